@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalText = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+
+/**
+ * Every environment variable the server reads. Each is documented in .env.example; none is
+ * required: the defaults start the whole product on an embedded database.
+ */
+const envSchema = z.object({
+  /** Port the HTTP server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL connection string. Unset: embedded PGlite in `${PROPGUARD_HOME}/db`. */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  /** Directory for the embedded database and other local state. */
+  PROPGUARD_HOME: z.string().min(1).default('.propguard'),
+  /** Directory holding the bundled data sets (data/ in the repository). */
+  PROPGUARD_DATA_PATH: z.string().min(1).default('data'),
+  /** Directory of the built web app served at `/`. */
+  WEB_DIST_PATH: z.string().min(1).default('apps/web/dist'),
+  /** Log level of the server's JSON logs. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Optional OpenAI-compatible endpoint (e.g. a local Ollama at http://127.0.0.1:11434/v1); probed by /api/llm/health. */
+  LLM_BASE_URL: optionalUrl,
+  /** Optional JSON-RPC endpoint of an EVM chain; probed by /api/blockchain/blockchain-health. */
+  CHAIN_RPC_URL: optionalUrl,
+  /** Optional NASA FIRMS map key for live fire detections (used by the hazard engine). */
+  FIRMS_MAP_KEY: optionalText,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  homeDir: string;
+  dataDir: string;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  llmBaseUrl: string | undefined;
+  chainRpcUrl: string | undefined;
+  firmsMapKey: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+    );
+  }
+  const vars = parsed.data;
+  const resolve = (value: string) => (path.isAbsolute(value) ? value : path.resolve(REPO_ROOT, value));
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    homeDir: resolve(vars.PROPGUARD_HOME),
+    dataDir: resolve(vars.PROPGUARD_DATA_PATH),
+    webDistDir: resolve(vars.WEB_DIST_PATH),
+    logLevel: vars.LOG_LEVEL,
+    llmBaseUrl: vars.LLM_BASE_URL,
+    chainRpcUrl: vars.CHAIN_RPC_URL,
+    firmsMapKey: vars.FIRMS_MAP_KEY,
+  };
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
+import { REPO_ROOT, type AppConfig } from './config.ts';
+import type { AppContext } from './services/app-context.ts';
+
+export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+export interface StartOptions {
+  /** Called with a line for each ingest step (the first start loads the bundled data). */
+  onProgress?: (message: string) => void;
+}
+
+/** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
+export async function createAppContext(config: AppConfig, options: StartOptions = {}): Promise<AppContext> {
+  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
+  try {
+    await ensureDataLoaded(database, {
+      dataDir: config.dataDir,
+      onProgress: (event) => options.onProgress?.(event.message),
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { config, database, startedAt: new Date(), version: APP_VERSION };
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serviceHealthSchema } from '@propguard/schemas';
+import { getXnodeHealth } from '../../services/health-service.ts';
+import type { AppContext } from '../../services/app-context.ts';
+
+export function xnodeHealthRoute(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/xnode/xnode-health', {
+      schema: { tags: ['health'], summary: 'Revaluation workers and job queue: real state, measured now', response: { 200: serviceHealthSchema } },
+    }, async () => getXnodeHealth(context));
+  };
+}

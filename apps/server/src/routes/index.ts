@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../services/app-context.ts';
+import { blockchainHealthRoute } from './health/blockchain-health.ts';
+import { llmHealthRoute } from './health/llm-health.ts';
+import { pipelineHealthRoute } from './health/pipeline-health.ts';
+import { propguardHealthRoute } from './health/propguard-health.ts';
+import { realtyHealthRoute } from './health/realty-health.ts';
+import { xnodeHealthRoute } from './health/xnode-health.ts';
+import { dataSummaryRoute } from './data/data-summary.ts';
+import { listSalesRoute } from './data/list-sales.ts';
+
+/** Every API route, mounted under /api. One file per endpoint. */
+export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const routes = [
+    propguardHealthRoute,
+    llmHealthRoute,
+    blockchainHealthRoute,
+    xnodeHealthRoute,
+    pipelineHealthRoute,
+    realtyHealthRoute,
+    dataSummaryRoute,
+    listSalesRoute,
+  ];
+  return async (app) => {
+    for (const route of routes) await app.register(route(context));
+  };
+}

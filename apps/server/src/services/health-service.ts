@@ -1,0 +1,266 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { BUNDLED_DATASETS, getDataSummary, type Database } from '@propguard/db';
+import type { DataSummary, HealthCheck, ServiceHealth } from '@propguard/schemas';
+import type { AppContext } from './app-context.ts';
+
+const PROBE_TIMEOUT_MS = 2000;
+
+
+
+interface CheckSpec {
+  check: HealthCheck;
+  /** A required check that is not ok makes the service unhealthy. */
+  required: boolean;
+}
+
+async function timed<T>(probe: () => Promise<T>): Promise<{ value: T; latencyMs: number }> {
+  const start = performance.now();
+  const value = await probe();
+  return { value, latencyMs: Math.round((performance.now() - start) * 100) / 100 };
+}
+
+async function checkDatabase(database: Database): Promise<CheckSpec> {
+  try {
+    const { latencyMs } = await timed(() => database.ping());
+    return {
+      required: true,
+      check: {
+        name: 'database',
+        status: 'ok',
+        latencyMs,
+        detail: `${database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'} at ${database.location}`,
+        figures: { kind: database.kind },
+      },
+    };
+  } catch (error) {
+    return {
+      required: true,
+      check: { name: 'database', status: 'down', latencyMs: null, detail: `Database unreachable: ${(error as Error).message}` },
+    };
+  }
+}
+
+async function loadSummary(database: Database): Promise<{ summary: DataSummary | null; latencyMs: number | null; error?: string }> {
+  try {
+    const { value, latencyMs } = await timed(() => getDataSummary(database));
+    return { summary: value, latencyMs };
+  } catch (error) {
+    return { summary: null, latencyMs: null, error: (error as Error).message };
+  }
+}
+
+function salesCheck(summary: DataSummary | null, latencyMs: number | null, error?: string): CheckSpec {
+  if (!summary) {
+    return { required: true, check: { name: 'sales data', status: 'down', latencyMs, detail: `Could not read sales: ${error ?? 'unknown error'}` } };
+  }
+  const { sales } = summary;
+  const byState = Object.entries(sales.byState).sort(([a], [b]) => a.localeCompare(b));
+  return {
+    required: true,
+    check: {
+      name: 'sales data',
+      status: sales.total > 0 ? 'ok' : 'down',
+      latencyMs,
+      detail:
+        sales.total > 0
+          ? `${sales.total.toLocaleString('en-AU')} sales (${sales.priced.toLocaleString('en-AU')} priced) from ${sales.firstSaleDate} to ${sales.lastSaleDate}`
+          : 'No sales loaded',
+      figures: {
+        total: sales.total,
+        priced: sales.priced,
+        ...Object.fromEntries(byState.map(([state, count]) => [`state_${state}`, count])),
+      },
+    },
+  };
+}
+
+async function probeHttp(url: string, init: RequestInit): Promise<{ ok: boolean; status: number; latencyMs: number }> {
+  const { value, latencyMs } = await timed(() => fetch(url, { ...init, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }));
+  return { ok: value.ok, status: value.status, latencyMs };
+}
+
+function notBuilt(name: string, detail: string): CheckSpec {
+  return { required: false, check: { name, status: 'not_built', latencyMs: null, detail } };
+}
+
+function summarise(service: string, version: string, specs: CheckSpec[], startMs: number, messages: { healthy: string; degraded: string; unavailable: string }): ServiceHealth {
+  const requiredDown = specs.some((spec) => spec.required && spec.check.status !== 'ok');
+  const anyNotOk = specs.some((spec) => spec.check.status !== 'ok');
+  const status = requiredDown ? 'unavailable' : anyNotOk ? 'degraded' : 'healthy';
+  return {
+    success: !requiredDown,
+    service,
+    status,
+    message: messages[status],
+    latency: Math.round((performance.now() - startMs) * 100) / 100,
+    last_check: new Date().toISOString(),
+    version,
+    checks: specs.map((spec) => spec.check),
+  };
+}
+
+/** GET /api/propguard/health: the API process, its database and the data it serves. */
+export async function getPropguardHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
+  const memory = process.memoryUsage();
+  const api: CheckSpec = {
+    required: true,
+    check: {
+      name: 'api',
+      status: 'ok',
+      latencyMs: null,
+      detail: `Up since ${context.startedAt.toISOString()} on Node ${process.version}`,
+      figures: {
+        uptime_s: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
+        rss_mb: Math.round(memory.rss / 1024 / 1024),
+        heap_used_mb: Math.round(memory.heapUsed / 1024 / 1024),
+      },
+    },
+  };
+  return summarise('propguard', context.version, [api, database, salesCheck(data.summary, data.latencyMs, data.error)], start, {
+    healthy: 'PropGuard API, database and data are up',
+    degraded: 'PropGuard API is up; some parts are degraded',
+    unavailable: 'PropGuard API cannot serve analyses: see checks',
+  });
+}
+
+/** GET /api/realty/health: the property data behind search and listings. */
+export async function getRealtyHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
+  const summary = data.summary;
+  const index: CheckSpec = {
+    required: true,
+    check: summary
+      ? {
+          name: 'property index',
+          status: summary.addresses > 0 && summary.localities > 0 ? 'ok' : 'down',
+          latencyMs: data.latencyMs,
+          detail: `${summary.addresses.toLocaleString('en-AU')} street addresses and ${summary.localities.toLocaleString('en-AU')} localities indexed`,
+          figures: { addresses: summary.addresses, localities: summary.localities, suburbs: summary.suburbs },
+        }
+      : { name: 'property index', status: 'down', latencyMs: null, detail: `Could not read the index: ${data.error ?? 'unknown error'}` },
+  };
+  return summarise('realty', context.version, [database, index, salesCheck(summary, data.latencyMs, data.error), notBuilt('search', 'Search, listings and address suggestions arrive with the property search issue')], start, {
+    healthy: 'Property data are loaded and searchable',
+    degraded: 'Property data are loaded; search endpoints are not built yet',
+    unavailable: 'Property data are not available: see checks',
+  });
+}
+
+/** GET /api/pipeline/pipeline-health: the data pipeline (bundled data set loads). */
+export async function getPipelineHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
+  const loads = new Map((data.summary?.datasets ?? []).map((load) => [load.dataset, load]));
+  const datasetChecks: CheckSpec[] = BUNDLED_DATASETS.map(({ id: dataset }) => {
+    const load = loads.get(dataset);
+    return {
+      required: true,
+      check: load
+        ? {
+            name: dataset,
+            status: load.rowsLoaded > 0 ? 'ok' : 'down',
+            latencyMs: null,
+            detail: `${load.rowsLoaded.toLocaleString('en-AU')} rows loaded, ${load.rowsRejected.toLocaleString('en-AU')} rejected, at ${load.loadedAt} in ${load.durationMs} ms`,
+            figures: { rows_loaded: load.rowsLoaded, rows_rejected: load.rowsRejected, duration_ms: load.durationMs },
+          }
+        : { name: dataset, status: 'down', latencyMs: null, detail: 'Not loaded' },
+    };
+  });
+  const imports: CheckSpec[] = [...loads.values()]
+    .filter((load) => load.dataset.startsWith('import:'))
+    .map((load) => ({
+      required: false,
+      check: {
+        name: load.dataset,
+        status: 'ok',
+        latencyMs: null,
+        detail: `${load.rowsLoaded.toLocaleString('en-AU')} rows imported at ${load.loadedAt}`,
+        figures: { rows_loaded: load.rowsLoaded, rows_rejected: load.rowsRejected },
+      },
+    }));
+  return summarise('pipeline', context.version, [database, ...datasetChecks, ...imports], start, {
+    healthy: 'Every bundled data set is loaded',
+    degraded: 'Data sets are loaded; some checks are degraded',
+    unavailable: 'A bundled data set is missing: run `npm run ingest`',
+  });
+}
+
+/** GET /api/llm/health: the sentiment engine and the optional OpenAI-compatible model. */
+export async function getLlmHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const engine = notBuilt('sentiment engine', 'The deterministic market and text sentiment engine arrives with the market analysis issue');
+  let model: CheckSpec;
+  if (!context.config.llmBaseUrl) {
+    model = { required: false, check: { name: 'language model', status: 'not_configured', latencyMs: null, detail: 'LLM_BASE_URL is not set; nothing needs it' } };
+  } else {
+    const url = `${context.config.llmBaseUrl.replace(/\/$/, '')}/models`;
+    try {
+      const probe = await probeHttp(url, { method: 'GET' });
+      model = { required: false, check: { name: 'language model', status: probe.ok ? 'ok' : 'down', latencyMs: probe.latencyMs, detail: `GET ${url} answered ${probe.status}` } };
+    } catch (error) {
+      model = { required: false, check: { name: 'language model', status: 'down', latencyMs: null, detail: `GET ${url} failed: ${(error as Error).message}` } };
+    }
+  }
+  return summarise('llm', context.version, [{ ...engine, required: true }, model], start, {
+    healthy: 'Sentiment engine ready',
+    degraded: 'Sentiment engine ready; the optional model is not',
+    unavailable: 'The sentiment engine is not built yet',
+  });
+}
+
+/** GET /api/blockchain/blockchain-health: the certificate chain. */
+export async function getBlockchainHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const contract = notBuilt('certificate contract', 'The ERC-721 certificate contract and the embedded chain arrive with the certificate issue');
+  let rpc: CheckSpec;
+  if (!context.config.chainRpcUrl) {
+    rpc = { required: false, check: { name: 'json-rpc endpoint', status: 'not_configured', latencyMs: null, detail: 'CHAIN_RPC_URL is not set; the embedded chain will be used' } };
+  } else {
+    try {
+      const { value, latencyMs } = await timed(async () => {
+        const response = await fetch(context.config.chainRpcUrl as string, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+          signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+        });
+        return (await response.json()) as { result?: string };
+      });
+      const chainId = value.result ? Number.parseInt(value.result, 16) : null;
+      rpc = { required: false, check: { name: 'json-rpc endpoint', status: chainId === null ? 'down' : 'ok', latencyMs, detail: chainId === null ? 'eth_chainId gave no result' : `Chain id ${chainId}`, figures: { chain_id: chainId } } };
+    } catch (error) {
+      rpc = { required: false, check: { name: 'json-rpc endpoint', status: 'down', latencyMs: null, detail: `eth_chainId failed: ${(error as Error).message}` } };
+    }
+  }
+  return summarise('blockchain', context.version, [{ ...contract, required: true }, rpc], start, {
+    healthy: 'Certificate contract deployed and reachable',
+    degraded: 'Certificate contract reachable; some checks are degraded',
+    unavailable: 'Certificates are not available yet',
+  });
+}
+
+/** GET /api/xnode/xnode-health: capacity for portfolio revaluation jobs. */
+export async function getXnodeHealth(context: AppContext): Promise<ServiceHealth> {
+  const start = performance.now();
+  const database = await checkDatabase(context.database);
+  const capacity: CheckSpec = {
+    required: false,
+    check: {
+      name: 'worker capacity',
+      status: 'ok',
+      latencyMs: null,
+      detail: `${os.availableParallelism()} CPU cores available to worker threads; load average ${os.loadavg()[0]?.toFixed(2)}`,
+      figures: { cpus: os.availableParallelism(), load_1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100, free_mem_mb: Math.round(os.freemem() / 1024 / 1024) },
+    },
+  };
+  const queue = notBuilt('job queue', 'Portfolio revaluation jobs (worker threads, pg-boss on PostgreSQL) arrive with the bulk analysis issue');
+  return summarise('xnode', context.version, [database, capacity, { ...queue, required: true }], start, {
+    healthy: 'Revaluation workers ready',
+    degraded: 'Revaluation workers ready; some checks are degraded',
+    unavailable: 'The revaluation job queue is not built yet',
+  });
+}

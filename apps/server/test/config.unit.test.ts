@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('starts with no variables at all: embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.homeDir).toBe(path.join(REPO_ROOT, '.propguard'));
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', LLM_BASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('DATABASE_URL');
+    expect(problems).toContain('LOG_LEVEL');
+  });
+
+  it('every variable the server reads is documented in .env.example', async () => {
+    const fs = await import('node:fs');
+    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const source = fs.readFileSync(path.join(REPO_ROOT, 'apps/server/src/config.ts'), 'utf8');
+    const variables = [...source.matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]);
+    expect(variables.length).toBeGreaterThan(5);
+    for (const variable of variables) expect(example, variable).toContain(variable);
+  });
+});

@@ -1,0 +1,41 @@
+import type { TestProject } from 'vitest/node';
+import { ensureDataLoaded, openDatabase } from '@propguard/db';
+import { loadConfig } from '../src/config.ts';
+import { getTestDbKind, probePostgres, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set when the PostgreSQL run is skipped (no server and not on CI). */
+    apiSkipReason: string | null;
+  }
+}
+
+/**
+ * Prepares the real database once for the whole API suite: migrations and the full ingest of
+ * the bundled data (a no-op when already loaded). On PostgreSQL without a server the suite is
+ * skipped with a printed reason, except under CI=true where that fails the run.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const kind = getTestDbKind();
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const reason = await probePostgres();
+    if (reason) {
+      if (process.env.CI === 'true') throw new Error(`${reason} (CI=true: the PostgreSQL run must not be skipped)`);
+      console.warn(`\nSkipping the API suite on PostgreSQL: ${reason}\n`);
+      project.provide('apiSkipReason', reason);
+      return;
+    }
+    databaseUrl = TEST_DATABASE_URL;
+  }
+  project.provide('apiSkipReason', null);
+  const config = loadConfig({});
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl, homeDir: TEST_PGLITE_HOME });
+  try {
+    await ensureDataLoaded(database, { dataDir: config.dataDir, onProgress: (event) => console.log(`[api setup ${kind}] ${event.message}`) });
+  } finally {
+    await database.close();
+  }
+  console.log(`[api setup ${kind}] database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

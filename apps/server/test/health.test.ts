@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceHealthSchema } from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+const HEALTH_PATHS = [
+  '/api/propguard/health',
+  '/api/llm/health',
+  '/api/blockchain/blockchain-health',
+  '/api/xnode/xnode-health',
+  '/api/pipeline/pipeline-health',
+  '/api/realty/health',
+];
+
+describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it.each(HEALTH_PATHS)('%s answers 200 with the ServiceHealth shape and a fresh check time', async (url) => {
+    const before = Date.now();
+    const response = await testApp.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    const body = serviceHealthSchema.parse(response.json());
+    expect(Date.parse(body.last_check)).toBeGreaterThanOrEqual(before - 1000);
+    expect(body.latency).toBeGreaterThanOrEqual(0);
+    expect(body.checks.length).toBeGreaterThan(0);
+  });
+
+  it('propguard health reports the database it measured and sales per state from the real data', async () => {
+    const body = serviceHealthSchema.parse((await testApp.app.inject('/api/propguard/health')).json());
+    expect(body.success).toBe(true);
+    const database = body.checks.find((check) => check.name === 'database');
+    expect(database?.status).toBe('ok');
+    expect(database?.figures?.kind).toBe(testApp.context.database.kind);
+    expect(database?.latencyMs).toBeGreaterThanOrEqual(0);
+    const sales = body.checks.find((check) => check.name === 'sales data');
+    // Melbourne (VIC), Perth (WA) and Sydney (NSW) sales are bundled; tens of thousands each.
+    expect(Number(sales?.figures?.state_VIC)).toBeGreaterThan(20_000);
+    expect(Number(sales?.figures?.state_WA)).toBeGreaterThan(20_000);
+    expect(Number(sales?.figures?.state_NSW)).toBeGreaterThan(150_000);
+  });
+
+  it('health figures follow the database: they are counted, not constants', async () => {
+    const body = serviceHealthSchema.parse((await testApp.app.inject('/api/propguard/health')).json());
+    const rows = await testApp.context.database.query<{ n: string | number }>("select count(*) as n from sales where state = 'WA'");
+    const sales = body.checks.find((check) => check.name === 'sales data');
+    expect(Number(sales?.figures?.state_WA)).toBe(Number(rows[0]?.n));
+  });
+
+  it('pipeline health lists every bundled data set as loaded', async () => {
+    const body = serviceHealthSchema.parse((await testApp.app.inject('/api/pipeline/pipeline-health')).json());
+    expect(body.success).toBe(true);
+    for (const dataset of ['melbourne-housing-sales', 'perth-house-sales', 'sydney-house-sales', 'au-postcodes-gazetteer', 'abs-suburbs-localities-2021']) {
+      const check = body.checks.find((candidate) => candidate.name === dataset);
+      expect(check?.status, dataset).toBe('ok');
+      expect(Number(check?.figures?.rows_loaded)).toBeGreaterThan(0);
+    }
+  });
+
+  it('realty health reports the address and locality index', async () => {
+    const body = serviceHealthSchema.parse((await testApp.app.inject('/api/realty/health')).json());
+    expect(body.success).toBe(true);
+    const index = body.checks.find((check) => check.name === 'property index');
+    expect(Number(index?.figures?.addresses)).toBeGreaterThan(10_000);
+    expect(Number(index?.figures?.localities)).toBeGreaterThan(15_000);
+    expect(Number(index?.figures?.suburbs)).toBeGreaterThan(15_000);
+  });
+
+  it('services that are not built say so instead of claiming health', async () => {
+    for (const url of ['/api/blockchain/blockchain-health', '/api/xnode/xnode-health', '/api/llm/health']) {
+      const body = serviceHealthSchema.parse((await testApp.app.inject(url)).json());
+      expect(body.success, url).toBe(false);
+      expect(body.checks.some((check) => check.status === 'not_built'), url).toBe(true);
+    }
+  });
+
+  it('an unreachable optional model endpoint is reported as down, not as healthy', async () => {
+    const other = await createTestApp({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
+    try {
+      const body = serviceHealthSchema.parse((await other.app.inject('/api/llm/health')).json());
+      expect(body.checks.find((check) => check.name === 'language model')?.status).toBe('down');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects:
+ * - unit: engines, schemas, web helpers, the database layer and the CLI (each manages its own
+ *   temporary databases);
+ * - api: HTTP tests through the real server against the real, fully loaded database. The test
+ *   runner (scripts/test.mjs) runs it twice: PROPGUARD_TEST_DB=pglite and =postgres.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/web/test/**/*.test.{ts,tsx}', 'apps/cli/test/**/*.test.ts', 'apps/server/test/**/*.unit.test.ts', 'scripts/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // The embedded database is one directory that one process opens at a time.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});
