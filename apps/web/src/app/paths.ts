@@ -1,0 +1,18 @@
+/** Every route of SPEC.md section 2, in one place. Links and the router both read from here. */
+export const paths = {
+  home: '/',
+  search: '/search',
+  propertyIndex: '/property',
+  property: '/property/:id',
+  marketAnalysis: '/market-analysis',
+  report: '/report/:reportId',
+  notFound: '*',
+} as const;
+
+export function buildPropertyPath(listingId: string): string {
+  return `/property/${encodeURIComponent(listingId)}`;
+}
+
+export function buildReportPath(reportId: string): string {
+  return `/report/${encodeURIComponent(reportId)}`;
+}

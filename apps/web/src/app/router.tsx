@@ -1,0 +1,29 @@
+import { createBrowserRouter } from 'react-router';
+import { ErrorFallback } from '../components/errors/error-fallback.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { paths } from './paths.ts';
+import { DashboardRoute } from './routes/dashboard.tsx';
+import { MarketAnalysisRoute } from './routes/market-analysis.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { PropertyIndexRoute, PropertyRoute } from './routes/property.tsx';
+import { ReportRoute } from './routes/report.tsx';
+import { SearchRoute } from './routes/search.tsx';
+
+/** The routes of SPEC.md section 2; a render failure anywhere shows the error screen. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      errorElement: <ErrorFallback />,
+      children: [
+        { path: paths.home, element: <DashboardRoute /> },
+        { path: paths.search, element: <SearchRoute /> },
+        { path: paths.propertyIndex, element: <PropertyIndexRoute /> },
+        { path: paths.property, element: <PropertyRoute /> },
+        { path: paths.marketAnalysis, element: <MarketAnalysisRoute /> },
+        { path: paths.report, element: <ReportRoute /> },
+        { path: paths.notFound, element: <NotFoundRoute /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { CreditCard, FileText, LayoutDashboard, Link2, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { TabList, TabPanel } from '../../components/ui/tabs.tsx';
+import type { TabItem } from '../../components/ui/tabs.tsx';
+import { AddressEntryForm, AnalysisResults, useAddressAnalysis } from '../../features/address-analysis/index.ts';
+import { CertificatesPanel } from '../../features/blockchain/index.ts';
+import { CompliancePanel } from '../../features/compliance/index.ts';
+import { DashboardHeader } from '../../features/dashboard/index.ts';
+import { PricingPanel } from '../../features/pricing/index.ts';
+import { ReportCentre } from '../../features/reports/index.ts';
+import { RiskAnalysisPanel } from '../../features/risk/index.ts';
+
+type DashboardTab = 'dashboard' | 'risk' | 'blockchain' | 'compliance' | 'reports' | 'pricing';
+
+const ICON_CLASS = 'size-4';
+
+// Six tabs chosen by in-page state, not by URL (SPEC.md section 2).
+const TABS: readonly TabItem<DashboardTab>[] = [
+  { id: 'dashboard', label: 'Dashboard', icon: <LayoutDashboard aria-hidden="true" className={ICON_CLASS} /> },
+  { id: 'risk', label: 'Risk Analysis', icon: <ShieldAlert aria-hidden="true" className={ICON_CLASS} /> },
+  { id: 'blockchain', label: 'Blockchain', icon: <Link2 aria-hidden="true" className={ICON_CLASS} /> },
+  { id: 'compliance', label: 'APRA Compliance', icon: <ShieldCheck aria-hidden="true" className={ICON_CLASS} /> },
+  { id: 'reports', label: 'Reports', icon: <FileText aria-hidden="true" className={ICON_CLASS} /> },
+  { id: 'pricing', label: 'Pricing', icon: <CreditCard aria-hidden="true" className={ICON_CLASS} /> },
+];
+
+const ID_BASE = 'dashboard';
+
+export function DashboardRoute() {
+  const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const analysis = useAddressAnalysis();
+  const addressForm = (
+    <AddressEntryForm
+      address={analysis.address}
+      onAddressChange={analysis.setAddress}
+      onAnalyze={analysis.analyzeAddress}
+      isAnalyzing={analysis.isAnalyzing}
+    />
+  );
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <DashboardHeader onShowCompliance={() => setTab('compliance')} />
+      <TabList label="Dashboard sections" idBase={ID_BASE} tabs={TABS} value={tab} onValueChange={setTab} />
+      <TabPanel idBase={ID_BASE} tabId={tab} className="space-y-6">
+        {tab === 'dashboard' ? (
+          <>
+            {addressForm}
+            <AnalysisResults />
+          </>
+        ) : null}
+        {tab === 'risk' ? (
+          <>
+            {addressForm}
+            <RiskAnalysisPanel />
+          </>
+        ) : null}
+        {tab === 'blockchain' ? <CertificatesPanel /> : null}
+        {tab === 'compliance' ? <CompliancePanel /> : null}
+        {tab === 'reports' ? <ReportCentre /> : null}
+        {tab === 'pricing' ? <PricingPanel /> : null}
+      </TabPanel>
+    </main>
+  );
+}

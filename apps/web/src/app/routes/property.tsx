@@ -1,0 +1,24 @@
+import { Navigate, useParams } from 'react-router';
+import { PropertyDetail, PropertyNotFound, PropertySkeleton, usePropertyPage } from '../../features/property/index.ts';
+import { paths } from '../paths.ts';
+
+function PropertyPage({ listingId }: { listingId: string }) {
+  const { property, generateReport, isGeneratingReport } = usePropertyPage(listingId);
+  if (property.isPending) return <PropertySkeleton />;
+  if (property.isError || !property.data.property_details) return <PropertyNotFound />;
+  return <PropertyDetail listing={property.data.property_details} onGenerateReport={generateReport} isGeneratingReport={isGeneratingReport} />;
+}
+
+export function PropertyRoute() {
+  const { id } = useParams();
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      {id ? <PropertyPage key={id} listingId={id} /> : <Navigate to={paths.search} replace />}
+    </main>
+  );
+}
+
+/** `/property` without an id goes to the search page (SPEC.md section 2). */
+export function PropertyIndexRoute() {
+  return <Navigate to={paths.search} replace />;
+}

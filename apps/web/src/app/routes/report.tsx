@@ -1,0 +1,19 @@
+import { useParams } from 'react-router';
+import { ReportNotFound, ReportSkeleton, ReportView, useReport, useShareReport } from '../../features/valuation-report/index.ts';
+
+function ReportPage({ reportId }: { reportId: string }) {
+  const report = useReport(reportId);
+  const shareReport = useShareReport();
+  if (report.isPending) return <ReportSkeleton />;
+  if (report.isError || !report.data.report) return <ReportNotFound />;
+  return <ReportView report={report.data.report} onShare={(title) => void shareReport(title)} />;
+}
+
+export function ReportRoute() {
+  const { reportId } = useParams();
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+      {reportId ? <ReportPage key={reportId} reportId={reportId} /> : <ReportNotFound />}
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+type FieldProps = { label: string; htmlFor: string; hint?: string; children: ReactNode };
+
+/** A label above its control; every input in the app goes through one of these. */
+export function Field({ label, htmlFor, hint, children }: FieldProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}

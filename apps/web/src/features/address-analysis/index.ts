@@ -1,0 +1,3 @@
+export { AddressEntryForm } from './components/address-entry-form.tsx';
+export { AnalysisResults } from './components/analysis-results.tsx';
+export { useAddressAnalysis } from './hooks/use-address-analysis.ts';

@@ -1,0 +1,1 @@
+export { CertificatesPanel } from './components/certificates-panel.tsx';

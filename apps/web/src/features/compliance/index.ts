@@ -1,0 +1,1 @@
+export { CompliancePanel } from './components/compliance-panel.tsx';

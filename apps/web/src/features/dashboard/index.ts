@@ -1,0 +1,1 @@
+export { DashboardHeader } from './components/dashboard-header.tsx';

@@ -1,0 +1,1 @@
+export { PricingPanel } from './components/pricing-panel.tsx';

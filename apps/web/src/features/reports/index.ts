@@ -1,0 +1,1 @@
+export { ReportCentre } from './components/report-centre.tsx';

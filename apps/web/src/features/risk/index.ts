@@ -1,0 +1,1 @@
+export { RiskAnalysisPanel } from './components/risk-analysis-panel.tsx';

@@ -1,0 +1,46 @@
+/**
+ * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
+ * "$1.3M" for millions in search cards, and long-form Australian dates.
+ */
+
+const AUD = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  // Fixed so that a date reads the same on every machine; Australian dates are what we show.
+  timeZone: 'Australia/Sydney',
+});
+
+const ONE_MILLION = 1_000_000;
+
+/** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars). */
+export function formatAud(amountAud: number): string {
+  return AUD.format(Math.round(amountAud));
+}
+
+/** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
+export function formatAudCompact(amountAud: number): string {
+  if (Math.abs(amountAud) < ONE_MILLION) return formatAud(amountAud);
+  // Round in tenths of a million first: 12_450_000 / 1e6 is 12.449999... in binary, toFixed alone gives 12.4.
+  const millions = (Math.round(Math.abs(amountAud) / (ONE_MILLION / 10)) / 10).toFixed(1);
+  return `${amountAud < 0 ? '-' : ''}$${millions}M`;
+}
+
+/** formatLongDate('2026-11-22') -> "22 November 2026". Accepts a Date or an ISO 8601 string. */
+export function formatLongDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  return LONG_DATE.format(date);
+}
+
+/** formatPercent(0.823) -> "82%"; for fractions between 0 and 1. */
+export function formatPercent(fraction: number): string {
+  return `${Math.round(fraction * 100)}%`;
+}

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+
+const TAB_NAMES = ['Dashboard', 'Risk Analysis', 'Blockchain', 'APRA Compliance', 'Reports', 'Pricing'];
+
+test.describe('dashboard (/)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
+
+  test('shows the header, both badges and six tabs with Dashboard selected', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'PropGuard' })).toBeVisible();
+    const complianceBadge = page.getByRole('button', { name: 'APRA CPS 230 Compliant' });
+    await expect(complianceBadge).toBeVisible();
+    await expect(complianceBadge).toHaveAttribute('title', /supports your CPS 230 obligations/);
+    await expect(page.getByText('AI-Powered')).toBeVisible();
+
+    const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+    await expect(tabs).toHaveText(TAB_NAMES);
+    await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+  });
+
+  test('shows the address form before any analysis', async ({ page }) => {
+    const address = page.getByLabel('Property address');
+    await expect(address).toHaveValue('123 Collins Street, Melbourne VIC 3000');
+    await expect(page.getByText('Enter a property address above to view comprehensive analysis')).toBeVisible();
+
+    const analyze = page.getByRole('button', { name: 'Analyze', exact: true });
+    await expect(analyze).toBeEnabled();
+    await address.fill('   ');
+    await expect(analyze).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Try Demo: 123 Collins Street' }).click();
+    await expect(address).toHaveValue('123 Collins Street, Melbourne VIC 3000');
+    await expect(analyze).toBeEnabled();
+  });
+
+  test('Analyze says the valuation engine is not available yet, by click and by Enter', async ({ page }) => {
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await expect(page.getByText('Valuation engine not available yet')).toBeVisible();
+    await expect(page.getByText(/a model trained on real Australian sales/)).toBeVisible();
+    await expect(page.getByText(/\$\d/)).toHaveCount(0);
+
+    await page.getByLabel('Property address').press('Enter');
+    await expect(page.getByText('Valuation engine not available yet').first()).toBeVisible();
+  });
+
+  test('switches tabs by click', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Risk Analysis' }).click();
+    await expect(page.getByRole('tab', { name: 'Risk Analysis' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Property Location and Risk Analysis' })).toBeVisible();
+    await expect(page.getByText(/Risk scores arrive with the hazard engine/)).toBeVisible();
+    await expect(page.getByLabel('Property address')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Blockchain' }).click();
+    await expect(page.getByRole('heading', { name: 'Blockchain Valuation Certificates' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'APRA Compliance' }).click();
+    await expect(page.getByRole('heading', { name: 'APRA Compliance', level: 2 })).toBeVisible();
+    await expect(page.getByText(/supports\s+your CPS 230 obligations/)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await expect(page.getByRole('heading', { name: 'Report Centre' })).toBeVisible();
+    await expect(page.getByRole('tablist', { name: 'Report sections' }).getByRole('tab')).toHaveText([
+      'Report Library',
+      'Generate Report',
+      'Templates',
+      'Analytics',
+    ]);
+  });
+
+  test('switches tabs with the keyboard', async ({ page }) => {
+    const dashboardTab = page.getByRole('tab', { name: 'Dashboard' });
+    await dashboardTab.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Risk Analysis' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Risk Analysis' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Property Location and Risk Analysis' })).toBeVisible();
+
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(dashboardTab).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Pricing' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the CPS 230 badge opens the APRA Compliance tab', async ({ page }) => {
+    await page.getByRole('button', { name: 'APRA CPS 230 Compliant' }).click();
+    await expect(page.getByRole('tab', { name: 'APRA Compliance' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'APRA Compliance', level: 2 })).toBeVisible();
+  });
+
+  test('the Pricing tab shows the three plans, API prices, comparison and FAQ', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+
+    const starter = page.getByRole('group', { name: 'Starter' });
+    await expect(starter).toContainText('Free');
+    await expect(starter).toContainText('5 valuations a month');
+    await expect(starter.getByRole('button', { name: 'Get Started Free' })).toBeVisible();
+
+    const professional = page.getByRole('group', { name: 'Professional' });
+    await expect(professional).toContainText('$299');
+    await expect(professional).toContainText('per month');
+    await expect(professional).toContainText('Most Popular');
+    await expect(professional).toContainText('100 valuations a month');
+    await expect(professional.getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
+
+    const enterprise = page.getByRole('group', { name: 'Enterprise' });
+    await expect(enterprise).toContainText('Custom');
+    await expect(enterprise).toContainText('Unlimited valuations');
+    await expect(enterprise.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', 'mailto:sales@propguard.com.au');
+
+    await expect(page.getByRole('heading', { name: 'API Pricing' })).toBeVisible();
+    await expect(page.getByText('$0.50')).toBeVisible();
+    await expect(page.getByText('$25.00')).toBeVisible();
+
+    const comparison = page.getByRole('table');
+    await expect(comparison.getByRole('row', { name: /Monthly valuations/ })).toContainText('5100Unlimited');
+    await expect(comparison.getByRole('row', { name: /Blockchain NFTs/ })).toContainText('NoNoYes');
+
+    await page.getByText('Is there a free trial?').click();
+    await expect(page.getByText(/14-day free trial, and no credit card is needed/)).toBeVisible();
+    await expect(page.getByText('What is your refund policy?')).toBeVisible();
+    await expect(page.getByText('Are there any setup fees?')).toBeVisible();
+
+    await professional.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page.getByText(/Checkout arrives with the billing issue/)).toBeVisible();
+  });
+});

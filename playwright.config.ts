@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive Debian's Chromium (apt package `chromium`); Playwright downloads no browser.
+ *
+ * By default the suite starts the real PropGuard server, which serves the built web app
+ * (`npm run build` first) and the API on port 4173. Set E2E_SERVER_COMMAND (and E2E_READY_URL)
+ * to run against something else, e.g. the static preview of the web app alone:
+ *   (cd apps/web && npx vite build)
+ *   E2E_SERVER_COMMAND="npx vite preview apps/web --port 4173 --strictPort" E2E_READY_URL=http://127.0.0.1:4173/ npx playwright test
+ * The preview has no API behind /api, so requests there fail with a 5xx instead of a JSON 404.
+ */
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const isCi = Boolean(process.env.CI);
+
+const serverCommand = process.env.E2E_SERVER_COMMAND ?? 'node --import tsx apps/server/src/main.ts';
+const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`;
+// The API suite (scripts/test.mjs runs it first) leaves a fully loaded embedded database here, so
+// the browser tests start in seconds; on its own the server loads the data on first start.
+const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/test-pglite';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  reporter: [['list']],
+  retries: 0,
+  workers: isCi ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: isCi,
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: serverCommand,
+    url: readyUrl,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn' },
+    timeout: 240_000,
+    reuseExistingServer: !isCi,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
