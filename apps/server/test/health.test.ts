@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceHealthSchema } from '@propguard/schemas';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const HEALTH_PATHS = [
@@ -79,9 +80,11 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
   });
 
   it('an unreachable optional model endpoint is reported as down, not as healthy', async () => {
-    const other = await createTestApp({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
+    // Same open database, configuration pointing at a port where nothing listens.
+    const context = { ...testApp.context, config: { ...testApp.context.config, llmBaseUrl: 'http://127.0.0.1:9/v1' } };
+    const other = await buildApp(context, { logger: false });
     try {
-      const body = serviceHealthSchema.parse((await other.app.inject('/api/llm/health')).json());
+      const body = serviceHealthSchema.parse((await other.inject('/api/llm/health')).json());
       expect(body.checks.find((check) => check.name === 'language model')?.status).toBe('down');
     } finally {
       await other.close();

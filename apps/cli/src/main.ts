@@ -1,0 +1,101 @@
+/**
+ * The `propguard` command line (DESIGN.md section 2). Commands:
+ *   propguard ingest                                   load the bundled data sets (idempotent)
+ *   propguard import sales FILE.csv [--mapping M.json] [--source NAME]
+ * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
+ */
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import { ensureDataLoaded, getDataSummary, importSales, openDatabase, type Database } from '@propguard/db';
+import { AppError, isAppError } from '@propguard/schemas';
+import { loadCliConfig, type CliConfig } from './config.ts';
+import { formatImportReport, formatIngestReport } from './print-reports.ts';
+
+async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function runIngest(): Promise<number> {
+  const config = loadCliConfig();
+  return withDatabase(config, async (database) => {
+    console.log(`Database: ${database.kind} at ${database.location}`);
+    const report = await ensureDataLoaded(database, {
+      dataDir: config.dataDir,
+      onProgress: (event) => console.log(`[${event.dataset}] ${event.message}`),
+    });
+    console.log(formatIngestReport(report));
+    const summary = await getDataSummary(database);
+    console.log(
+      `Database now holds ${summary.sales.total.toLocaleString('en-AU')} sales (${summary.sales.priced.toLocaleString('en-AU')} market sales, ` +
+        `${summary.sales.firstSaleDate ?? '-'} to ${summary.sales.lastSaleDate ?? '-'}), ${summary.addresses.toLocaleString('en-AU')} addresses, ` +
+        `${summary.localities.toLocaleString('en-AU')} localities, ${summary.suburbs.toLocaleString('en-AU')} suburb polygons.`,
+    );
+    const missing = report.datasets.filter((dataset) => dataset.status === 'missing');
+    if (missing.length > 0) {
+      console.error(`Missing data files for: ${missing.map((dataset) => dataset.dataset).join(', ')} (PROPGUARD_DATA_PATH=${config.dataDir})`);
+      return 1;
+    }
+    return 0;
+  });
+}
+
+async function readMapping(path: string): Promise<Record<string, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new AppError('VALIDATION_ERROR', `cannot read the mapping ${path}: ${(error as Error).message}`, { field: 'mapping' });
+  }
+  const isStringRecord = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((value) => typeof value === 'string');
+  if (!isStringRecord) throw new AppError('VALIDATION_ERROR', `the mapping ${path} must be a JSON object of field name -> column name strings`, { field: 'mapping' });
+  return parsed as Record<string, string>;
+}
+
+async function runImportSales(file: string, options: { mapping?: string; source?: string }): Promise<number> {
+  const config = loadCliConfig();
+  const mapping = options.mapping === undefined ? undefined : await readMapping(options.mapping);
+  return withDatabase(config, async (database) => {
+    const report = await importSales(database, { file, ...(mapping ? { mapping } : {}), ...(options.source ? { source: options.source } : {}) });
+    console.log(formatImportReport(report));
+    return 0;
+  });
+}
+
+export function buildProgram(setExitCode: (code: number) => void): Command {
+  const program = new Command('propguard').description('PropGuard: property valuation and climate risk for Australian real estate');
+  program
+    .command('ingest')
+    .description('Run migrations and load every bundled data set whose file changed (a no-op when all are loaded)')
+    .action(async () => setExitCode(await runIngest()));
+  const importCommand = program.command('import').description('Import your own data');
+  importCommand
+    .command('sales')
+    .description('Load a sales CSV (columns: address, suburb, state, postcode, lat, lng, property_type, bedrooms, bathrooms, car_spaces, land_size, building_size, year_built, price, date, sale_method); see docs/data.md')
+    .argument('<file>', 'CSV file (or .csv.gz)')
+    .option('--mapping <file>', 'JSON object mapping our field names to your column names')
+    .option('--source <name>', 'name of this import (default: the file name); importing the same name again replaces it')
+    .action(async (file: string, options: { mapping?: string; source?: string }) => setExitCode(await runImportSales(file, options)));
+  return program;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let exitCode = 0;
+  try {
+    await buildProgram((code) => {
+      exitCode = code;
+    }).parseAsync(argv);
+  } catch (error) {
+    exitCode = isAppError(error) && error.code === 'VALIDATION_ERROR' ? 2 : 1;
+    // Driver errors can quote a whole multi-row INSERT; the first lines say what went wrong.
+    const message = (error as Error).message;
+    console.error(`propguard: ${message.length > 600 ? `${message.slice(0, 600)}...` : message}`);
+  }
+  process.exitCode = exitCode;
+}
+
+await main(process.argv);

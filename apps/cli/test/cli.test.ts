@@ -1,0 +1,60 @@
+// End-to-end: the `propguard` bin against a temporary PGlite home and the fixture data sets.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI_DIR = join(import.meta.dirname, '..');
+const BIN = join(CLI_DIR, 'bin', 'propguard.mjs');
+const EXAMPLES = join(CLI_DIR, 'examples');
+const FIXTURE_DATA_DIR = join(CLI_DIR, '..', '..', 'packages', 'db', 'test', 'fixtures', 'data');
+
+describe('propguard CLI', () => {
+  let homeDir: string;
+  const runCli = (...args: string[]) => {
+    const env = { ...process.env, PROPGUARD_HOME: homeDir, PROPGUARD_DATA_PATH: FIXTURE_DATA_DIR, DATABASE_URL: '' };
+    const result = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  beforeAll(async () => {
+    homeDir = await mkdtemp(join(tmpdir(), 'propguard-clitest-'));
+  });
+  afterAll(async () => {
+    await rm(homeDir, { recursive: true, force: true });
+  });
+
+  it('ingests the bundled data, then finds nothing to do', () => {
+    const first = runCli('ingest');
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/sydney-house-sales: loaded 6 of 9 rows/);
+    expect(first.stdout).toMatch(/rejected 3: .*price_sentinel 1/);
+    const second = runCli('ingest');
+    expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/sydney-house-sales: unchanged/);
+  });
+
+  it('imports the sample CSV with the documented column names', () => {
+    const result = runCli('import', 'sales', join(EXAMPLES, 'sample-sales.csv'));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/as source "import:sample-sales"/);
+    expect(result.stdout).toMatch(/Rows read 4, loaded 4, rejected 0\./);
+  });
+
+  it('imports through a mapping and reports each bad row', () => {
+    const result = runCli('import', 'sales', join(EXAMPLES, 'agency-export.csv'), '--mapping', join(EXAMPLES, 'agency-export.mapping.json'), '--source', 'agency');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Rows read 3, loaded 2, rejected 1\./);
+    expect(result.stdout).toContain('row 4: price "abc" is not a number');
+  });
+
+  it('refuses a structurally bad file with a message and a non-zero exit', async () => {
+    const badFile = join(homeDir, 'bad.csv');
+    await writeFile(badFile, 'when,where\n2019-01-01,Abbotsford\n');
+    const result = runCli('import', 'sales', badFile);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/missing required column\(s\): suburb, date, price/);
+  });
+});

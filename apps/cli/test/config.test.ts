@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadCliConfig } from '../src/config.ts';
+
+describe('loadCliConfig', () => {
+  it('needs no variable: PGlite under ./.propguard and data in ./data, resolved from the current directory', () => {
+    expect(loadCliConfig({}, '/srv/propguard')).toEqual({ databaseUrl: undefined, homeDir: '/srv/propguard/.propguard', dataDir: '/srv/propguard/data' });
+  });
+
+  it('reads DATABASE_URL, PROPGUARD_HOME and PROPGUARD_DATA_PATH; an empty DATABASE_URL means PGlite', () => {
+    expect(loadCliConfig({ DATABASE_URL: 'postgres://u:p@db:5432/pg', PROPGUARD_HOME: '/var/pg', PROPGUARD_DATA_PATH: 'shipped' }, '/srv')).toEqual({
+      databaseUrl: 'postgres://u:p@db:5432/pg',
+      homeDir: '/var/pg',
+      dataDir: '/srv/shipped',
+    });
+    expect(loadCliConfig({ DATABASE_URL: '' }, '/srv').databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadCliConfig({ DATABASE_URL: 'mysql://x', PROPGUARD_HOME: ' ' }, '/srv')).toThrow(/DATABASE_URL: must start with postgres:\/\/[\s\S]*PROPGUARD_HOME/);
+  });
+});

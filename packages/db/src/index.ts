@@ -1,0 +1,11 @@
+/** @propguard/db: the schema, migrations, ingest and typed queries (the only code that knows SQL). */
+export { openDatabase, maskDatabaseUrl, MIGRATIONS_DIR } from './open-database.ts';
+export type { Database, DatabaseKind, DrizzleDatabase, OpenDatabaseOptions } from './open-database.ts';
+export { ensureDataLoaded } from './ingest/ensure-data-loaded.ts';
+export type { DatasetLoadReport, EnsureDataLoadedOptions, IngestProgressEvent, IngestReport } from './ingest/ensure-data-loaded.ts';
+export { BUNDLED_DATASETS } from './ingest/bundled-datasets.ts';
+export { getDataSummary } from './get-data-summary.ts';
+export { listSales } from './list-sales.ts';
+export { importSales, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from './import/import-sales.ts';
+export type { ImportField, ImportRejection, ImportReport, ImportSalesOptions } from './import/import-sales.ts';
+export * as tables from './schema.ts';

@@ -1,0 +1,43 @@
+/** The data sets shipped in data/ and how each is read (licences: data/README.md). */
+import { GAZETTEER_DATASET } from './parse-gazetteer-row.ts';
+import { MELBOURNE_DATASET, parseMelbourneRow } from './parse-melbourne-row.ts';
+import { PERTH_DATASET, parsePerthRow } from './parse-perth-row.ts';
+import { SUBURBS_DATASET } from './parse-suburb-feature.ts';
+import { SYDNEY_DATASET, parseSydneyRow } from './parse-sydney-row.ts';
+import type { RowResult, SaleRecord } from './sale-record.ts';
+
+export interface SalesDataset {
+  kind: 'sales';
+  id: string;
+  /** Path inside the data directory, without '.gz' (the compressed form is preferred when present). */
+  file: string;
+  parseRow: (row: Record<string, string>, sourceRow: number) => RowResult<SaleRecord>;
+  /** Columns left out when looking for exact duplicate rows (a row id). */
+  duplicateIgnoredColumns: readonly string[];
+}
+
+export interface GazetteerDataset {
+  kind: 'gazetteer';
+  id: string;
+  file: string;
+}
+
+export interface SuburbsDataset {
+  kind: 'suburbs';
+  id: string;
+  files: readonly string[];
+}
+
+export type BundledDataset = SalesDataset | GazetteerDataset | SuburbsDataset;
+
+const SAL_STATES = ['act', 'nsw', 'nt', 'ot', 'qld', 'sa', 'tas', 'vic', 'wa'] as const;
+
+/** In load order: sales are placed with the gazetteer, so it comes first. */
+export const BUNDLED_DATASETS: readonly BundledDataset[] = [
+  { kind: 'gazetteer', id: GAZETTEER_DATASET, file: `${GAZETTEER_DATASET}/australian_postcodes.csv` },
+  { kind: 'suburbs', id: SUBURBS_DATASET, files: SAL_STATES.map((state) => `${SUBURBS_DATASET}/sal_2021_${state}.geojson`) },
+  { kind: 'sales', id: MELBOURNE_DATASET, file: `${MELBOURNE_DATASET}/melbourne_housing_full.csv`, parseRow: parseMelbourneRow, duplicateIgnoredColumns: [] },
+  { kind: 'sales', id: PERTH_DATASET, file: `${PERTH_DATASET}/perth_house_sales.csv`, parseRow: parsePerthRow, duplicateIgnoredColumns: [] },
+  // Sydney's Id is a row number, so two identical sales differ only there.
+  { kind: 'sales', id: SYDNEY_DATASET, file: `${SYDNEY_DATASET}/SydneyHousePrices.csv`, parseRow: parseSydneyRow, duplicateIgnoredColumns: ['Id'] },
+];

@@ -1,0 +1,107 @@
+/**
+ * The idempotent ingest: each bundled data set whose file checksum (or rule version) differs from
+ * dataset_loads is loaded again in ONE transaction (delete its rows, insert, record the load), so
+ * a crash mid-load rolls back to the previous complete load.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, DrizzleDatabase } from '../open-database.ts';
+import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
+import { loadGazetteerDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
+import { computeFileChecksum, computeFilesChecksum, resolveDataFile } from './read-source-file.ts';
+import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
+
+export interface IngestProgressEvent {
+  dataset: string;
+  phase: string;
+  rows?: number;
+  message: string;
+}
+
+export interface EnsureDataLoadedOptions {
+  dataDir: string;
+  onProgress?: (event: IngestProgressEvent) => void;
+}
+
+export interface DatasetLoadReport extends LoadCounts {
+  dataset: string;
+  /** loaded: written now; unchanged: already loaded from the same file; missing: file not in dataDir. */
+  status: 'loaded' | 'unchanged' | 'missing';
+  checksum: string | null;
+  durationMs: number;
+}
+
+export interface IngestReport {
+  dataDir: string;
+  datasets: DatasetLoadReport[];
+  durationMs: number;
+}
+
+/** Serialises concurrent ingests on a PostgreSQL server (several processes starting at once). */
+const INGEST_LOCK_KEY = 'propguard-ingest';
+
+function resolveDatasetFiles(dataDir: string, dataset: BundledDataset): string[] | null {
+  const relativePaths = dataset.kind === 'suburbs' ? dataset.files : [dataset.file];
+  const paths = relativePaths.map((relativePath) => resolveDataFile(dataDir, relativePath));
+  return paths.every((path): path is string => path !== null) ? paths : null;
+}
+
+function emptyCounts(): LoadCounts {
+  return { rowsRead: 0, rowsLoaded: 0, rowsRejected: 0, rejectedByReason: {}, adjustedByRule: {} };
+}
+
+async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter): Promise<LoadCounts> {
+  switch (dataset.kind) {
+    case 'gazetteer':
+      return (await loadGazetteerDataset(tx, dataset, paths[0] as string, report)).toCounts();
+    case 'suburbs':
+      return (await loadSuburbsDataset(tx, dataset, paths, report)).toCounts();
+    case 'sales':
+      return (await loadSalesDataset(tx, dataset, paths[0] as string, report)).toCounts();
+  }
+}
+
+/** Loads every bundled data set whose file checksum differs from dataset_loads (a no-op taking seconds when all are loaded). */
+export async function ensureDataLoaded(database: Database, options: EnsureDataLoadedOptions): Promise<IngestReport> {
+  const startedAt = performance.now();
+  const reports: DatasetLoadReport[] = [];
+  // Sales are placed with the gazetteer: when it changes, every sales set is placed again.
+  let hasGazetteerChanged = false;
+  for (const dataset of BUNDLED_DATASETS) {
+    const datasetStartedAt = performance.now();
+    const report: ProgressReporter = (phase, rows, message) =>
+      options.onProgress?.({ dataset: dataset.id, phase, ...(rows === undefined ? {} : { rows }), message });
+    const paths = resolveDatasetFiles(options.dataDir, dataset);
+    if (paths === null) {
+      report('missing', undefined, `data files not found in ${options.dataDir}`);
+      reports.push({ dataset: dataset.id, status: 'missing', checksum: null, durationMs: 0, ...emptyCounts() });
+      continue;
+    }
+    const checksum = dataset.kind === 'suburbs' ? await computeFilesChecksum(paths) : await computeFileChecksum(paths[0] as string);
+    const mustReload = dataset.kind === 'sales' && hasGazetteerChanged;
+    const isCurrent = (recorded: { checksum: string; rulesetVersion: number } | null) =>
+      !mustReload && recorded !== null && recorded.checksum === checksum && recorded.rulesetVersion === RULESET_VERSION;
+    if (isCurrent(await findRecordedLoad(database.db, dataset.id))) {
+      report('unchanged', undefined, 'already loaded from this file');
+      reports.push({ dataset: dataset.id, status: 'unchanged', checksum, durationMs: Math.round(performance.now() - datasetStartedAt), ...emptyCounts() });
+      continue;
+    }
+    report('start', undefined, `loading ${paths.map((path) => path.split('/').pop()).join(', ')}`);
+    const counts = await database.db.transaction(async (tx) => {
+      if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${INGEST_LOCK_KEY}))`);
+      // Another process may have loaded it while this one waited for the lock.
+      if (isCurrent(await findRecordedLoad(tx, dataset.id))) return null;
+      const loaded = await loadDataset(tx, dataset, paths, report);
+      await recordLoad(tx, dataset.id, checksum, loaded, performance.now() - datasetStartedAt);
+      return loaded;
+    });
+    const durationMs = Math.round(performance.now() - datasetStartedAt);
+    if (counts === null) {
+      reports.push({ dataset: dataset.id, status: 'unchanged', checksum, durationMs, ...emptyCounts() });
+      continue;
+    }
+    if (dataset.kind === 'gazetteer') hasGazetteerChanged = true;
+    report('done', counts.rowsLoaded, `${counts.rowsLoaded} loaded, ${counts.rowsRejected} rejected in ${(durationMs / 1000).toFixed(1)} s`);
+    reports.push({ dataset: dataset.id, status: 'loaded', checksum, durationMs, ...counts });
+  }
+  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt) };
+}

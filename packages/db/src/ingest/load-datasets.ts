@@ -1,0 +1,136 @@
+/** Loading one bundled data set inside the caller's transaction; returns the tallies. */
+import { sql } from 'drizzle-orm';
+import type { DrizzleDatabase } from '../open-database.ts';
+import { localities, suburbs } from '../schema.ts';
+import type { GazetteerDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
+import { applyCleaningRules, createDuplicateDetector } from './cleaning-rules.ts';
+import { loadLocalityIndex } from './load-locality-index.ts';
+import { parseGazetteerRow, shouldReplaceLocality, type LocalityRecord } from './parse-gazetteer-row.ts';
+import { parseSuburbFeature, type SuburbRecord } from './parse-suburb-feature.ts';
+import { placeSale } from './place-sale.ts';
+import { readCsvRows, readJsonFile } from './read-source-file.ts';
+import { LoadTally } from './record-load.ts';
+import type { SaleRecord } from './sale-record.ts';
+import { deleteSalesOfSource, INSERT_BATCH_ROWS, insertSales, refreshAddresses } from './write-sales.ts';
+
+export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
+
+/** Every bundled sales file: dedupe -> parse -> clean -> place -> insert in batches. */
+export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter): Promise<LoadTally> {
+  const tally = new LoadTally();
+  const localityIndex = await loadLocalityIndex(tx);
+  const isDuplicate = createDuplicateDetector(dataset.duplicateIgnoredColumns);
+  await deleteSalesOfSource(tx, dataset.id);
+  let batch: SaleRecord[] = [];
+  for await (const row of readCsvRows(path)) {
+    tally.rowsRead += 1;
+    if (isDuplicate(row)) {
+      tally.countRejection('duplicate_row');
+      continue;
+    }
+    const parsed = dataset.parseRow(row, tally.rowsRead);
+    const cleaned = parsed.ok ? applyCleaningRules(parsed.value) : parsed;
+    const placed = cleaned.ok ? placeSale(cleaned.value, localityIndex) : cleaned;
+    if (!placed.ok) {
+      tally.countRejection(placed.reason);
+      continue;
+    }
+    tally.countAdjustments([...(parsed.ok ? parsed.adjustments : []), ...(cleaned.ok ? cleaned.adjustments : [])]);
+    batch.push(placed.value);
+    if (batch.length >= INSERT_BATCH_ROWS) {
+      await insertSales(tx, batch);
+      tally.rowsLoaded += batch.length;
+      batch = [];
+      if (tally.rowsLoaded % 20_000 === 0) report('insert', tally.rowsLoaded, `${tally.rowsLoaded} sales inserted`);
+    }
+  }
+  await insertSales(tx, batch);
+  tally.rowsLoaded += batch.length;
+  report('addresses', tally.rowsLoaded, 'linking sales to addresses');
+  await refreshAddresses(tx, dataset.id);
+  return tally;
+}
+
+/** The gazetteer: upsert by (name, state, postcode) so locality ids referenced by sales stay stable. */
+export async function loadGazetteerDataset(tx: DrizzleDatabase, _dataset: GazetteerDataset, path: string, report: ProgressReporter): Promise<LoadTally> {
+  const tally = new LoadTally();
+  const byKey = new Map<string, LocalityRecord>();
+  for await (const row of readCsvRows(path)) {
+    tally.rowsRead += 1;
+    const parsed = parseGazetteerRow(row);
+    if (!parsed.ok) {
+      tally.countRejection(parsed.reason);
+      continue;
+    }
+    tally.countAdjustments(parsed.adjustments);
+    const key = `${parsed.value.name}|${parsed.value.state}|${parsed.value.postcode}`;
+    const existing = byKey.get(key);
+    if (existing === undefined) {
+      byKey.set(key, parsed.value);
+      continue;
+    }
+    tally.countRejection('duplicate_row');
+    if (shouldReplaceLocality(existing, parsed.value)) byKey.set(key, parsed.value);
+  }
+  const records = [...byKey.values()];
+  const keptIds: number[] = [];
+  for (let start = 0; start < records.length; start += INSERT_BATCH_ROWS) {
+    const batch = records.slice(start, start + INSERT_BATCH_ROWS);
+    const rows = await tx
+      .insert(localities)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [localities.name, localities.state, localities.postcode],
+        set: {
+          lat: sql`excluded.lat`,
+          lng: sql`excluded.lng`,
+          altitudeM: sql`excluded.altitude_m`,
+          sa2Code2021: sql`excluded.sa2_code_2021`,
+          sa2Name2021: sql`excluded.sa2_name_2021`,
+          lgaName: sql`excluded.lga_name`,
+          type: sql`excluded.type`,
+          isDeliveryArea: sql`excluded.is_delivery_area`,
+        },
+      })
+      .returning({ id: localities.id });
+    keptIds.push(...rows.map((row) => row.id));
+  }
+  report('insert', records.length, `${records.length} localities written`);
+  // One array literal parameter: drizzle would expand a JS array into one parameter per id.
+  const keptIdsLiteral = `{${keptIds.join(',')}}`;
+  await tx.execute(sql`DELETE FROM localities WHERE NOT (id = ANY(${keptIdsLiteral}::int[]))`);
+  tally.rowsLoaded = records.length;
+  return tally;
+}
+
+/** ABS SAL polygons; GeoJSON rows are large, so they go in smaller batches. */
+export async function loadSuburbsDataset(tx: DrizzleDatabase, _dataset: SuburbsDataset, paths: readonly string[], report: ProgressReporter): Promise<LoadTally> {
+  const tally = new LoadTally();
+  await tx.delete(suburbs);
+  const seenCodes = new Set<string>();
+  for (const path of paths) {
+    const collection = (await readJsonFile(path)) as { features?: unknown[] };
+    const records: SuburbRecord[] = [];
+    for (const feature of collection.features ?? []) {
+      tally.rowsRead += 1;
+      const parsed = parseSuburbFeature(feature as Parameters<typeof parseSuburbFeature>[0]);
+      if (!parsed.ok) {
+        tally.countRejection(parsed.reason);
+        continue;
+      }
+      if (seenCodes.has(parsed.value.salCode)) {
+        tally.countRejection('duplicate_row');
+        continue;
+      }
+      seenCodes.add(parsed.value.salCode);
+      records.push(parsed.value);
+    }
+    const polygonBatchRows = 200;
+    for (let start = 0; start < records.length; start += polygonBatchRows) {
+      await tx.insert(suburbs).values(records.slice(start, start + polygonBatchRows));
+    }
+    tally.rowsLoaded += records.length;
+    report('insert', tally.rowsLoaded, `${path.split('/').pop()}: ${records.length} polygons`);
+  }
+  return tally;
+}

@@ -1,0 +1,122 @@
+import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { AppError } from '@propguard/schemas';
+import { acquireDirectoryLock } from './pglite-lock.ts';
+import { schema, type Schema } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type DrizzleDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: DatabaseKind;
+  db: DrizzleDatabase;
+  /** raw parameterised SQL, returns rows */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** SELECT 1 round trip, returns milliseconds */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** human-readable location: the PGlite directory or the server URL with the password masked */
+  location: string;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; undefined opens the embedded PGlite database. */
+  databaseUrl?: string;
+  /** PropGuard's home directory; PGlite lives in `${homeDir}/db`. */
+  homeDir: string;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** The URL with its password replaced by '***', for logs and health pages. */
+export function maskDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres://(unparseable URL)';
+  }
+}
+
+async function measurePing(query: Database['query']): Promise<number> {
+  const startedAt = performance.now();
+  await query('SELECT 1');
+  return performance.now() - startedAt;
+}
+
+async function openPglite(homeDir: string): Promise<Database> {
+  const directory = resolve(join(homeDir, 'db'));
+  const lock = acquireDirectoryLock(directory);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    const pglite = client;
+    const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+      (await pglite.query<T>(text, params)).rows;
+    let isClosed = false;
+    return {
+      kind: 'pglite',
+      db: db as unknown as DrizzleDatabase,
+      query,
+      ping: () => measurePing(query),
+      close: async () => {
+        if (isClosed) return;
+        isClosed = true;
+        try {
+          await pglite.close();
+        } finally {
+          lock.release();
+        }
+      },
+      location: directory,
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client's error (server restart) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  try {
+    const db = drizzlePostgres(pool, { schema });
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+    const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+      (await pool.query(text, params)).rows as T[];
+    let isClosed = false;
+    return {
+      kind: 'postgres',
+      db: db as unknown as DrizzleDatabase,
+      query,
+      ping: () => measurePing(query),
+      close: async () => {
+        if (isClosed) return;
+        isClosed = true;
+        await pool.end();
+      },
+      location: maskDatabaseUrl(databaseUrl),
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new AppError('SERVICE_UNAVAILABLE', `Could not open the PostgreSQL database ${maskDatabaseUrl(databaseUrl)}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Opens PGlite in `${homeDir}/db` when databaseUrl is undefined, otherwise PostgreSQL via pg.Pool; runs migrations before returning. */
+export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.homeDir);
+}

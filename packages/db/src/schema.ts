@@ -1,0 +1,165 @@
+/**
+ * The database schema (drizzle). Column names are snake_case and carry their units; every table
+ * here is filled by the ingest (packages/db/src/ingest) or by a user import (src/import).
+ * Migrations in ../migrations are generated from this file with `npm run generate -w @propguard/db`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Gazetteer localities (Matthew Proctor's postcode database); Delivery Area rows geocode suburbs. */
+export const localities = pgTable(
+  'localities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    postcode: text('postcode').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    altitudeM: doublePrecision('altitude_m'),
+    sa2Code2021: text('sa2_code_2021'),
+    sa2Name2021: text('sa2_name_2021'),
+    lgaName: text('lga_name'),
+    /** 'Delivery Area', 'Post Office Boxes', 'LVR' or '' as the gazetteer gives it. */
+    type: text('type').notNull(),
+    isDeliveryArea: boolean('is_delivery_area').notNull(),
+  },
+  (table) => [
+    uniqueIndex('localities_name_state_postcode_key').on(table.name, table.state, table.postcode),
+    index('localities_postcode_idx').on(table.postcode),
+  ],
+);
+
+/** ABS ASGS 2021 Suburbs and Localities polygons. */
+export const suburbs = pgTable(
+  'suburbs',
+  {
+    salCode: text('sal_code').primaryKey(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    areaKm2: doublePrecision('area_km2'),
+    bboxMinLng: doublePrecision('bbox_min_lng').notNull(),
+    bboxMinLat: doublePrecision('bbox_min_lat').notNull(),
+    bboxMaxLng: doublePrecision('bbox_max_lng').notNull(),
+    bboxMaxLat: doublePrecision('bbox_max_lat').notNull(),
+    geometry: jsonb('geometry').notNull(),
+  },
+  (table) => [
+    index('suburbs_state_name_idx').on(table.state, table.name),
+    index('suburbs_bbox_idx').on(table.bboxMinLng, table.bboxMaxLng, table.bboxMinLat, table.bboxMaxLat),
+  ],
+);
+
+/** One row per distinct street address seen in the sales, with its latest known attributes. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper-cased, whitespace-collapsed "ADDRESS|SUBURB|STATE|POSTCODE" (see address-key.ts). */
+    addressKey: text('address_key').notNull(),
+    address: text('address').notNull(),
+    suburb: text('suburb').notNull(),
+    state: text('state'),
+    postcode: text('postcode'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    locationPrecision: text('location_precision'),
+    propertyType: text('property_type'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    carSpaces: integer('car_spaces'),
+    landSizeM2: doublePrecision('land_size_m2'),
+    buildingSizeM2: doublePrecision('building_size_m2'),
+    yearBuilt: integer('year_built'),
+    saleCount: integer('sale_count').notNull().default(0),
+    lastSaleDate: date('last_sale_date', { mode: 'string' }),
+    lastPriceAud: bigint('last_price_aud', { mode: 'number' }),
+    /** What the address-suggestion search matches against: "12 SMITH ST RICHMOND VIC 3121". */
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    uniqueIndex('addresses_address_key_key').on(table.addressKey),
+    index('addresses_suburb_postcode_idx').on(table.suburb, table.postcode),
+    index('addresses_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Every sale: the bundled data sets and the user's imports, cleaned (docs/data.md). */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    /** Data set id ('melbourne-housing-sales') or 'import:<name>' for a user import. */
+    source: text('source').notNull(),
+    /** 1-based data row of the source file (the header is row 0). */
+    sourceRow: integer('source_row').notNull(),
+    address: text('address'),
+    addressKey: text('address_key'),
+    suburb: text('suburb').notNull(),
+    state: text('state'),
+    postcode: text('postcode'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** 'address' (the listing's geocode) or 'locality' (placed at the gazetteer's locality point). */
+    locationPrecision: text('location_precision'),
+    propertyType: text('property_type').notNull(),
+    propertyTypeRaw: text('property_type_raw'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    carSpaces: integer('car_spaces'),
+    landSizeM2: doublePrecision('land_size_m2'),
+    buildingSizeM2: doublePrecision('building_size_m2'),
+    yearBuilt: integer('year_built'),
+    priceAud: bigint('price_aud', { mode: 'number' }),
+    saleDate: date('sale_date', { mode: 'string' }).notNull(),
+    datePrecision: text('date_precision').notNull(),
+    saleMethod: text('sale_method').notNull(),
+    saleMethodRaw: text('sale_method_raw'),
+    isMarketSale: boolean('is_market_sale').notNull(),
+    agency: text('agency'),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    localityId: integer('locality_id').references(() => localities.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('sales_source_idx').on(table.source),
+    index('sales_state_idx').on(table.state),
+    index('sales_suburb_postcode_idx').on(table.suburb, table.postcode),
+    index('sales_sale_date_idx').on(table.saleDate),
+    index('sales_address_id_idx').on(table.addressId),
+    index('sales_locality_id_idx').on(table.localityId),
+    index('sales_property_type_idx').on(table.propertyType),
+  ],
+);
+
+/** One row per bundled data set (or import source): what was loaded, from which file version. */
+export const datasetLoads = pgTable('dataset_loads', {
+  dataset: text('dataset').primaryKey(),
+  /** sha256 of the source file(s), hex; a different checksum means the data set is loaded again. */
+  checksum: text('checksum').notNull(),
+  /** Version of the cleaning rules that produced the rows (see ingest/ruleset-version.ts). */
+  rulesetVersion: integer('ruleset_version').notNull().default(1),
+  rowsRead: integer('rows_read').notNull(),
+  rowsLoaded: integer('rows_loaded').notNull(),
+  rowsRejected: integer('rows_rejected').notNull(),
+  rejectedByReason: jsonb('rejected_by_reason').$type<Record<string, number>>().notNull(),
+  /** Attribute values set to null by a cleaning rule (the sale itself was kept), by rule. */
+  adjustedByRule: jsonb('adjusted_by_rule').$type<Record<string, number>>().notNull().default({}),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  durationMs: integer('duration_ms').notNull(),
+});
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads };
+export type Schema = typeof schema;

@@ -1,0 +1,90 @@
+// Integration tests: migrations, the idempotent ingest of the fixture data and getDataSummary,
+// on PGlite and on the PostgreSQL server (see support/test-databases.ts for isolation).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataSummarySchema } from '@propguard/schemas';
+import { ensureDataLoaded, getDataSummary, listSales, openDatabase, type Database, type DatabaseKind } from '../src/index.ts';
+import { createTempHome, createTestPostgres, FIXTURE_DATA_DIR } from './support/test-databases.ts';
+
+const postgres = await createTestPostgres();
+
+async function openFor(kind: DatabaseKind, homeDir: string): Promise<Database> {
+  return openDatabase(kind === 'postgres' ? { databaseUrl: postgres?.databaseUrl as string, homeDir } : { homeDir });
+}
+
+describe.each([
+  { kind: 'pglite' as const, isAvailable: true },
+  { kind: 'postgres' as const, isAvailable: postgres !== null },
+])('database on $kind', ({ kind, isAvailable }) => {
+  let database: Database;
+  let home: Awaited<ReturnType<typeof createTempHome>>;
+
+  beforeAll(async () => {
+    if (!isAvailable) return;
+    home = await createTempHome();
+    database = await openFor(kind, home.homeDir);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await home?.remove();
+    if (kind === 'postgres') await postgres?.drop();
+  });
+
+  it.skipIf(!isAvailable)('runs migrations again on reopen without error, with pg_trgm enabled', async () => {
+    await database.close();
+    database = await openFor(kind, home.homeDir);
+    const [extension] = await database.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
+    expect(extension?.extname).toBe('pg_trgm');
+    expect(await database.ping()).toBeGreaterThanOrEqual(0);
+  });
+
+  it.skipIf(!isAvailable)('loads the fixture data sets, then a second call is a no-op', async () => {
+    const events: string[] = [];
+    const first = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR, onProgress: (event) => events.push(event.phase) });
+    const byDataset = Object.fromEntries(first.datasets.map((dataset) => [dataset.dataset, dataset]));
+    expect(first.datasets.every((dataset) => dataset.status === 'loaded')).toBe(true);
+    expect(events).toContain('done');
+    // 9 Melbourne rows, one an exact duplicate of another.
+    expect(byDataset['melbourne-housing-sales']).toMatchObject({ rowsRead: 9, rowsLoaded: 8, rejectedByReason: { duplicate_row: 1 } });
+    // 6 Perth rows: one sold years before the house was built; GARAGE 0 and 999,999 m² set to null.
+    expect(byDataset['perth-house-sales']).toMatchObject({ rowsRead: 6, rowsLoaded: 5, rejectedByReason: { year_built_after_sale: 1 } });
+    expect(byDataset['perth-house-sales']?.adjustedByRule).toMatchObject({ perth_garage_zero_unknown: 1, land_size_above_100000_m2: 1 });
+    // 9 Sydney rows: the int32 sentinel, a $700 price and a duplicate (differing only in Id).
+    expect(byDataset['sydney-house-sales']).toMatchObject({
+      rowsRead: 9,
+      rowsLoaded: 6,
+      rejectedByReason: { price_sentinel: 1, price_below_minimum: 1, duplicate_row: 1 },
+    });
+    expect(byDataset['abs-suburbs-localities-2021']).toMatchObject({ rowsRead: 9, rowsLoaded: 9 });
+    expect(byDataset['au-postcodes-gazetteer']?.rejectedByReason).toMatchObject({ duplicate_row: 1 });
+
+    const [oxenford] = await database.query<{ state: string; location_precision: string; locality_id: number | null }>(
+      `SELECT state, location_precision, locality_id FROM sales WHERE suburb = 'Oxenford'`,
+    );
+    expect(oxenford).toMatchObject({ state: 'QLD', location_precision: 'locality' });
+    expect(oxenford?.locality_id).not.toBeNull();
+
+    const second = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
+    expect(second.datasets.map((dataset) => dataset.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    const [counts] = await database.query<{ sales: number }>(`SELECT count(*)::int AS sales FROM sales`);
+    expect(counts?.sales).toBe(19);
+  });
+
+  it.skipIf(!isAvailable)('summarises the data in the shared DataSummary shape', async () => {
+    const summary = dataSummarySchema.parse(await getDataSummary(database));
+    expect(summary.sales.total).toBe(19);
+    expect(summary.sales.bySource).toEqual({ 'melbourne-housing-sales': 8, 'perth-house-sales': 5, 'sydney-house-sales': 6 });
+    expect(summary.sales.byState).toMatchObject({ VIC: 8, WA: 5, QLD: 1, NSW: 5 });
+    expect(summary.addresses).toBe(13);
+    expect(summary.suburbs).toBe(9);
+    expect(summary.datasets).toHaveLength(5);
+    expect(summary.sales.firstSaleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it.skipIf(!isAvailable)('lists sales newest first with filters', async () => {
+    const page = await listSales(database, { state: 'WA', limit: 2, offset: 0 });
+    expect(page.total).toBe(5);
+    expect(page.sales).toHaveLength(2);
+    expect((page.sales[0]?.saleDate ?? '') >= (page.sales[1]?.saleDate ?? '')).toBe(true);
+  });
+});
