@@ -17,7 +17,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   try {
     await ensureDataLoaded(database, {
       dataDir: config.dataDir,
-      onProgress: (event) => options.onProgress?.(event.message),
+      onProgress: (event) => options.onProgress?.(`${event.dataset}: ${event.message}`),
     });
   } catch (error) {
     await database.close();

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { isAppError } from '@propguard/schemas';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error('PropGuard failed to start:', error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.stack) console.error(error.stack);
+  // An AppError is an expected condition with its own message (e.g. the database is in use);
+  // anything else is a bug, and its stack trace helps.
+  if (error instanceof Error && !isAppError(error) && error.stack) console.error(error.stack);
   process.exit(1);
 });

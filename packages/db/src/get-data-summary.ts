@@ -8,12 +8,16 @@ interface CountRow {
 
 /** What is in the database, in the shape of @propguard/schemas' dataSummarySchema. */
 export async function getDataSummary(database: Database): Promise<DataSummary> {
-  const [totals] = await database.query<{ total: number; priced: number; first: string | null; last: string | null }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_market_sale)::int AS priced,
-       to_char(min(sale_date), 'YYYY-MM-DD') AS first, to_char(max(sale_date), 'YYYY-MM-DD') AS last FROM sales`,
+  // One scan of sales for all three breakdowns (the health endpoints call this on every poll).
+  const groups = await database.query<{ state: string | null; source: string | null; is_total: boolean; is_state: boolean; total: number; priced: number; first: string | null; last: string | null }>(
+    `SELECT state, source, grouping(state, source) = 3 AS is_total, grouping(state) = 0 AS is_state,
+       count(*)::int AS total, count(*) FILTER (WHERE is_market_sale)::int AS priced,
+       to_char(min(sale_date), 'YYYY-MM-DD') AS first, to_char(max(sale_date), 'YYYY-MM-DD') AS last
+     FROM sales GROUP BY GROUPING SETS ((state), (source), ())`,
   );
-  const byState = await database.query<CountRow>(`SELECT coalesce(state, 'unknown') AS key, count(*)::int AS count FROM sales GROUP BY 1 ORDER BY 1`);
-  const bySource = await database.query<CountRow>(`SELECT source AS key, count(*)::int AS count FROM sales GROUP BY 1 ORDER BY 1`);
+  const totals = groups.find((group) => group.is_total);
+  const byState: CountRow[] = groups.filter((group) => !group.is_total && group.is_state).map((group) => ({ key: group.state, count: group.total }));
+  const bySource: CountRow[] = groups.filter((group) => !group.is_total && !group.is_state).map((group) => ({ key: group.source, count: group.total }));
   const [counts] = await database.query<{ addresses: number; localities: number; suburbs: number }>(
     `SELECT (SELECT count(*)::int FROM addresses) AS addresses, (SELECT count(*)::int FROM localities) AS localities,
        (SELECT count(*)::int FROM suburbs) AS suburbs`,
