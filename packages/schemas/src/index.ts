@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './health.ts';
 export * from './sales.ts';
+export * from './valuation.ts';

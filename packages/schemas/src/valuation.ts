@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { auStateSchema } from './sales.ts';
+
+export const PROPERTY_TYPES = ['house', 'unit', 'townhouse', 'villa', 'land', 'other'] as const;
+export const propertyTypeSchema = z.enum(PROPERTY_TYPES);
+export type PropertyType = z.infer<typeof propertyTypeSchema>;
+
+const isoDate = z.iso.date().describe('Date as YYYY-MM-DD');
+
+/** The attributes a valuation can use; any may be missing (the response says what was assumed). */
+export const propertyAttributesSchema = z.object({
+  propertyType: propertyTypeSchema.optional(),
+  bedrooms: z.number().int().min(0).max(20).optional(),
+  bathrooms: z.number().int().min(0).max(20).optional(),
+  carSpaces: z.number().int().min(0).max(20).optional(),
+  landSizeM2: z.number().positive().max(100_000).optional(),
+  buildingSizeM2: z.number().min(10).max(5_000).optional(),
+  yearBuilt: z.number().int().min(1800).max(2100).optional(),
+});
+export type PropertyAttributes = z.infer<typeof propertyAttributesSchema>;
+
+/** POST /api/valuations: an address (free text or parts) or coordinates, plus optional attributes. */
+export const valuationRequestSchema = z
+  .object({
+    address: z.string().trim().min(3).max(200).optional().describe('Street address, e.g. "85 Turner St, Abbotsford VIC 3067"'),
+    suburb: z.string().trim().min(2).max(80).optional(),
+    state: auStateSchema.optional(),
+    postcode: z.string().regex(/^\d{4}$/, 'must be a 4-digit postcode').optional(),
+    lat: z.number().min(-44).max(-9).optional(),
+    lng: z.number().min(112).max(154).optional(),
+    asAt: isoDate.optional().describe('Value as at this date, using only sales before it (default: the latest sale in the data)'),
+    attributes: propertyAttributesSchema.optional(),
+  })
+  .refine((body) => body.address || (body.lat !== undefined && body.lng !== undefined) || (body.suburb && body.postcode), {
+    message: 'give an address, lat and lng, or suburb and postcode',
+    path: ['address'],
+  })
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), { message: 'lat and lng go together', path: ['lat'] })
+  .meta({ id: 'ValuationRequest' });
+export type ValuationRequest = z.infer<typeof valuationRequestSchema>;
+
+export const confidenceLevelSchema = z.enum(['High', 'Medium', 'Low']);
+
+export const valuationFactorSchema = z.object({
+  feature: z.string(),
+  label: z.string().describe('e.g. "Land size 650 m²"'),
+  contributionAud: z.number().int().describe('Signed dollars this factor adds to the estimate'),
+});
+
+export const comparableSaleSchema = z.object({
+  saleId: z.number().int(),
+  address: z.string().nullable(),
+  suburb: z.string(),
+  state: z.string().nullable(),
+  postcode: z.string().nullable(),
+  saleDate: z.string(),
+  distanceKm: z.number(),
+  propertyType: z.string(),
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  landSizeM2: z.number().nullable(),
+  priceAud: z.number().int(),
+  timeAdjustedPriceAud: z.number().int(),
+  similarity: z.number().min(0).max(1),
+});
+export type ComparableSale = z.infer<typeof comparableSaleSchema>;
+
+export const valuationBreakdownSchema = z.object({
+  landAud: z.number().int(),
+  buildingAud: z.number().int(),
+  intangibleAud: z.number().int(),
+  method: z.string().describe('How the split was computed'),
+});
+
+export const timelinePointSchema = z.object({
+  date: z.string(),
+  valuationAud: z.number().int(),
+  lowAud: z.number().int(),
+  highAud: z.number().int(),
+  confidence: z.number().int().min(0).max(100),
+});
+
+/** One valuation, as POST /api/valuations and the property analysis return it. */
+export const valuationResultSchema = z
+  .object({
+    estimate: z.number().int().describe('AUD, whole dollars'),
+    low: z.number().int().describe('Lower end of the calibrated 80% range'),
+    high: z.number().int().describe('Upper end of the calibrated 80% range'),
+    confidence: z.number().int().min(0).max(100),
+    confidenceLevel: confidenceLevelSchema,
+    asAt: z.string(),
+    property: z.object({
+      address: z.string().nullable(),
+      suburb: z.string().nullable(),
+      state: z.string().nullable(),
+      postcode: z.string().nullable(),
+      lat: z.number(),
+      lng: z.number(),
+      locationPrecision: z.enum(['address', 'locality', 'coordinates']),
+      attributes: propertyAttributesSchema,
+    }),
+    assumed: z.array(z.string()).describe('Inputs that were not given and were assumed, with the value used'),
+    factors: z.array(valuationFactorSchema),
+    comparables: z.array(comparableSaleSchema),
+    breakdown: valuationBreakdownSchema,
+    timeline: z.array(timelinePointSchema),
+    model: z.object({ id: z.string(), trainedOn: z.string(), method: z.string() }),
+    dataSource: z.enum(['live', 'demo']),
+  })
+  .meta({ id: 'ValuationResult' });
+export type ValuationResult = z.infer<typeof valuationResultSchema>;
