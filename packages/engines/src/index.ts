@@ -7,3 +7,5 @@
  * The engines arrive with their issues (valuation, hazards, market, lending rules).
  */
 export const ENGINES_PACKAGE = '@propguard/engines';
+export { parseAddress, normaliseAddressText, type ParsedAddress } from './address/parse-address.ts';
+export { pickAddressMatch, type AddressLike } from './address/match-address.ts';

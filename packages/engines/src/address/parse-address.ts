@@ -1,0 +1,94 @@
+import { AU_STATES, type AuState } from '@propguard/schemas';
+
+/**
+ * Street types as Australian listings write them, mapped to one abbreviation. Melbourne's data
+ * abbreviates ("St", "Rd", "Av"), Perth's spells them out ("Street", "Road", "Avenue"); both
+ * normalise to the abbreviations below (after Australia Post's street type abbreviations).
+ */
+const STREET_TYPES: Record<string, string> = {
+  STREET: 'ST', ST: 'ST', ROAD: 'RD', RD: 'RD', AVENUE: 'AV', AVE: 'AV', AV: 'AV', COURT: 'CT', CT: 'CT',
+  DRIVE: 'DR', DR: 'DR', CRESCENT: 'CR', CRES: 'CR', CR: 'CR', GROVE: 'GR', GR: 'GR', PARADE: 'PDE', PDE: 'PDE',
+  PLACE: 'PL', PL: 'PL', CLOSE: 'CL', CL: 'CL', WAY: 'WY', WY: 'WY', LANE: 'LA', LN: 'LA', LA: 'LA',
+  BOULEVARD: 'BVD', BLVD: 'BVD', BVD: 'BVD', TERRACE: 'TCE', TCE: 'TCE', CIRCUIT: 'CCT', CCT: 'CCT',
+  HIGHWAY: 'HWY', HWY: 'HWY', LOOP: 'LOOP', CIRCLE: 'CIR', CIR: 'CIR', SQUARE: 'SQ', SQ: 'SQ', ESPLANADE: 'ESP', ESP: 'ESP',
+};
+
+export interface ParsedAddress {
+  /** Upper-cased, punctuation and repeated spaces removed, street types abbreviated. */
+  normalised: string;
+  /** "12", "12A" or "3/12" (unit/number) when the text starts with a number. */
+  streetNumber: string | null;
+  /** The street line without the number, normalised ("COLLINS ST"). */
+  street: string | null;
+  suburb: string | null;
+  state: AuState | null;
+  postcode: string | null;
+}
+
+/** Upper-cases, drops punctuation except "/" and "-", collapses spaces and abbreviates street types. */
+export function normaliseAddressText(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9/\- ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => STREET_TYPES[word] ?? word)
+    .join(' ');
+}
+
+const STATE_SET = new Set<string>(AU_STATES);
+const NUMBER_PATTERN = /^(\d+[A-Z]?(?:\/\d+[A-Z]?)?|[A-Z]?\d+\/\d+[A-Z]?)$/;
+
+/**
+ * Splits a typed Australian address into its parts. Accepts "85 Turner St, Abbotsford VIC 3067",
+ * "85 Turner Street Abbotsford", "Abbotsford VIC 3067" or "3067".
+ * @example parseAddress('85 Turner St, Abbotsford VIC 3067')
+ *   // { streetNumber: '85', street: 'TURNER ST', suburb: 'ABBOTSFORD', state: 'VIC', postcode: '3067', ... }
+ */
+export function parseAddress(text: string): ParsedAddress {
+  const normalised = normaliseAddressText(text);
+  const parts = text.split(',').map((part) => normaliseAddressText(part)).filter(Boolean);
+  const words = normalised.split(' ').filter(Boolean);
+
+  let postcode: string | null = null;
+  let state: AuState | null = null;
+  // Postcode and state are read from the end of the text.
+  const tail = [...words];
+  if (tail.length > 0 && /^\d{4}$/.test(tail[tail.length - 1] ?? '') && !(tail.length === 1 && parts.length > 1)) {
+    postcode = tail.pop() ?? null;
+  }
+  if (tail.length > 0 && STATE_SET.has(tail[tail.length - 1] ?? '')) state = (tail.pop() as AuState) ?? null;
+
+  const first = tail[0] ?? '';
+  const streetNumber = NUMBER_PATTERN.test(first) && tail.length > 1 ? first : null;
+
+  let street: string | null = null;
+  let suburb: string | null = null;
+  if (parts.length >= 2) {
+    // "street, suburb STATE postcode"
+    const streetPart = parts[0] ?? '';
+    street = streetNumber && streetPart.startsWith(`${streetNumber} `) ? streetPart.slice(streetNumber.length + 1) : streetNumber ? null : streetPart;
+    // The suburb is the last part left once the state and postcode are taken out
+    // ("ABBOTSFORD VIC 3067", or "ABBOTSFORD" followed by a part "VIC 3067").
+    for (const part of parts.slice(1).reverse()) {
+      const localityWords = part.split(' ').filter((word) => word !== state && word !== postcode);
+      if (localityWords.length > 0) {
+        suburb = localityWords.join(' ');
+        break;
+      }
+    }
+  } else if (streetNumber) {
+    // "85 TURNER ST ABBOTSFORD": the suburb follows the street type, when there is one.
+    const rest = tail.slice(1);
+    const typeIndex = rest.findIndex((word, index) => index > 0 && Object.values(STREET_TYPES).includes(word));
+    if (typeIndex >= 0) {
+      street = rest.slice(0, typeIndex + 1).join(' ');
+      suburb = rest.slice(typeIndex + 1).join(' ') || null;
+    } else {
+      street = rest.join(' ') || null;
+    }
+  } else {
+    suburb = tail.join(' ') || null;
+  }
+  return { normalised, streetNumber, street: street || null, suburb, state, postcode };
+}
