@@ -2,14 +2,18 @@
  * The `propguard` command line (DESIGN.md section 2). Commands:
  *   propguard ingest                                   load the bundled data sets (idempotent)
  *   propguard import sales FILE.csv [--mapping M.json] [--source NAME]
+ *   propguard train [--out models/current.json]          train the valuation model (npm run train)
+ *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
  * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { ensureDataLoaded, getDataSummary, importSales, openDatabase, type Database } from '@propguard/db';
+import { ensureDataLoaded, getDataSummary, importSales, loadIndexedSales, openDatabase, type Database } from '@propguard/db';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
 import { formatImportReport, formatIngestReport } from './print-reports.ts';
+import { runTrain } from './commands/train.ts';
+import { runValueCsv } from './commands/value-csv.ts';
 
 async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
@@ -80,6 +84,26 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--mapping <file>', 'JSON object mapping our field names to your column names')
     .option('--source <name>', 'name of this import (default: the file name); importing the same name again replaces it')
     .action(async (file: string, options: { mapping?: string; source?: string }) => setExitCode(await runImportSales(file, options)));
+  program
+    .command('train')
+    .description('Train the valuation model on the market sales in the database and write the artifact (docs/methodology/valuation.md)')
+    .option('--out <file>', 'artifact path', 'models/current.json')
+    .action(async (options: { out: string }) => {
+      const config = loadCliConfig();
+      const sales = await withDatabase(config, (database) => loadIndexedSales(database));
+      runTrain(sales, options.out, (message) => console.log(message));
+      setExitCode(0);
+    });
+  program
+    .command('value')
+    .description('Value every row of a CSV (address,suburb,state,postcode,lat,lng,property_type,bedrooms,bathrooms,car_spaces,land_size,building_size,year_built,date); appends estimate,low,high,confidence,error')
+    .requiredOption('--csv <file>', 'input CSV')
+    .requiredOption('--out <file>', 'output CSV')
+    .option('--model <file>', 'model artifact', 'models/current.json')
+    .action(async (options: { csv: string; out: string; model: string }) => {
+      const config = loadCliConfig();
+      setExitCode(await withDatabase(config, (database) => runValueCsv(database, options)));
+    });
   return program;
 }
 

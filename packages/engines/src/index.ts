@@ -9,3 +9,22 @@
 export const ENGINES_PACKAGE = '@propguard/engines';
 export { parseAddress, normaliseAddressText, type ParsedAddress } from './address/parse-address.ts';
 export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
+
+export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
+export { buildSalesIndex, haversineKm, type SalesIndex } from './valuation/sales-index.ts';
+export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
+export { valueProperty, valuePoint, confidenceFrom, comparableSimilarity, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
+export { trainGbm, predictGbm, explainGbm, DEFAULT_GBM_PARAMS, type GbmModel, type GbmParams, type GbmTree, type GbmDataset } from './valuation/gbm.ts';
+export { createPrng } from './valuation/prng.ts';
+export { FEATURE_NAMES } from './valuation/features.ts';
+export {
+  prepareRows,
+  assignSplits,
+  fitValuationModel,
+  evaluateHoldouts,
+  formatAccuracyTable,
+  VALUATION_GBM_PARAMS,
+  CITY_BY_STATE,
+  type PreparedRows,
+  type SplitName,
+} from './valuation/train.ts';

@@ -100,6 +100,7 @@ export const valuationResultSchema = z
       attributes: propertyAttributesSchema,
     }),
     assumed: z.array(z.string()).describe('Inputs that were not given and were assumed, with the value used'),
+    baseValueAud: z.number().int().describe('The value the factor contributions start from: base + contributions = estimate'),
     factors: z.array(valuationFactorSchema),
     comparables: z.array(comparableSaleSchema),
     breakdown: valuationBreakdownSchema,

@@ -1,4 +1,4 @@
-import { normaliseAddressText, parseAddress, type ParsedAddress } from './parse-address.ts';
+import { normaliseAddressText, type ParsedAddress } from './parse-address.ts';
 
 export interface AddressLike {
   address: string;

@@ -1,0 +1,71 @@
+import type { IndexedSale } from '@propguard/engines';
+import type { Database } from '../open-database.ts';
+
+interface IndexedSaleRow {
+  id: number;
+  lat: number;
+  lng: number;
+  state: string | null;
+  suburb: string;
+  postcode: string | null;
+  address: string | null;
+  property_type: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  car_spaces: number | null;
+  land_size_m2: number | null;
+  building_size_m2: number | null;
+  year_built: number | null;
+  price_aud: string | number;
+  sale_date: string;
+}
+
+/**
+ * Every market sale with a price and coordinates, in the shape the valuation engine indexes
+ * (packages/engines/src/valuation/sales-index.ts). One query; ~240k rows load in a few seconds.
+ */
+export async function loadIndexedSales(database: Database): Promise<IndexedSale[]> {
+  const rows = await database.query<IndexedSaleRow>(
+    `SELECT id, lat, lng, state, suburb, postcode, address, property_type, bedrooms, bathrooms, car_spaces,
+            land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date
+       FROM sales
+      WHERE is_market_sale AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
+      ORDER BY sale_date, id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    lat: row.lat,
+    lng: row.lng,
+    state: row.state,
+    suburb: row.suburb,
+    postcode: row.postcode,
+    address: row.address,
+    propertyType: row.property_type,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    carSpaces: row.car_spaces,
+    landSizeM2: row.land_size_m2,
+    buildingSizeM2: row.building_size_m2,
+    yearBuilt: row.year_built,
+    priceAud: Number(row.price_aud),
+    saleDate: row.sale_date,
+  }));
+}
+
+/** A gazetteer locality point (for placing a property known only by suburb and postcode). */
+export interface LocalityPoint {
+  name: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  isDeliveryArea: boolean;
+}
+
+/** Every gazetteer locality with coordinates (one query, ~18k rows). */
+export async function loadLocalityPoints(database: Database): Promise<LocalityPoint[]> {
+  const rows = await database.query<{ name: string; state: string; postcode: string; lat: number; lng: number; is_delivery_area: boolean }>(
+    'SELECT name, state, postcode, lat, lng, is_delivery_area FROM localities WHERE lat IS NOT NULL AND lng IS NOT NULL',
+  );
+  return rows.map((row) => ({ name: row.name, state: row.state, postcode: row.postcode, lat: row.lat, lng: row.lng, isDeliveryArea: row.is_delivery_area }));
+}

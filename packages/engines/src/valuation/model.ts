@@ -1,0 +1,104 @@
+/**
+ * The valuation model artifact (models/avm-<id>.json): the boosted trees, the interval
+ * calibration table, the training data's date range, the features and the measured accuracy.
+ * parseValuationModel validates a parsed JSON file with zod before the engine trusts it.
+ */
+import { z } from 'zod';
+import type { GbmModel } from './gbm.ts';
+
+const treeSchema = z.object({
+  feature: z.array(z.number().int()),
+  threshold: z.array(z.number().nullable()),
+  left: z.array(z.number().int()),
+  right: z.array(z.number().int()),
+  defaultLeft: z.array(z.number().int()),
+  value: z.array(z.number()),
+});
+
+/** Residual quantiles (log actual - log predicted) for one dispersion bucket of one region. */
+const intervalBucketSchema = z.object({
+  /** upper edge of this bucket's nearby-dispersion values (the last bucket: Infinity as null) */
+  maxDispersion: z.number().nullable(),
+  lowLogResidual: z.number(),
+  highLogResidual: z.number(),
+  count: z.number().int(),
+});
+
+const accuracyRowSchema = z.object({
+  holdout: z.string(),
+  city: z.string(),
+  count: z.number().int(),
+  mdape: z.number(),
+  ppe10: z.number(),
+  ppe20: z.number(),
+  coverage80: z.number().nullable(),
+  baselineMdape: z.number(),
+  baselinePpe10: z.number(),
+  baselinePpe20: z.number(),
+});
+export type AccuracyRow = z.infer<typeof accuracyRowSchema>;
+
+export const valuationModelSchema = z.object({
+  format: z.literal('propguard-avm/1'),
+  id: z.string(),
+  createdFrom: z.object({ firstSaleDate: z.string(), lastSaleDate: z.string(), salesCount: z.number().int(), trainingRows: z.number().int() }),
+  method: z.string(),
+  features: z.array(z.string()),
+  monotone: z.array(z.number().int()),
+  params: z.record(z.string(), z.unknown()),
+  /** mean anchor (log price) over the training rows; the fallback anchor and the base of factors */
+  meanAnchor: z.number(),
+  baseScore: z.number(),
+  trees: z.array(treeSchema),
+  intervals: z.object({
+    coverage: z.number(),
+    /** state -> buckets by ascending dispersion; '*' for any other region */
+    byRegion: z.record(z.string(), z.array(intervalBucketSchema)),
+  }),
+  metrics: z.object({
+    trainingSeconds: z.number(),
+    treesTrained: z.number().int(),
+    validationRmseLog: z.number().nullable(),
+    /** measured on the hold-outs by the evaluation model (trained without them) */
+    holdout: z.array(accuracyRowSchema),
+    holdoutNote: z.string(),
+  }),
+});
+export type ValuationModelArtifact = z.infer<typeof valuationModelSchema>;
+
+export interface ValuationModel {
+  /** the artifact's id, e.g. 'avm-20190416-a1b2c3' */
+  id: string;
+  artifact: ValuationModelArtifact;
+  gbm: GbmModel;
+}
+
+/**
+ * Validate a parsed model artifact and prepare it for inference.
+ *
+ * @example const model = parseValuationModel(JSON.parse(readFileSync('models/avm-2025-01.json', 'utf8')));
+ */
+export function parseValuationModel(json: unknown): ValuationModel {
+  const artifact = valuationModelSchema.parse(json);
+  const featureCount = artifact.features.length;
+  for (const [treeNumber, tree] of artifact.trees.entries()) {
+    const size = tree.feature.length;
+    if ([tree.threshold, tree.left, tree.right, tree.defaultLeft, tree.value].some((array) => array.length !== size)) {
+      throw new Error(`model ${artifact.id}: tree ${treeNumber} has arrays of different lengths`);
+    }
+    for (let node = 0; node < size; node += 1) {
+      const feature = tree.feature[node]!;
+      if (feature === -1) continue;
+      if (feature < 0 || feature >= featureCount) throw new Error(`model ${artifact.id}: tree ${treeNumber} node ${node} uses feature ${feature}`);
+      const left = tree.left[node]!;
+      const right = tree.right[node]!;
+      if (left <= node || right <= node || left >= size || right >= size) throw new Error(`model ${artifact.id}: tree ${treeNumber} node ${node} has bad children`);
+    }
+  }
+  const gbm: GbmModel = {
+    featureNames: artifact.features,
+    baseScore: artifact.baseScore,
+    trees: artifact.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
+  };
+  return { id: artifact.id, artifact, gbm };
+}

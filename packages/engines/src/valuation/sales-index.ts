@@ -1,0 +1,332 @@
+/**
+ * The sales index the valuation features are computed from: per property type a static 2D
+ * kd-tree (kdbush) over the sales in sale-date order, a regional monthly price index per state and
+ * market segment, and per-suburb sale lists. Every query takes an as-at cut-off and sees only the
+ * sales strictly before it; because each tree stores its sales in date order, "before the
+ * cut-off" is "position < the cut-off's position" (a binary search on the dates).
+ */
+import KDBush from 'kdbush';
+import type { IndexedSale } from './types.ts';
+
+/** Kilometres per degree of latitude (WGS84 mean); longitude scales by cos(latitude). */
+const KM_PER_DEGREE_LAT = 110.574;
+const KM_PER_DEGREE_LNG_EQUATOR = 111.32;
+/** Projection reference latitude: the middle of the Australian capitals (about -33.5°). */
+const REFERENCE_LAT_RAD = (-33.5 * Math.PI) / 180;
+const FIRST_YEAR = 1980;
+/** Trailing windows (months) tried in turn until one holds MIN_INDEX_SALES sales. */
+const INDEX_WINDOWS = [3, 6, 12, 24] as const;
+const MIN_INDEX_SALES = 30;
+
+export const PROPERTY_TYPE_CODES: Record<string, number> = { house: 0, townhouse: 1, villa: 2, unit: 3, land: 4, other: 5 };
+
+/** Projected kilometres (equirectangular about REFERENCE_LAT_RAD): fine within a city. */
+export function projectKm(lat: number, lng: number): { x: number; y: number } {
+  return { x: lng * KM_PER_DEGREE_LNG_EQUATOR * Math.cos(REFERENCE_LAT_RAD), y: lat * KM_PER_DEGREE_LAT };
+}
+
+/** Great-circle distance in km (haversine, Earth radius 6,371 km). */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const toRad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * toRad;
+  const dLng = (lng2 - lng1) * toRad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Months since January FIRST_YEAR of a 'YYYY-MM-DD' date. */
+export function monthNumber(date: string): number {
+  return (Number(date.slice(0, 4)) - FIRST_YEAR) * 12 + Number(date.slice(5, 7)) - 1;
+}
+
+/** A date as fractional years, e.g. '2018-07-01' -> 2018.496. */
+export function fractionalYear(date: string): number {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  return year + (month - 1) / 12 + (day - 1) / 365.25;
+}
+
+/** The market segment a regional index is kept for: units apart from everything else. */
+export function segmentOf(propertyType: string): string {
+  return propertyType === 'unit' ? 'unit' : 'house';
+}
+
+interface TypeTree {
+  sales: IndexedSale[];
+  dates: string[];
+  logPrices: Float64Array;
+  months: Int32Array;
+  /** Projected km, by date-order position (kdbush reorders its own coords). */
+  xs: Float64Array;
+  ys: Float64Array;
+  tree: KDBush;
+}
+
+export interface SalesIndex {
+  sales: IndexedSale[];
+  /** Per property type. */
+  trees: Map<string, TypeTree>;
+  /** `${state}|${segment}` -> log-price level by month number (NaN before the first sales). */
+  regionalIndex: Map<string, Float64Array>;
+  /** `${suburb}|${postcode}|${type}` (upper-case suburb) -> the sales in date order. */
+  suburbSales: Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>;
+  lastSaleDate: string;
+  firstSaleDate: string;
+}
+
+function compareSales(a: IndexedSale, b: IndexedSale): number {
+  return a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id;
+}
+
+/** First position whose date is >= `date` (so positions below it sold strictly before `date`). */
+export function lowerBound(dates: readonly string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (dates[middle]! < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Regional monthly index: for month m, the median log price of the segment's sales in the trailing
+ * window of months ending at m (3 months, widened to 6, 12, 24 until it holds 30 sales), carried
+ * forward through empty months. Level m uses only sales in months <= m.
+ */
+function buildRegionalIndex(sales: readonly IndexedSale[], monthCount: number): Map<string, Float64Array> {
+  const byKey = new Map<string, number[][]>();
+  for (const sale of sales) {
+    const key = `${sale.state ?? ''}|${segmentOf(sale.propertyType)}`;
+    let months = byKey.get(key);
+    if (!months) {
+      months = Array.from({ length: monthCount }, () => []);
+      byKey.set(key, months);
+    }
+    const month = monthNumber(sale.saleDate);
+    if (month >= 0 && month < monthCount) months[month]!.push(Math.log(sale.priceAud));
+  }
+  const index = new Map<string, Float64Array>();
+  for (const [key, months] of byKey) {
+    const levels = new Float64Array(monthCount).fill(Number.NaN);
+    let previous = Number.NaN;
+    for (let month = 0; month < monthCount; month += 1) {
+      let level = Number.NaN;
+      for (const window of INDEX_WINDOWS) {
+        const values: number[] = [];
+        for (let back = 0; back < window && month - back >= 0; back += 1) values.push(...months[month - back]!);
+        if (values.length >= MIN_INDEX_SALES) {
+          level = median(values);
+          break;
+        }
+      }
+      if (Number.isNaN(level)) level = previous;
+      levels[month] = level;
+      previous = level;
+    }
+    index.set(key, levels);
+  }
+  return index;
+}
+
+/**
+ * Index market sales for valuation (only sales with a positive price and coordinates are used).
+ *
+ * @example const index = buildSalesIndex(await loadIndexedSales(database));
+ */
+export function buildSalesIndex(sales: readonly IndexedSale[]): SalesIndex {
+  const usable = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
+  const byType = new Map<string, IndexedSale[]>();
+  const suburbLists = new Map<string, IndexedSale[]>();
+  for (const sale of usable) {
+    const list = byType.get(sale.propertyType) ?? [];
+    list.push(sale);
+    byType.set(sale.propertyType, list);
+    const suburbKey = `${sale.suburb.toUpperCase()}|${sale.postcode ?? ''}|${sale.propertyType}`;
+    const suburbList = suburbLists.get(suburbKey) ?? [];
+    suburbList.push(sale);
+    suburbLists.set(suburbKey, suburbList);
+  }
+  const trees = new Map<string, TypeTree>();
+  for (const [type, list] of byType) {
+    const tree = new KDBush(list.length);
+    const xs = new Float64Array(list.length);
+    const ys = new Float64Array(list.length);
+    list.forEach((sale, position) => {
+      const { x, y } = projectKm(sale.lat, sale.lng);
+      xs[position] = x;
+      ys[position] = y;
+      tree.add(x, y);
+    });
+    tree.finish();
+    trees.set(type, {
+      sales: list,
+      dates: list.map((sale) => sale.saleDate),
+      logPrices: Float64Array.from(list, (sale) => Math.log(sale.priceAud)),
+      months: Int32Array.from(list, (sale) => monthNumber(sale.saleDate)),
+      xs,
+      ys,
+      tree,
+    });
+  }
+  const suburbSales = new Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>();
+  for (const [key, list] of suburbLists) {
+    suburbSales.set(key, {
+      dates: list.map((sale) => sale.saleDate),
+      logPrices: Float64Array.from(list, (sale) => Math.log(sale.priceAud)),
+      months: Int32Array.from(list, (sale) => monthNumber(sale.saleDate)),
+    });
+  }
+  const lastSaleDate = usable.length > 0 ? usable[usable.length - 1]!.saleDate : '1980-01-01';
+  const firstSaleDate = usable.length > 0 ? usable[0]!.saleDate : '1980-01-01';
+  // Room for valuations up to 30 years past the last sale.
+  const monthCount = monthNumber(lastSaleDate) + 361;
+  return { sales: usable, trees, regionalIndex: buildRegionalIndex(usable, monthCount), suburbSales, lastSaleDate, firstSaleDate };
+}
+
+/**
+ * The regional index level that applies on `asAt`: the level of the month before asAt's month
+ * (so only sales before asAt count), NaN if the region has no earlier sales.
+ */
+export function indexLevelAt(index: SalesIndex, state: string | null | undefined, segment: string, asAtMonth: number): number {
+  const levels = index.regionalIndex.get(`${state ?? ''}|${segment}`);
+  if (!levels) return Number.NaN;
+  const month = Math.min(asAtMonth - 1, levels.length - 1);
+  return month >= 0 ? levels[month]! : Number.NaN;
+}
+
+/**
+ * Log-price change of the region from a sale's month to the as-at level, 0 where unknown. Both
+ * levels come from months before asAt's month.
+ */
+export function timeAdjustment(index: SalesIndex, state: string | null | undefined, segment: string, saleMonth: number, asAtMonth: number): number {
+  const levels = index.regionalIndex.get(`${state ?? ''}|${segment}`);
+  if (!levels) return 0;
+  const to = Math.min(asAtMonth - 1, levels.length - 1);
+  const from = Math.min(saleMonth, to);
+  if (from < 0 || to < 0) return 0;
+  const change = levels[to]! - levels[from]!;
+  return Number.isFinite(change) ? change : 0;
+}
+
+export interface Neighbour {
+  sale: IndexedSale;
+  distanceKm: number;
+  /** log(price) moved to the as-at date by the regional index */
+  adjustedLogPrice: number;
+}
+
+/** Search radii (km), widened in turn until K earlier sales are found. */
+const SEARCH_RADII_KM = [0.4, 1, 2.5, 6, 15, 40];
+
+/**
+ * The K nearest sales of `propertyType` strictly before `asAt`. Ties in distance (Sydney sales sit
+ * on their locality's point) go to the most recent sale.
+ */
+export function findNearestEarlierSales(
+  index: SalesIndex,
+  propertyType: string,
+  lat: number,
+  lng: number,
+  asAt: string,
+  k: number,
+  state: string | null | undefined,
+): Neighbour[] {
+  const typeTree = index.trees.get(propertyType);
+  if (!typeTree) return [];
+  const cutoff = lowerBound(typeTree.dates, asAt);
+  if (cutoff === 0) return [];
+  const { x, y } = projectKm(lat, lng);
+  const asAtMonth = monthNumber(asAt);
+  // Max-heap (by distance, then older first) of the best K positions so far.
+  const heapPos: number[] = [];
+  const heapDist: number[] = [];
+  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && heapPos[i]! < heapPos[j]!);
+  const swap = (i: number, j: number) => {
+    [heapPos[i], heapPos[j]] = [heapPos[j]!, heapPos[i]!];
+    [heapDist[i], heapDist[j]] = [heapDist[j]!, heapDist[i]!];
+  };
+  const { xs, ys } = typeTree;
+  for (const radius of SEARCH_RADII_KM) {
+    heapPos.length = 0;
+    heapDist.length = 0;
+    const ids = typeTree.tree.within(x, y, radius);
+    for (const id of ids) {
+      if (id >= cutoff) continue;
+      const dx = xs[id]! - x;
+      const dy = ys[id]! - y;
+      const distance = Math.sqrt(dx * dx + dy * dy);
+      if (heapPos.length < k) {
+        heapPos.push(id);
+        heapDist.push(distance);
+        let child = heapPos.length - 1;
+        while (child > 0) {
+          const parent = (child - 1) >> 1;
+          if (!worse(child, parent)) break;
+          swap(child, parent);
+          child = parent;
+        }
+      } else if (distance < heapDist[0]! || (distance === heapDist[0] && id > heapPos[0]!)) {
+        heapPos[0] = id;
+        heapDist[0] = distance;
+        let parent = 0;
+        for (;;) {
+          const left = 2 * parent + 1;
+          const right = left + 1;
+          let largest = parent;
+          if (left < heapPos.length && worse(left, largest)) largest = left;
+          if (right < heapPos.length && worse(right, largest)) largest = right;
+          if (largest === parent) break;
+          swap(parent, largest);
+          parent = largest;
+        }
+      }
+    }
+    if (heapPos.length >= k || radius === SEARCH_RADII_KM[SEARCH_RADII_KM.length - 1]) break;
+  }
+  const segment = segmentOf(propertyType);
+  const neighbours = heapPos.map((position, slot) => {
+    const sale = typeTree.sales[position]!;
+    return {
+      sale,
+      distanceKm: heapDist[slot]!,
+      adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth),
+    };
+  });
+  return neighbours.sort((a, b) => a.distanceKm - b.distanceKm || (a.sale.saleDate < b.sale.saleDate ? 1 : -1));
+}
+
+/** Median time-adjusted log price of the last `limit` sales of a suburb and type before asAt. */
+export function suburbLevel(
+  index: SalesIndex,
+  suburb: string | null | undefined,
+  postcode: string | null | undefined,
+  propertyType: string,
+  state: string | null | undefined,
+  asAt: string,
+  limit: number,
+): { level: number; count: number } {
+  if (!suburb) return { level: Number.NaN, count: 0 };
+  const list = index.suburbSales.get(`${suburb.toUpperCase()}|${postcode ?? ''}|${propertyType}`);
+  if (!list) return { level: Number.NaN, count: 0 };
+  const cutoff = lowerBound(list.dates, asAt);
+  if (cutoff === 0) return { level: Number.NaN, count: 0 };
+  const asAtMonth = monthNumber(asAt);
+  const segment = segmentOf(propertyType);
+  const values: number[] = [];
+  for (let position = Math.max(0, cutoff - limit); position < cutoff; position += 1) {
+    values.push(list.logPrices[position]! + timeAdjustment(index, state, segment, list.months[position]!, asAtMonth));
+  }
+  return { level: median(values), count: cutoff };
+}
+
+export { median };

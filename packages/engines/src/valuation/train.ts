@@ -1,0 +1,252 @@
+/**
+ * Training and evaluation of the valuation model (pure: sales in, artifact and metrics out; the
+ * caller reads the database and writes files). See docs/methodology/valuation.md.
+ *
+ * Splits (seeded): per city the latest 5% of sales by date are the time-ordered hold-out; 3% of
+ * the rest, at random, the random hold-out. Of what remains, 5% (random) is the early-stopping
+ * validation set and 8% the interval calibration set; the trees are fitted on the rest.
+ */
+import { computeFeatures, FEATURE_MONOTONE, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
+import { DEFAULT_GBM_PARAMS, predictGbm, trainGbm, type GbmDataset, type GbmParams } from './gbm.ts';
+import { parseValuationModel, type AccuracyRow, type ValuationModel, type ValuationModelArtifact } from './model.ts';
+import { createPrng } from './prng.ts';
+import { buildSalesIndex, indexLevelAt, monthNumber, segmentOf, suburbLevel, type SalesIndex } from './sales-index.ts';
+import type { IndexedSale } from './types.ts';
+import { valuePoint } from './value-property.ts';
+
+export const CITY_BY_STATE: Record<string, string> = { VIC: 'Melbourne', WA: 'Perth', NSW: 'Sydney' };
+export const TIME_HOLDOUT_SHARE = 0.05;
+export const RANDOM_HOLDOUT_SHARE = 0.03;
+const VALIDATION_SHARE = 0.05;
+const CALIBRATION_SHARE = 0.08;
+const INTERVAL_BUCKETS = 4;
+const INTERVAL_COVERAGE = 0.8;
+
+export const VALUATION_GBM_PARAMS: GbmParams = {
+  ...DEFAULT_GBM_PARAMS,
+  maxTrees: 800,
+  learningRate: 0.1,
+  maxLeaves: 63,
+  maxDepth: 12,
+  minLeafRows: 40,
+  lambda: 2,
+  subsample: 0.6,
+  maxBins: 128,
+  seed: 20_250_101,
+  earlyStoppingRounds: 25,
+  monotone: FEATURE_MONOTONE,
+};
+
+export interface PreparedRows {
+  sales: IndexedSale[];
+  features: SubjectFeatures[];
+  logPrices: Float64Array;
+}
+
+/** Features of every sale as at its own sale date (only earlier sales are visible). */
+export function prepareRows(index: SalesIndex, fallbackAnchor: number, onProgress?: (done: number, total: number) => void): PreparedRows {
+  const sales = index.sales;
+  const features = sales.map((sale, row) => {
+    if (onProgress && row % 20_000 === 0) onProgress(row, sales.length);
+    return computeFeatures(index, sale, sale.saleDate, fallbackAnchor);
+  });
+  return { sales, features, logPrices: Float64Array.from(sales, (sale) => Math.log(sale.priceAud)) };
+}
+
+export type SplitName = 'train' | 'validation' | 'calibration' | 'timeHoldout' | 'randomHoldout';
+
+/** Assign every row (in index order) to a split; `withHoldouts` false puts the hold-outs in train. */
+export function assignSplits(sales: readonly IndexedSale[], seed: number, withHoldouts: boolean): SplitName[] {
+  const random = createPrng(seed);
+  const splits: SplitName[] = new Array<SplitName>(sales.length).fill('train');
+  if (withHoldouts) {
+    const byState = new Map<string, number[]>();
+    sales.forEach((sale, row) => {
+      if (!sale.state || !CITY_BY_STATE[sale.state]) return;
+      const rows = byState.get(sale.state) ?? [];
+      rows.push(row);
+      byState.set(sale.state, rows);
+    });
+    for (const rows of byState.values()) {
+      // rows are in date order already (the index sorts by date, then id)
+      const holdoutCount = Math.round(rows.length * TIME_HOLDOUT_SHARE);
+      for (const row of rows.slice(rows.length - holdoutCount)) splits[row] = 'timeHoldout';
+    }
+  }
+  for (let row = 0; row < sales.length; row += 1) {
+    const draw = random();
+    if (splits[row] === 'timeHoldout') continue;
+    if (withHoldouts && draw < RANDOM_HOLDOUT_SHARE) splits[row] = 'randomHoldout';
+    else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE) splits[row] = 'validation';
+    else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE + CALIBRATION_SHARE) splits[row] = 'calibration';
+  }
+  return splits;
+}
+
+function toDataset(rows: PreparedRows, selected: number[]): GbmDataset {
+  const columns = FEATURE_NAMES.map((_name, feature) => Float64Array.from(selected, (row) => rows.features[row]!.values[feature]!));
+  const target = Float64Array.from(selected, (row) => rows.logPrices[row]! - rows.features[row]!.anchor);
+  return { columns, target };
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  return sorted[lower]! + (sorted[upper]! - sorted[lower]!) * (position - lower);
+}
+
+/**
+ * Interval table: per state, calibration residuals (log actual - log predicted) split into
+ * INTERVAL_BUCKETS equal-count buckets by nearby dispersion; each bucket keeps its 10th and 90th
+ * residual percentiles. '*' pools every region.
+ */
+function calibrateIntervals(residuals: { state: string; dispersion: number; residual: number }[]): ValuationModelArtifact['intervals'] {
+  const byRegion: ValuationModelArtifact['intervals']['byRegion'] = {};
+  const groups = new Map<string, typeof residuals>();
+  groups.set('*', residuals);
+  for (const item of residuals) {
+    if (!CITY_BY_STATE[item.state]) continue;
+    const list = groups.get(item.state) ?? [];
+    list.push(item);
+    groups.set(item.state, list);
+  }
+  const tail = (1 - INTERVAL_COVERAGE) / 2;
+  for (const [region, items] of groups) {
+    const finite = items.filter((item) => Number.isFinite(item.dispersion)).sort((a, b) => a.dispersion - b.dispersion);
+    const bucketCount = finite.length >= 400 ? INTERVAL_BUCKETS : 1;
+    const buckets = [];
+    for (let bucket = 0; bucket < bucketCount; bucket += 1) {
+      const slice = finite.slice(Math.floor((bucket * finite.length) / bucketCount), Math.floor(((bucket + 1) * finite.length) / bucketCount));
+      // Rows without a dispersion (no nearby sales) go to the widest (last) bucket.
+      const members = bucket === bucketCount - 1 ? [...slice, ...items.filter((item) => !Number.isFinite(item.dispersion))] : slice;
+      const sorted = members.map((item) => item.residual).sort((a, b) => a - b);
+      buckets.push({
+        maxDispersion: bucket === bucketCount - 1 ? null : slice[slice.length - 1]!.dispersion,
+        lowLogResidual: quantile(sorted, tail),
+        highLogResidual: quantile(sorted, 1 - tail),
+        count: members.length,
+      });
+    }
+    if (buckets.length > 0 && buckets.every((bucket) => Number.isFinite(bucket.lowLogResidual))) byRegion[region] = buckets;
+  }
+  if (!byRegion['*']) byRegion['*'] = [{ maxDispersion: null, lowLogResidual: -0.25, highLogResidual: 0.25, count: 0 }];
+  return { coverage: INTERVAL_COVERAGE, byRegion };
+}
+
+export interface FitResult {
+  model: ValuationModel;
+  treesTrained: number;
+  validationRmse: number | null;
+}
+
+/** Fit trees and interval table on the given splits of prepared rows. */
+export function fitValuationModel(
+  rows: PreparedRows,
+  splits: readonly SplitName[],
+  meta: { id: string; params: GbmParams; trainingSecondsSoFar?: number },
+  onProgress?: (message: string) => void,
+): FitResult {
+  const pick = (name: SplitName) => splits.flatMap((split, row) => (split === name ? [row] : []));
+  const trainRows = pick('train');
+  const validationRows = pick('validation');
+  const calibrationRows = pick('calibration');
+  let meanAnchor = 0;
+  for (const row of trainRows) meanAnchor += rows.features[row]!.anchor;
+  meanAnchor /= Math.max(1, trainRows.length);
+  const { model: gbm, report } = trainGbm([...FEATURE_NAMES], toDataset(rows, trainRows), toDataset(rows, validationRows), meta.params, (iteration, trainRmse, validationRmse) => {
+    if (iteration % 50 === 0) onProgress?.(`tree ${iteration}: train RMSE ${trainRmse.toFixed(4)}, validation RMSE ${validationRmse?.toFixed(4) ?? '-'}`);
+  });
+  const trainSales = trainRows.map((row) => rows.sales[row]!);
+  const draft: ValuationModelArtifact = {
+    format: 'propguard-avm/1',
+    id: meta.id,
+    createdFrom: {
+      firstSaleDate: trainSales[0]?.saleDate ?? '',
+      lastSaleDate: trainSales[trainSales.length - 1]?.saleDate ?? '',
+      salesCount: rows.sales.length,
+      trainingRows: trainRows.length,
+    },
+    method: 'Histogram gradient-boosted trees on log price relative to the local time-adjusted price level (nearby sales, suburb, regional index)',
+    features: [...FEATURE_NAMES],
+    monotone: [...FEATURE_MONOTONE],
+    params: { ...meta.params, monotone: undefined },
+    meanAnchor,
+    baseScore: gbm.baseScore,
+    trees: gbm.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => (Number.isFinite(value) ? value : null)) })),
+    intervals: { coverage: INTERVAL_COVERAGE, byRegion: { '*': [{ maxDispersion: null, lowLogResidual: 0, highLogResidual: 0, count: 0 }] } },
+    metrics: { trainingSeconds: 0, treesTrained: report.treesTrained, validationRmseLog: report.validationRmse, holdout: [], holdoutNote: '' },
+  };
+  const residuals = calibrationRows.map((row) => {
+    const features = rows.features[row]!;
+    const predicted = features.anchor + predictGbm(gbm, features.values);
+    return { state: rows.sales[row]!.state ?? '', dispersion: features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!, residual: rows.logPrices[row]! - predicted };
+  });
+  draft.intervals = calibrateIntervals(residuals);
+  return { model: parseValuationModel(JSON.parse(JSON.stringify(draft))), treesTrained: report.treesTrained, validationRmse: report.validationRmse };
+}
+
+function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10: number; ppe20: number } {
+  const errors = actual.map((value, i) => Math.abs(predicted[i]! - value) / value).sort((a, b) => a - b);
+  const share = (limit: number) => errors.filter((error) => error <= limit).length / Math.max(1, errors.length);
+  return { mdape: quantile(errors, 0.5), ppe10: share(0.1), ppe20: share(0.2) };
+}
+
+/**
+ * Evaluate `model` on the hold-out rows: per city MdAPE, PPE10, PPE20, coverage of the 80% range,
+ * beside the baseline (median time-adjusted price of the same suburb, postcode and type among the
+ * training part's sales before the row's date; falling back to the regional index level).
+ */
+export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[]): AccuracyRow[] {
+  const trainingPart = index.sales.filter((_sale, row) => splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout');
+  const baselineIndex = buildSalesIndex(trainingPart);
+  const rows: AccuracyRow[] = [];
+  for (const holdout of ['timeHoldout', 'randomHoldout'] as const) {
+    for (const [state, city] of Object.entries(CITY_BY_STATE)) {
+      const actual: number[] = [];
+      const predicted: number[] = [];
+      const baseline: number[] = [];
+      let covered = 0;
+      index.sales.forEach((sale, row) => {
+        if (splits[row] !== holdout || sale.state !== state) return;
+        const point = valuePoint(model, index, sale, sale.saleDate);
+        const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
+        const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
+        const baseLog = Number.isFinite(suburb.level) ? suburb.level : Number.isFinite(regional) ? regional : model.artifact.meanAnchor;
+        actual.push(sale.priceAud);
+        predicted.push(point.estimate);
+        baseline.push(Math.exp(baseLog));
+        if (sale.priceAud >= point.low && sale.priceAud <= point.high) covered += 1;
+      });
+      if (actual.length === 0) continue;
+      const modelAccuracy = accuracy(actual, predicted);
+      const baselineAccuracy = accuracy(actual, baseline);
+      rows.push({
+        holdout: holdout === 'timeHoldout' ? 'time-ordered (latest 5%)' : 'random (3%)',
+        city,
+        count: actual.length,
+        ...modelAccuracy,
+        coverage80: covered / actual.length,
+        baselineMdape: baselineAccuracy.mdape,
+        baselinePpe10: baselineAccuracy.ppe10,
+        baselinePpe20: baselineAccuracy.ppe20,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The accuracy table as Markdown. */
+export function formatAccuracyTable(rows: readonly AccuracyRow[]): string {
+  const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
+  const lines = [
+    '| hold-out | city | sales | MdAPE | PPE10 | PPE20 | in 80% range | baseline MdAPE | baseline PPE10 | baseline PPE20 |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.holdout} | ${row.city} | ${row.count.toLocaleString('en-AU')} | ${percent(row.mdape)} | ${percent(row.ppe10)} | ${percent(row.ppe20)} | ${percent(row.coverage80)} | ${percent(row.baselineMdape)} | ${percent(row.baselinePpe10)} | ${percent(row.baselinePpe20)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,36 @@
+/** One market sale as the valuation engine indexes it (loaded by @propguard/db loadIndexedSales). */
+export interface IndexedSale {
+  id: number;
+  lat: number;
+  lng: number;
+  state: string | null;
+  suburb: string;
+  postcode: string | null;
+  address: string | null;
+  propertyType: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  carSpaces: number | null;
+  landSizeM2: number | null;
+  buildingSizeM2: number | null;
+  yearBuilt: number | null;
+  priceAud: number;
+  /** YYYY-MM-DD */
+  saleDate: string;
+}
+
+/** The property to value; everything but the location may be missing. */
+export interface SubjectProperty {
+  lat: number;
+  lng: number;
+  state?: string | null;
+  suburb?: string | null;
+  postcode?: string | null;
+  propertyType?: string | null;
+  bedrooms?: number | null;
+  bathrooms?: number | null;
+  carSpaces?: number | null;
+  landSizeM2?: number | null;
+  buildingSizeM2?: number | null;
+  yearBuilt?: number | null;
+}

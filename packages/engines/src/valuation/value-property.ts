@@ -1,0 +1,285 @@
+/**
+ * Value one property as at a date: estimate, calibrated 80% range, confidence, factors in dollars,
+ * comparables, land/building/intangible breakdown and a timeline. Pure: the model, the sales index
+ * and the date are arguments. Method: docs/methodology/valuation.md.
+ */
+import type { ValuationResult } from '@propguard/schemas';
+import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
+import { explainGbm, predictGbm } from './gbm.ts';
+import type { ValuationModel, ValuationModelArtifact } from './model.ts';
+import { findNearestEarlierSales, fractionalYear, median, type Neighbour, type SalesIndex } from './sales-index.ts';
+import type { SubjectProperty } from './types.ts';
+
+export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt'> & {
+  asAt: string;
+  /** exp(base log value): the estimate before any factor; base + the factors' dollars = estimate */
+  baseValueAud: number;
+};
+
+export interface ValuePropertyOptions {
+  /** 'YYYY-MM-DD': only sales strictly before this date are used. */
+  asAt: string;
+  /** Dates for the timeline (default: 3, 2 and 1 years before asAt, and asAt). */
+  timelineDates?: string[];
+}
+
+/** Quantile z of the standard normal at 90% (an 80% two-sided range spans +-1.2816 sd). */
+const Z_80 = 1.2816;
+
+/** The model's log-price prediction for prepared features. */
+export function predictLogPrice(model: ValuationModel, features: SubjectFeatures): number {
+  return features.anchor + predictGbm(model.gbm, features.values);
+}
+
+/** The interval bucket for a region and nearby dispersion (NaN dispersion: the widest bucket). */
+export function intervalFor(artifact: ValuationModelArtifact, state: string | null, dispersion: number) {
+  const buckets = artifact.intervals.byRegion[state ?? '*'] ?? artifact.intervals.byRegion['*']!;
+  if (!Number.isFinite(dispersion)) return buckets[buckets.length - 1]!;
+  return buckets.find((bucket) => bucket.maxDispersion === null || dispersion <= bucket.maxDispersion) ?? buckets[buckets.length - 1]!;
+}
+
+/**
+ * Widening for thin evidence beyond what the calibration buckets saw: fewer than K nearby sales,
+ * or nearby sales far away (median distance over 3 km). 1 where the evidence is normal.
+ */
+function thinEvidenceFactor(features: SubjectFeatures): number {
+  const count = features.values[FEATURE_NAMES.indexOf('nearbyCount')]!;
+  const distance = features.values[FEATURE_NAMES.indexOf('nearbyDistanceKm')]!;
+  const countFactor = 1 + 0.5 * Math.max(0, 1 - count / 12);
+  const distanceFactor = Number.isFinite(distance) && distance > 3 ? 1 + 0.15 * Math.log2(distance / 3) : Number.isFinite(distance) ? 1 : 1.5;
+  return countFactor * distanceFactor;
+}
+
+export interface PointValuation {
+  logEstimate: number;
+  estimate: number;
+  low: number;
+  high: number;
+  confidence: number;
+  confidenceLevel: 'High' | 'Medium' | 'Low';
+  features: SubjectFeatures;
+}
+
+/**
+ * Confidence 0-100 from the forecast standard deviation (FSD, the range's log half-width / 1.2816)
+ * and data density: 100 - 250 * FSD - 10 * (1 - nearby/12); High >= 70 (FSD <= 12% with full
+ * evidence), Medium 45-69, Low < 45. Thresholds follow the convention of Australian AVM vendors
+ * (CoreLogic, PropTrack) of grading by FSD, with our own cut-offs.
+ */
+export function confidenceFrom(lowLog: number, highLog: number, nearbyCount: number): { confidence: number; level: 'High' | 'Medium' | 'Low' } {
+  const fsd = (highLog - lowLog) / (2 * Z_80);
+  const raw = 100 - 250 * fsd - 10 * Math.max(0, 1 - nearbyCount / 12);
+  const confidence = Math.round(Math.min(100, Math.max(0, raw)));
+  return { confidence, level: confidence >= 70 ? 'High' : confidence >= 45 ? 'Medium' : 'Low' };
+}
+
+/** Estimate and range only (the batch CLI and the benchmark use this; no explanations). */
+export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string): PointValuation {
+  const features = computeFeatures(index, subject, asAt, model.artifact.meanAnchor);
+  const logEstimate = predictLogPrice(model, features);
+  const bucket = intervalFor(model.artifact, features.state, features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!);
+  const widen = thinEvidenceFactor(features);
+  // The range always contains the estimate: the residual quantiles are clamped to either side of 0.
+  const lowLog = logEstimate + Math.min(0, bucket.lowLogResidual) * widen;
+  const highLog = logEstimate + Math.max(0, bucket.highLogResidual) * widen;
+  const estimate = Math.round(Math.exp(logEstimate));
+  const { confidence, level } = confidenceFrom(lowLog, highLog, features.values[FEATURE_NAMES.indexOf('nearbyCount')]!);
+  return {
+    logEstimate,
+    estimate,
+    low: Math.min(estimate, Math.round(Math.exp(lowLog))),
+    high: Math.max(estimate, Math.round(Math.exp(highLog))),
+    confidence,
+    confidenceLevel: level,
+    features,
+  };
+}
+
+/** "1 bedroom", "3 bedrooms". */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: SubjectProperty, features: SubjectFeatures) => string }[] = [
+  { feature: 'location', members: ['lat', 'lng'], label: (s) => `Location (${s.lat.toFixed(4)}, ${s.lng.toFixed(4)})` },
+  { feature: 'localPriceLevel', members: ['nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount'], label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)` },
+  { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
+  { feature: 'marketTrend', members: ['regionLevel', 'saleYear'], label: () => 'Market level at the valuation date' },
+  { feature: 'propertyType', members: ['propertyType'], label: (_s, f) => `Property type ${f.propertyType}` },
+  { feature: 'bedrooms', members: ['bedrooms'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },
+  { feature: 'bathrooms', members: ['bathrooms'], label: (s) => (s.bathrooms == null ? 'Bathrooms unknown' : plural(s.bathrooms, 'bathroom')) },
+  { feature: 'carSpaces', members: ['carSpaces'], label: (s) => (s.carSpaces == null ? 'Car spaces unknown' : plural(s.carSpaces, 'car space')) },
+  { feature: 'landSizeM2', members: ['landSizeM2'], label: (s) => (s.landSizeM2 == null ? 'Land size unknown' : `Land size ${Math.round(s.landSizeM2)} m²`) },
+  { feature: 'buildingSizeM2', members: ['buildingSizeM2'], label: (s) => (s.buildingSizeM2 == null ? 'Building size unknown' : `Building size ${Math.round(s.buildingSizeM2)} m²`) },
+  { feature: 'yearBuilt', members: ['yearBuilt'], label: (s) => (s.yearBuilt == null ? 'Year built unknown' : `Built ${s.yearBuilt}`) },
+];
+
+/**
+ * Factors in dollars. In log space, prediction = base + sum(c_f) exactly, with base = meanAnchor +
+ * the trees' bias and c_f the Saabas contributions (the anchor's deviation from meanAnchor is
+ * credited to the local price level). Each c_f becomes dollars by the logarithmic mean
+ * L = (E - B) / (ln E - ln B) (log-mean Divisia decomposition): $_f = c_f * L, so the dollars sum
+ * to E - B exactly; L -> E when E ~ B. Rounding residue goes to the largest factor.
+ */
+function computeFactors(model: ValuationModel, subject: SubjectProperty, point: PointValuation) {
+  const { bias, contributions } = explainGbm(model.gbm, point.features.values);
+  const baseLog = model.artifact.meanAnchor + bias;
+  const logContributions = new Map<string, number>();
+  FEATURE_NAMES.forEach((name, feature) => logContributions.set(name, contributions[feature]!));
+  logContributions.set('nearbyLevel', logContributions.get('nearbyLevel')! + point.features.anchor - model.artifact.meanAnchor);
+  const baseValue = Math.round(Math.exp(baseLog));
+  const estimateExact = Math.exp(point.logEstimate);
+  const deltaLog = point.logEstimate - baseLog;
+  const logMean = Math.abs(deltaLog) < 1e-9 ? estimateExact : (estimateExact - Math.exp(baseLog)) / deltaLog;
+  const factors = FACTOR_GROUPS.map((group) => {
+    const log = group.members.reduce((sum, member) => sum + (logContributions.get(member) ?? 0), 0);
+    return { feature: group.feature, label: group.label(subject, point.features), contributionAud: Math.round(log * logMean) };
+  });
+  const residue = point.estimate - baseValue - factors.reduce((sum, factor) => sum + factor.contributionAud, 0);
+  const largest = factors.reduce((best, factor) => (Math.abs(factor.contributionAud) > Math.abs(best.contributionAud) ? factor : best), factors[0]!);
+  largest.contributionAud += residue;
+  factors.sort((a, b) => Math.abs(b.contributionAud) - Math.abs(a.contributionAud));
+  return { baseValue, factors };
+}
+
+/**
+ * Similarity 0-1 of a comparable to the subject: the product of
+ * exp(-distanceKm / 2) * exp(-0.3 |bedrooms diff|) * exp(-0.3 |bathrooms diff|)
+ * * exp(-|ln(land ratio)|) * exp(-yearsSinceSale / 5); a term is 1 where either side is unknown.
+ */
+export function comparableSimilarity(subject: SubjectProperty, neighbour: Neighbour, asAt: string): number {
+  const sale = neighbour.sale;
+  let similarity = Math.exp(-neighbour.distanceKm / 2);
+  if (subject.bedrooms != null && sale.bedrooms != null) similarity *= Math.exp(-0.3 * Math.abs(subject.bedrooms - sale.bedrooms));
+  if (subject.bathrooms != null && sale.bathrooms != null) similarity *= Math.exp(-0.3 * Math.abs(subject.bathrooms - sale.bathrooms));
+  if (subject.landSizeM2 != null && sale.landSizeM2 != null && subject.landSizeM2 > 0 && sale.landSizeM2 > 0) {
+    similarity *= Math.exp(-Math.abs(Math.log(subject.landSizeM2 / sale.landSizeM2)));
+  }
+  similarity *= Math.exp(-Math.max(0, fractionalYear(asAt) - fractionalYear(sale.saleDate)) / 5);
+  return Math.round(similarity * 1000) / 1000;
+}
+
+function findComparables(index: SalesIndex, subject: SubjectProperty, point: PointValuation, asAt: string) {
+  const pool = findNearestEarlierSales(index, point.features.propertyType, subject.lat, subject.lng, asAt, 40, point.features.state);
+  return pool
+    .map((neighbour) => ({ neighbour, similarity: comparableSimilarity(subject, neighbour, asAt) }))
+    .sort((a, b) => b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm)
+    .slice(0, 5)
+    .map(({ neighbour, similarity }) => ({
+      saleId: neighbour.sale.id,
+      address: neighbour.sale.address,
+      suburb: neighbour.sale.suburb,
+      state: neighbour.sale.state,
+      postcode: neighbour.sale.postcode,
+      saleDate: neighbour.sale.saleDate,
+      distanceKm: Math.round(neighbour.distanceKm * 100) / 100,
+      propertyType: neighbour.sale.propertyType,
+      bedrooms: neighbour.sale.bedrooms,
+      bathrooms: neighbour.sale.bathrooms,
+      landSizeM2: neighbour.sale.landSizeM2,
+      priceAud: Math.round(neighbour.sale.priceAud),
+      timeAdjustedPriceAud: Math.round(Math.exp(neighbour.adjustedLogPrice)),
+      similarity,
+    }));
+}
+
+/** Intangible share of value (goodwill of presentation, transaction premia): 2%, kept small. */
+const INTANGIBLE_SHARE = 0.02;
+/** Replacement cost of a dwelling, AUD per m² of floor area (assumed 2018 project-home rate). */
+const BUILD_COST_AUD_PER_M2 = 1_800;
+/** Straight-line depreciation of the building over 60 years, to a 25% floor (assumption). */
+const BUILDING_LIFE_YEARS = 60;
+const BUILDING_FLOOR_SHARE = 0.25;
+
+/**
+ * Land / building / intangible split. With a land size and at least 8 nearby earlier sales of the
+ * same type with land sizes, the local land rate is the least-squares slope of their time-adjusted
+ * prices on land size (AUD/m², at most 90% of their median price per m²); land = size * rate
+ * (capped at 90% of the non-intangible value), building = the residual. Otherwise (no land size,
+ * units, thin data) the cost approach: building = floor area (given, or 40 + 30 * bedrooms m²)
+ * * $1,800/m² depreciated straight-line over 60 years (floor 25%), capped at 80% of the
+ * non-intangible value; land = the residual. A unit has no lot of its own: its "land" is its
+ * notional share of the strata site, the residual after the depreciated building.
+ */
+function computeBreakdown(subject: SubjectProperty, point: PointValuation, asAt: string) {
+  const estimate = point.estimate;
+  const intangibleAud = Math.round(estimate * INTANGIBLE_SHARE);
+  const tangible = estimate - intangibleAud;
+  const isUnit = point.features.propertyType === 'unit';
+  if (!isUnit && subject.landSizeM2 != null && subject.landSizeM2 > 0) {
+    const withLand = point.features.neighbours.filter((neighbour) => neighbour.sale.landSizeM2 != null && neighbour.sale.landSizeM2 > 0);
+    if (withLand.length >= 8) {
+      const xs = withLand.map((neighbour) => neighbour.sale.landSizeM2!);
+      const ys = withLand.map((neighbour) => Math.exp(neighbour.adjustedLogPrice));
+      const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
+      let sxy = 0;
+      let sxx = 0;
+      xs.forEach((x, i) => {
+        sxy += (x - meanX) * (ys[i]! - meanY);
+        sxx += (x - meanX) ** 2;
+      });
+      const cap = 0.9 * median(ys.map((y, i) => y / xs[i]!));
+      const rate = sxx > 0 ? Math.min(Math.max(sxy / sxx, 0), cap) : 0;
+      if (rate > 0) {
+        const landAud = Math.round(Math.min(subject.landSizeM2 * rate, 0.9 * tangible));
+        return {
+          landAud,
+          buildingAud: tangible - landAud,
+          intangibleAud,
+          method: `Land: ${Math.round(subject.landSizeM2)} m² at a local land rate of $${Math.round(rate)}/m² (least-squares slope of ${withLand.length} nearby earlier sales' time-adjusted prices on land size); building: the residual; intangible: 2% of the estimate.`,
+        };
+      }
+    }
+  }
+  const floorArea = subject.buildingSizeM2 ?? 40 + 30 * (subject.bedrooms ?? 3);
+  const age = subject.yearBuilt != null ? Math.max(0, fractionalYear(asAt) - subject.yearBuilt) : 30;
+  const remaining = Math.max(BUILDING_FLOOR_SHARE, 1 - age / BUILDING_LIFE_YEARS);
+  const buildingAud = Math.round(Math.min(floorArea * BUILD_COST_AUD_PER_M2 * remaining, 0.8 * tangible));
+  return {
+    landAud: tangible - buildingAud,
+    buildingAud,
+    intangibleAud,
+    method:
+      `Building: ${Math.round(floorArea)} m² at $${BUILD_COST_AUD_PER_M2}/m² replacement cost, depreciated to ${Math.round(remaining * 100)}% for ${Math.round(age)} years of age` +
+      `${subject.yearBuilt == null ? ' (age assumed 30)' : ''}; ${isUnit ? 'land: the unit has no lot of its own, this is its notional share of the strata site, the residual' : 'land: the residual'}; intangible: 2% of the estimate.`,
+  };
+}
+
+function shiftYears(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const monthDay = date.slice(5);
+  return `${String(year).padStart(4, '0')}-${monthDay === '02-29' ? '02-28' : monthDay}`;
+}
+
+/**
+ * Value a property as at `options.asAt` using only sales before that date.
+ *
+ * @example valueProperty(model, index, { lat: -37.8, lng: 144.99, propertyType: 'house', bedrooms: 3 }, { asAt: '2018-01-01' })
+ *   // -> { estimate: 1234000, low: ..., high: ..., confidence: 72, confidenceLevel: 'High', factors: [...], ... }
+ */
+export function valueProperty(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, options: ValuePropertyOptions): PropertyValuation {
+  const asAt = options.asAt;
+  const point = valuePoint(model, index, subject, asAt);
+  const { baseValue, factors } = computeFactors(model, subject, point);
+  const timelineDates = options.timelineDates ?? [shiftYears(asAt, -3), shiftYears(asAt, -2), shiftYears(asAt, -1), asAt];
+  const timeline = timelineDates.map((date) => {
+    const past = date === asAt ? point : valuePoint(model, index, subject, date);
+    return { date, valuationAud: past.estimate, lowAud: past.low, highAud: past.high, confidence: past.confidence };
+  });
+  const artifact = model.artifact;
+  return {
+    estimate: point.estimate,
+    low: point.low,
+    high: point.high,
+    confidence: point.confidence,
+    confidenceLevel: point.confidenceLevel,
+    asAt,
+    factors,
+    comparables: findComparables(index, subject, point, asAt),
+    breakdown: computeBreakdown(subject, point, asAt),
+    timeline,
+    model: { id: artifact.id, trainedOn: `${artifact.createdFrom.firstSaleDate} to ${artifact.createdFrom.lastSaleDate}`, method: artifact.method },
+    baseValueAud: baseValue,
+  };
+}

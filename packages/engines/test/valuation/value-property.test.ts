@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  assignSplits,
+  buildSalesIndex,
+  comparableSimilarity,
+  confidenceFrom,
+  fitValuationModel,
+  parseValuationModel,
+  prepareRows,
+  valueProperty,
+  VALUATION_GBM_PARAMS,
+  type SalesIndex,
+  type ValuationModel,
+} from '../../src/index.ts';
+import { makeSyntheticSales } from './synthetic-sales.ts';
+
+let model: ValuationModel;
+let index: SalesIndex;
+
+beforeAll(() => {
+  index = buildSalesIndex(makeSyntheticSales(3000));
+  const rows = prepareRows(index, 13.5);
+  const splits = assignSplits(rows.sales, 1, false);
+  model = fitValuationModel(rows, splits, { id: 'test-model', params: { ...VALUATION_GBM_PARAMS, maxTrees: 60, maxLeaves: 16, minLeafRows: 10 } }).model;
+});
+
+const HOUSE = { lat: -37.8, lng: 145.1, state: 'VIC', suburb: 'Eastville', postcode: '3100', propertyType: 'house', bedrooms: 3, bathrooms: 2, landSizeM2: 500, buildingSizeM2: 180, yearBuilt: 1990 };
+
+describe('valueProperty', () => {
+  it('values a house near the synthetic price level with a range around it', () => {
+    const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
+    // Synthetic price: 600k * 1.4 (east) * 1.05^(4.5) ~ 1.05M for a 3-bedroom 500 m² house.
+    expect(result.estimate).toBeGreaterThan(850_000);
+    expect(result.estimate).toBeLessThan(1_300_000);
+    expect(result.low).toBeLessThanOrEqual(result.estimate);
+    expect(result.high).toBeGreaterThanOrEqual(result.estimate);
+    expect(['High', 'Medium', 'Low']).toContain(result.confidenceLevel);
+    expect(result.model.id).toBe('test-model');
+  });
+
+  it('factors sum with the base value to the estimate', () => {
+    const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
+    const sum = result.factors.reduce((total, factor) => total + factor.contributionAud, 0);
+    expect(result.baseValueAud + sum).toBe(result.estimate);
+  });
+
+  it('returns at least three real earlier comparables with similarity in [0, 1]', () => {
+    const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
+    expect(result.comparables.length).toBeGreaterThanOrEqual(3);
+    for (const comparable of result.comparables) {
+      expect(comparable.saleDate < '2018-07-01').toBe(true);
+      expect(comparable.similarity).toBeGreaterThanOrEqual(0);
+      expect(comparable.similarity).toBeLessThanOrEqual(1);
+      expect(index.sales.some((sale) => sale.id === comparable.saleId)).toBe(true);
+    }
+  });
+
+  it('splits the estimate into land, building and intangible that add up', () => {
+    const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
+    const { landAud, buildingAud, intangibleAud } = result.breakdown;
+    expect(landAud + buildingAud + intangibleAud).toBe(result.estimate);
+    expect(landAud).toBeGreaterThan(0);
+    expect(buildingAud).toBeGreaterThan(0);
+    const unit = valueProperty(model, index, { ...HOUSE, propertyType: 'unit', landSizeM2: null }, { asAt: '2018-07-01' });
+    expect(unit.breakdown.method).toContain('no lot of its own');
+  });
+
+  it('gives a four-point timeline ending at asAt, using only sales before each date', () => {
+    const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
+    expect(result.timeline.map((point) => point.date)).toEqual(['2015-07-01', '2016-07-01', '2017-07-01', '2018-07-01']);
+    expect(result.timeline[3]!.valuationAud).toBe(result.estimate);
+    // The as-at rule: sales on or after asAt cannot change a valuation as at asAt.
+    const early = valueProperty(model, index, HOUSE, { asAt: '2016-01-01' });
+    const truncated = buildSalesIndex(index.sales.filter((sale) => sale.saleDate < '2016-01-01'));
+    expect(valueProperty(model, truncated, HOUSE, { asAt: '2016-01-01' }).estimate).toBe(early.estimate);
+  });
+
+  it('property: a larger building never lowers the estimate; the range contains the estimate', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 40, max: 600 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 100, max: 2000 }),
+        fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+        (building, extra, land, bedrooms) => {
+          const subject = { ...HOUSE, buildingSizeM2: building, landSizeM2: land, bedrooms };
+          const smaller = valueProperty(model, index, subject, { asAt: '2018-01-01', timelineDates: [] });
+          const larger = valueProperty(model, index, { ...subject, buildingSizeM2: building + extra }, { asAt: '2018-01-01', timelineDates: [] });
+          const largerLand = valueProperty(model, index, { ...subject, landSizeM2: land + extra }, { asAt: '2018-01-01', timelineDates: [] });
+          expect(larger.estimate).toBeGreaterThanOrEqual(smaller.estimate);
+          expect(largerLand.estimate).toBeGreaterThanOrEqual(smaller.estimate);
+          expect(smaller.low).toBeLessThanOrEqual(smaller.estimate);
+          expect(smaller.high).toBeGreaterThanOrEqual(smaller.estimate);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the artifact round-trips through JSON and parseValuationModel rejects a broken one', () => {
+    const reparsed = parseValuationModel(JSON.parse(JSON.stringify(model.artifact)));
+    expect(valueProperty(reparsed, index, HOUSE, { asAt: '2018-07-01' }).estimate).toBe(valueProperty(model, index, HOUSE, { asAt: '2018-07-01' }).estimate);
+    expect(() => parseValuationModel({ ...model.artifact, format: 'other' })).toThrow();
+  });
+});
+
+describe('worked examples', () => {
+  it('confidence: an 80% range of +-12.8% in log terms (FSD 10%) with 12 nearby sales scores 75, High', () => {
+    // FSD = (0.128 - -0.128) / (2 * 1.2816) = 0.0999; 100 - 250 * 0.0999 = 75.0.
+    expect(confidenceFrom(-0.128, 0.128, 12)).toEqual({ confidence: 75, level: 'High' });
+    // FSD 20% and only 6 nearby sales: 100 - 50 - 10 * 0.5 = 45 -> Medium.
+    expect(confidenceFrom(-0.25632, 0.25632, 6)).toEqual({ confidence: 45, level: 'Medium' });
+  });
+
+  it('similarity: 1 km away, one bedroom more, same land, sold a year earlier', () => {
+    const sale = { id: 1, lat: 0, lng: 0, state: 'VIC', suburb: 'X', postcode: '3000', address: null, propertyType: 'house', bedrooms: 4, bathrooms: null, carSpaces: null, landSizeM2: 500, buildingSizeM2: null, yearBuilt: null, priceAud: 1, saleDate: '2017-01-01' };
+    // exp(-1/2) * exp(-0.3) * exp(0) * exp(-1/5) = exp(-1.0) = 0.368
+    expect(comparableSimilarity({ lat: 0, lng: 0, bedrooms: 3, landSizeM2: 500 }, { sale, distanceKm: 1, adjustedLogPrice: 0 }, '2018-01-01')).toBeCloseTo(0.368, 3);
+  });
+});
