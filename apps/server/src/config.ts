@@ -27,6 +27,8 @@ const envSchema = z.object({
   PROPGUARD_HOME: z.string().min(1).default('.propguard'),
   /** Directory holding the bundled data sets (data/ in the repository). */
   PROPGUARD_DATA_PATH: z.string().min(1).default('data'),
+  /** The valuation model artifact written by `npm run train` (models/ in the repository). */
+  VALUATION_MODEL_PATH: z.string().min(1).default('models/current.json'),
   /** Directory of the built web app served at `/`. */
   WEB_DIST_PATH: z.string().min(1).default('apps/web/dist'),
   /** Log level of the server's JSON logs. */
@@ -46,6 +48,7 @@ export interface AppConfig {
   homeDir: string;
   dataDir: string;
   webDistDir: string;
+  valuationModelPath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   llmBaseUrl: string | undefined;
   chainRpcUrl: string | undefined;
@@ -76,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     homeDir: resolve(vars.PROPGUARD_HOME),
     dataDir: resolve(vars.PROPGUARD_DATA_PATH),
     webDistDir: resolve(vars.WEB_DIST_PATH),
+    valuationModelPath: resolve(vars.VALUATION_MODEL_PATH),
     logLevel: vars.LOG_LEVEL,
     llmBaseUrl: vars.LLM_BASE_URL,
     chainRpcUrl: vars.CHAIN_RPC_URL,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
+import { loadValuationRuntime } from './services/valuation-runtime.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -19,9 +20,13 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       dataDir: config.dataDir,
       onProgress: (event) => options.onProgress?.(`${event.dataset}: ${event.message}`),
     });
+    const valuation = await loadValuationRuntime(database, config.valuationModelPath);
+    options.onProgress?.(valuation.ready
+      ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
+      : `valuation: unavailable (${valuation.reason})`);
+    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation };
   } catch (error) {
     await database.close();
     throw error;
   }
-  return { config, database, startedAt: new Date(), version: APP_VERSION };
 }

@@ -9,3 +9,8 @@ export { listSales } from './list-sales.ts';
 export { importSales, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from './import/import-sales.ts';
 export type { ImportField, ImportRejection, ImportReport, ImportSalesOptions } from './import/import-sales.ts';
 export * as tables from './schema.ts';
+export { loadIndexedSales, loadLocalityPoints, type LocalityPoint } from './valuation/load-indexed-sales.ts';
+export { findAddressCandidates, findLocality, loadAddressCandidates } from './valuation/resolve-location.ts';
+export type { AddressCandidate, LocalityMatch } from './valuation/resolve-location.ts';
+export { findTypicalAttributes, findNearestLocality } from './valuation/typical-attributes.ts';
+export type { TypicalAttributes } from './valuation/typical-attributes.ts';

@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       tags: [
         { name: 'health', description: 'Real state of each service, measured on each call' },
         { name: 'data', description: 'The cleaned real data sets loaded into the database' },
+        { name: 'valuation', description: 'Automated valuations from the model trained on real sales' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -8,6 +8,8 @@ import { realtyHealthRoute } from './health/realty-health.ts';
 import { xnodeHealthRoute } from './health/xnode-health.ts';
 import { dataSummaryRoute } from './data/data-summary.ts';
 import { listSalesRoute } from './data/list-sales.ts';
+import { propertyAnalysisRoute } from './functions/property-analysis.ts';
+import { createValuationRoute } from './valuation/create-valuation.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -20,6 +22,8 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     realtyHealthRoute,
     dataSummaryRoute,
     listSalesRoute,
+    createValuationRoute,
+    propertyAnalysisRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

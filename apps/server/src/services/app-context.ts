@@ -1,5 +1,6 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
+import type { ValuationRuntimeState } from './valuation-runtime.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
 export interface AppContext {
@@ -7,4 +8,6 @@ export interface AppContext {
   database: Database;
   startedAt: Date;
   version: string;
+  /** The valuation model and its sales index, loaded at start (or why they are not). */
+  valuation: ValuationRuntimeState;
 }

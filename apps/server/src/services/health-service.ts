@@ -119,7 +119,19 @@ export async function getPropguardHealth(context: AppContext): Promise<ServiceHe
       },
     },
   };
-  return summarise('propguard', context.version, [api, database, salesCheck(data.summary, data.latencyMs, data.error)], start, {
+  const valuation: CheckSpec = context.valuation.ready
+    ? {
+        required: true,
+        check: {
+          name: 'valuation model',
+          status: 'ok',
+          latencyMs: null,
+          detail: `Model ${context.valuation.runtime.model.id}; ${context.valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed; values as at ${context.valuation.runtime.latestSaleDate} by default`,
+          figures: { model_id: context.valuation.runtime.model.id, sales_indexed: context.valuation.runtime.salesIndexed, load_ms: context.valuation.runtime.loadMs },
+        },
+      }
+    : { required: true, check: { name: 'valuation model', status: 'down', latencyMs: null, detail: context.valuation.reason } };
+  return summarise('propguard', context.version, [api, database, salesCheck(data.summary, data.latencyMs, data.error), valuation], start, {
     healthy: 'PropGuard API, database and data are up',
     degraded: 'PropGuard API is up; some parts are degraded',
     unavailable: 'PropGuard API cannot serve analyses: see checks',

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { valuationRequestSchema, valuationResultSchema } from '@propguard/schemas';
+import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
+import type { AppContext } from '../../services/app-context.ts';
+import { requireValuationRuntime } from '../../services/require-valuation.ts';
+import { valueRequest } from '../../services/valuation-service.ts';
+
+export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/valuations', {
+      schema: {
+        tags: ['valuation'],
+        summary: 'Value one property from an address, a locality or coordinates, with optional attributes',
+        body: valuationRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), valuation: valuationResultSchema }), ...ERROR_RESPONSES },
+      },
+    }, async (request) => ({ success: true as const, valuation: await valueRequest(context, requireValuationRuntime(context), request.body) }));
+  };
+}

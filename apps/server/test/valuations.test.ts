@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema, propertyAnalysisResponseSchema, valuationResultSchema, type ValuationResult } from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function value(body: unknown): Promise<ValuationResult> {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: body as object });
+    expect(response.statusCode, response.body).toBe(200);
+    return valuationResultSchema.parse((response.json() as { valuation: unknown }).valuation);
+  }
+
+  it('values a Melbourne address from our sales at that address, with a range, comparables and a timeline', async () => {
+    const valuation = await value({ address: '85 Turner St, Abbotsford VIC 3067' });
+    expect(valuation.property.locationPrecision).toBe('address');
+    expect(valuation.property.suburb?.toUpperCase()).toBe('ABBOTSFORD');
+    expect(valuation.estimate).toBeGreaterThan(300_000);
+    expect(valuation.estimate).toBeLessThan(5_000_000);
+    expect(valuation.low).toBeLessThanOrEqual(valuation.estimate);
+    expect(valuation.high).toBeGreaterThanOrEqual(valuation.estimate);
+    expect(['High', 'Medium', 'Low']).toContain(valuation.confidenceLevel);
+    expect(valuation.comparables.length).toBeGreaterThanOrEqual(3);
+    for (const comparable of valuation.comparables) expect(comparable.saleDate < valuation.asAt || comparable.saleDate === valuation.asAt).toBe(true);
+    expect(valuation.timeline.length).toBeGreaterThanOrEqual(3);
+    expect(valuation.factors.length).toBeGreaterThan(0);
+    expect(valuation.dataSource).toBe('live');
+  });
+
+  it('values an address we do not know at its locality with typical attributes, and says what it assumed', async () => {
+    const valuation = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067' });
+    expect(valuation.property.locationPrecision).toBe('locality');
+    expect(valuation.assumed.some((line) => line.startsWith('location:'))).toBe(true);
+    expect(valuation.assumed.some((line) => line.startsWith('bedrooms:'))).toBe(true);
+  });
+
+  it('uses the attributes the caller gives instead of assuming them', async () => {
+    const valuation = await value({ suburb: 'Abbotsford', postcode: '3067', attributes: { propertyType: 'house', bedrooms: 3, bathrooms: 2, landSizeM2: 300 } });
+    expect(valuation.property.attributes.bedrooms).toBe(3);
+    expect(valuation.assumed.some((line) => line.startsWith('bedrooms:'))).toBe(false);
+  });
+
+  it('values "as at" an earlier date using only sales before it', async () => {
+    const valuation = await value({ address: '85 Turner St, Abbotsford VIC 3067', asAt: '2017-06-30' });
+    expect(valuation.asAt).toBe('2017-06-30');
+    for (const comparable of valuation.comparables) expect(comparable.saleDate <= '2017-06-30').toBe(true);
+  });
+
+  it('answers 400 naming the field for bad input, and 404 for a place it cannot find', async () => {
+    const bad = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: { postcode: '30', suburb: 'X' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(bad.json()).error.message).toContain('body.postcode');
+    const empty = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(empty.json()).error.field).toBe('body.address');
+    const nowhere = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: { address: '1 Nowhere St, Zzyzxville' } });
+    expect(nowhere.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(nowhere.json()).error.field).toBe('body.address');
+  });
+
+  it('serves the property analysis function of SPEC.md from the same valuation', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/functions/property-analysis', payload: { query: '85 Turner St, Abbotsford VIC 3067' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = propertyAnalysisResponseSchema.parse(response.json());
+    expect(body.analysis.current_valuation).toBe(body.valuation.estimate);
+    expect(body.analysis.analysis_result.market_comparables.length).toBe(body.valuation.comparables.length);
+  });
+});

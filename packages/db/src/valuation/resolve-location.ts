@@ -1,0 +1,92 @@
+import type { Database } from '../open-database.ts';
+
+export interface AddressCandidate {
+  id: number;
+  address: string;
+  suburb: string;
+  state: string | null;
+  postcode: string | null;
+  lat: number | null;
+  lng: number | null;
+  locationPrecision: string | null;
+  propertyType: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  carSpaces: number | null;
+  landSizeM2: number | null;
+  buildingSizeM2: number | null;
+  yearBuilt: number | null;
+  similarity: number;
+}
+
+/**
+ * Street addresses whose search text is trigram-similar to `text` (pg_trgm, GIN index on
+ * addresses.search_text), best first. The caller decides which candidate really is the address.
+ */
+export async function findAddressCandidates(database: Database, text: string, limit = 10): Promise<AddressCandidate[]> {
+  const rows = await database.query<Record<string, unknown>>(
+    `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
+            car_spaces, land_size_m2, building_size_m2, year_built, similarity(search_text, $1) AS similarity
+       FROM addresses WHERE search_text % $1 ORDER BY similarity DESC, id LIMIT $2`,
+    [text, limit],
+  );
+  return rows.map(toAddressCandidate);
+}
+
+function toAddressCandidate(row: Record<string, unknown>): AddressCandidate {
+  return {
+    id: Number(row.id),
+    address: String(row.address),
+    suburb: String(row.suburb),
+    state: (row.state as string | null) ?? null,
+    postcode: (row.postcode as string | null) ?? null,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    locationPrecision: (row.location_precision as string | null) ?? null,
+    propertyType: (row.property_type as string | null) ?? null,
+    bedrooms: row.bedrooms === null ? null : Number(row.bedrooms),
+    bathrooms: row.bathrooms === null ? null : Number(row.bathrooms),
+    carSpaces: row.car_spaces === null ? null : Number(row.car_spaces),
+    landSizeM2: row.land_size_m2 === null ? null : Number(row.land_size_m2),
+    buildingSizeM2: row.building_size_m2 === null ? null : Number(row.building_size_m2),
+    yearBuilt: row.year_built === null ? null : Number(row.year_built),
+    similarity: row.similarity === undefined ? 1 : Number(row.similarity),
+  };
+}
+
+/** Every street address with coordinates, for an in-memory exact look-up (about 63,000 rows). */
+export async function loadAddressCandidates(database: Database): Promise<AddressCandidate[]> {
+  const rows = await database.query<Record<string, unknown>>(
+    `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
+            car_spaces, land_size_m2, building_size_m2, year_built
+       FROM addresses WHERE lat IS NOT NULL AND lng IS NOT NULL`,
+  );
+  return rows.map(toAddressCandidate);
+}
+
+export interface LocalityMatch {
+  name: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The gazetteer locality for a suburb (and state or postcode when given), or for a postcode alone;
+ * Delivery Area rows first, since they are the ones with a suburb's own coordinates.
+ */
+export async function findLocality(database: Database, where: { suburb?: string | null; state?: string | null; postcode?: string | null }): Promise<LocalityMatch | null> {
+  if (!where.suburb && !where.postcode) return null;
+  const rows = await database.query<LocalityMatch>(
+    `SELECT name, state, postcode, lat, lng FROM localities
+      WHERE lat IS NOT NULL AND lng IS NOT NULL
+        AND ($1::text IS NULL OR upper(name) = upper($1))
+        AND ($2::text IS NULL OR state = $2)
+        AND ($3::text IS NULL OR postcode = $3)
+      ORDER BY is_delivery_area DESC, id LIMIT 1`,
+    [where.suburb ?? null, where.state ?? null, where.postcode ?? null],
+  );
+  const row = rows[0];
+  return row ? { ...row, lat: Number(row.lat), lng: Number(row.lng) } : null;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { valuationResultSchema } from './valuation.ts';
+
+/** POST /api/functions/property-analysis: the demo's hosted function, answered by our engines. */
+export const propertyAnalysisRequestSchema = z
+  .object({
+    query: z.string().trim().min(3, 'must be an address of at least 3 characters').max(200).describe('An address, e.g. "85 Turner St, Abbotsford VIC 3067"'),
+  })
+  .meta({ id: 'PropertyAnalysisRequest' });
+export type PropertyAnalysisRequest = z.infer<typeof propertyAnalysisRequestSchema>;
+
+/** The demo's "Property analysis" entity (SPEC.md section 3), with the parts we compute today. */
+export const propertyAnalysisResponseSchema = z
+  .object({
+    success: z.literal(true),
+    analysis: z.object({
+      current_valuation: z.number().int(),
+      valuation_range: z.object({ min: z.number().int(), max: z.number().int() }),
+      confidence: z.number().int(),
+      analysis_result: z.object({
+        detailed_breakdown: z.object({ land_value: z.number().int(), building_value: z.number().int(), intangible_assets: z.number().int() }),
+        market_comparables: z.array(z.object({ address: z.string(), value: z.number().int(), premium: z.number().describe('Subject estimate over the comparable\'s time-adjusted price, minus 1') })),
+      }),
+    }),
+    valuation: valuationResultSchema,
+    sentiment: z.null(),
+    marketSentiment: z.null(),
+    fireRisk: z.null(),
+    notYetAvailable: z.record(z.string(), z.string()).describe('Parts of the analysis whose engines are not built yet, with the reason'),
+    dataSource: z.literal('live'),
+  })
+  .meta({ id: 'PropertyAnalysisResponse' });
+export type PropertyAnalysisResponse = z.infer<typeof propertyAnalysisResponseSchema>;
