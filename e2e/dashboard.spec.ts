@@ -35,16 +35,6 @@ test.describe('dashboard (/)', () => {
     await expect(analyze).toBeEnabled();
   });
 
-  test('Analyze says the valuation engine is not available yet, by click and by Enter', async ({ page }) => {
-    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
-    await expect(page.getByText('Valuation engine not available yet')).toBeVisible();
-    await expect(page.getByText(/a model trained on real Australian sales/)).toBeVisible();
-    await expect(page.getByText(/\$\d/)).toHaveCount(0);
-
-    await page.getByLabel('Property address').press('Enter');
-    await expect(page.getByText('Valuation engine not available yet').first()).toBeVisible();
-  });
-
   test('switches tabs by click', async ({ page }) => {
     await page.getByRole('tab', { name: 'Risk Analysis' }).click();
     await expect(page.getByRole('tab', { name: 'Risk Analysis' })).toHaveAttribute('aria-selected', 'true');

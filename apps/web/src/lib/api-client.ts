@@ -24,6 +24,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Health answers carry `success: false` as a reading, not a failure: return them as they are. */
+  acceptUnsuccessful?: boolean;
 };
 
 function readErrorResponse(payload: unknown): ErrorResponse['error'] | undefined {
@@ -75,6 +77,7 @@ export async function requestApi<T>(path: string, options: RequestOptions = {}):
     const error = readErrorResponse(payload);
     throw new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
   }
+  if (options.acceptUnsuccessful) return payload as T;
   const unsuccessful = readUnsuccessfulMessage(payload);
   if (unsuccessful !== undefined) throw new ApiError(unsuccessful, response.status);
   return payload as T;

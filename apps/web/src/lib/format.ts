@@ -44,3 +44,17 @@ export function formatLongDate(value: Date | string): string {
 export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;
 }
+
+const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'Australia/Sydney' });
+
+/** formatTime('2026-11-22T03:04:05Z') -> "2:04:05 pm" (Sydney time). */
+export function formatTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a time: ${String(value)}`);
+  return TIME.format(date);
+}
+
+/** formatLatency(3.456) -> "3.5 ms"; formatLatency(42.2) -> "42 ms". */
+export function formatLatency(milliseconds: number): string {
+  return `${milliseconds < 10 ? milliseconds.toFixed(1) : Math.round(milliseconds).toLocaleString('en-AU')} ms`;
+}

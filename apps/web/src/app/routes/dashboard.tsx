@@ -6,6 +6,8 @@ import { AddressEntryForm, AnalysisResults, useAddressAnalysis } from '../../fea
 import { CertificatesPanel } from '../../features/blockchain/index.ts';
 import { CompliancePanel } from '../../features/compliance/index.ts';
 import { DashboardHeader } from '../../features/dashboard/index.ts';
+import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
+import { getDemoValuation } from '../../features/demo-data/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel } from '../../features/risk/index.ts';
@@ -28,7 +30,9 @@ const ID_BASE = 'dashboard';
 
 export function DashboardRoute() {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
-  const analysis = useAddressAnalysis();
+  const dataMode = useDataMode();
+  // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
+  const analysis = useAddressAnalysis({ mode: dataMode.mode, analyzeDemo: getDemoValuation });
   const addressForm = (
     <AddressEntryForm
       address={analysis.address}
@@ -46,7 +50,8 @@ export function DashboardRoute() {
         {tab === 'dashboard' ? (
           <>
             {addressForm}
-            <AnalysisResults />
+            <DataSourceCard mode={dataMode.mode} onModeChange={dataMode.setMode} />
+            <AnalysisResults isAnalyzing={analysis.isAnalyzing} outcome={analysis.outcome} error={analysis.error} />
           </>
         ) : null}
         {tab === 'risk' ? (

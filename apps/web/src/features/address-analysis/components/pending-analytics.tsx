@@ -1,0 +1,43 @@
+import { CloudRain, DollarSign, MessageSquare, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+
+const PANELS: ReadonlyArray<{ title: string; icon: ReactNode; text: string }> = [
+  {
+    title: 'Risk Assessment Detail',
+    icon: <CloudRain aria-hidden="true" className="size-5 text-blue-600" />,
+    text: 'Flood, fire and coastal scores arrive with the hazard issue: each hazard assessed from real geography and event records.',
+  },
+  {
+    title: 'Market Sentiment',
+    icon: <MessageSquare aria-hidden="true" className="size-5 text-blue-600" />,
+    text: "Sentiment, trend and summary arrive with the market analysis issue, computed from the suburb's price momentum, volume and clearance.",
+  },
+  {
+    title: 'Investment Metrics',
+    icon: <DollarSign aria-hidden="true" className="size-5 text-blue-600" />,
+    text: 'Cap rate, cash-on-cash, NOI and DSCR arrive with the market analysis issue, from rent data where we have it.',
+  },
+  {
+    title: 'Lending Compliance',
+    icon: <ShieldCheck aria-hidden="true" className="size-5 text-blue-600" />,
+    text: 'LVR, LMI, APS 112 risk weight and APG 223 serviceability arrive with the lending-rules issue.',
+  },
+];
+
+/** Analytics panels whose engines are still to come: each says which issue fills it. */
+export function PendingAnalytics() {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      {PANELS.map((panel) => (
+        <Card key={panel.title}>
+          <CardHeader title={panel.title} icon={panel.icon} />
+          <CardContent>
+            <Notice>{panel.text}</Notice>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ValuationResult } from '@propguard/schemas';
+import type { DataMode } from '../../lib/data-mode.ts';
+import { createValuation } from './api/create-valuation.ts';
+
+/** What the demo data source answers: a valuation built from a sample property, and how it matched. */
+export type DemoAnalyzer = (address: string) => Promise<{ valuation: ValuationResult; note: string }>;
+
+export type AnalysisOutcome = {
+  valuation: ValuationResult;
+  /** Which sample property is shown and why (demo data only). */
+  demoNote?: string;
+  /** Auto mode: why live failed, shown above the demo result. */
+  fallbackNotice?: string;
+};
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error && error.message.trim() !== '' ? error.message.trim() : 'Analysis failed';
+  return message.replace(/[.!]+$/, '');
+}
+
+/**
+ * SPEC.md section 4 with DESIGN.md section 1: Live asks the PropGuard API; Demo serves a sample
+ * property; Auto asks live and, when that fails, serves the sample with a visible notice.
+ */
+export async function runAnalysis(address: string, mode: DataMode, analyzeDemo: DemoAnalyzer): Promise<AnalysisOutcome> {
+  if (mode === 'demo') {
+    const demo = await analyzeDemo(address);
+    return { valuation: demo.valuation, demoNote: demo.note };
+  }
+  if (mode === 'live') {
+    const { valuation } = await createValuation({ address });
+    return { valuation };
+  }
+  try {
+    const { valuation } = await createValuation({ address });
+    return { valuation };
+  } catch (error) {
+    const demo = await analyzeDemo(address);
+    return {
+      valuation: demo.valuation,
+      demoNote: demo.note,
+      fallbackNotice: `Live analysis failed: ${messageOf(error)}. Showing demo data.`,
+    };
+  }
+}

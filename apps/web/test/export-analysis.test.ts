@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { ValuationResult } from '@propguard/schemas';
+import { getExportFileBase, toAnalysisCsv, toAnalysisJson, toCsvCell } from '../src/features/address-analysis/export-analysis.ts';
+
+// Test data: a small hand-built valuation.
+const VALUATION: ValuationResult = {
+  estimate: 1_250_000,
+  low: 1_120_000,
+  high: 1_390_000,
+  confidence: 78,
+  confidenceLevel: 'Medium',
+  asAt: '2026-11-22',
+  property: {
+    address: '85 Turner St, Abbotsford VIC 3067',
+    suburb: 'Abbotsford',
+    state: 'VIC',
+    postcode: '3067',
+    lat: -37.8045,
+    lng: 145.0001,
+    locationPrecision: 'address',
+    attributes: { propertyType: 'house', bedrooms: 3 },
+  },
+  assumed: ['car spaces: 1'],
+  baseValueAud: 1_160_000,
+  factors: [
+    { feature: 'land_size', label: 'Land size 650 m²', contributionAud: 120_000 },
+    { feature: 'age', label: 'Age, "heritage" era', contributionAud: -30_000 },
+  ],
+  comparables: [
+    {
+      saleId: 1,
+      address: null,
+      suburb: 'Collingwood',
+      state: 'VIC',
+      postcode: '3066',
+      saleDate: '2026-05-02',
+      distanceKm: 1.2,
+      propertyType: 'house',
+      bedrooms: 3,
+      bathrooms: 2,
+      landSizeM2: 700,
+      priceAud: 1_290_000,
+      timeAdjustedPriceAud: 1_325_000,
+      similarity: 0.84,
+    },
+  ],
+  breakdown: { landAud: 820_000, buildingAud: 410_000, intangibleAud: 20_000, method: 'Land rate, then residual' },
+  timeline: [{ date: '2026-11-22', valuationAud: 1_250_000, lowAud: 1_120_000, highAud: 1_390_000, confidence: 78 }],
+  model: { id: 'test-model', trainedOn: 'test', method: 'test' },
+  dataSource: 'live',
+};
+
+describe('toCsvCell', () => {
+  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
+    expect(toCsvCell('plain')).toBe('plain');
+    expect(toCsvCell('a, b')).toBe('"a, b"');
+    expect(toCsvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(toCsvCell('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('neutralises text a spreadsheet would run as a formula, but keeps negative numbers', () => {
+    expect(toCsvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(toCsvCell('-5')).toBe("'-5");
+    expect(toCsvCell(-30_000)).toBe('-30000');
+    expect(toCsvCell(null)).toBe('');
+    expect(toCsvCell(undefined)).toBe('');
+  });
+});
+
+describe('toAnalysisCsv', () => {
+  const csv = toAnalysisCsv(VALUATION);
+  const lines = csv.trimEnd().split('\r\n');
+
+  it('is one section,name,value table with a row per figure', () => {
+    expect(lines[0]).toBe('section,name,value');
+    expect(lines.every((line) => line.startsWith('"') || line.split(',').length >= 3)).toBe(true);
+    expect(lines).toContain('summary,address,"85 Turner St, Abbotsford VIC 3067"');
+    expect(lines).toContain('summary,estimate_aud,1250000');
+    expect(lines).toContain('summary,low_aud,1120000');
+    expect(lines).toContain('summary,high_aud,1390000');
+    expect(lines).toContain('summary,car_spaces,');
+    expect(lines).toContain('assumed,input,car spaces: 1');
+    expect(lines).toContain('breakdown,land_aud,820000');
+    expect(lines).toContain('factor,Land size 650 m²,120000');
+    expect(lines).toContain('factor,"Age, ""heritage"" era",-30000');
+    expect(lines).toContain('comparable 1,address,Collingwood VIC 3066');
+    expect(lines).toContain('comparable 1,time_adjusted_price_aud,1325000');
+    expect(lines).toContain('timeline 2026-11-22,confidence_percent,78');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});
+
+describe('toAnalysisJson and getExportFileBase', () => {
+  it('round-trips the valuation', () => {
+    expect(JSON.parse(toAnalysisJson(VALUATION))).toEqual(VALUATION);
+  });
+
+  it('names files from the address', () => {
+    expect(getExportFileBase('85 Turner St, Abbotsford VIC 3067')).toBe('85-turner-st-abbotsford-vic-3067-analysis');
+    expect(getExportFileBase(null)).toBe('property-analysis');
+    expect(getExportFileBase('  ,,, ')).toBe('property-analysis');
+  });
+});
