@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema, propertyAnalysisResponseSchema, valuationResultSchema, type ValuationResult } from '@propguard/schemas';
+import { errorResponseSchema, modelCardSchema, propertyAnalysisResponseSchema, valuationResultSchema, type ValuationResult } from '@propguard/schemas';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
@@ -70,5 +70,29 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     const body = propertyAnalysisResponseSchema.parse(response.json());
     expect(body.analysis.current_valuation).toBe(body.valuation.estimate);
     expect(body.analysis.analysis_result.market_comparables.length).toBe(body.valuation.comparables.length);
+  });
+});
+
+describe.skipIf(getApiSkipReason() !== null)('model card', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('publishes the loaded model, its training range and its hold-out accuracy per city', async () => {
+    const response = await testApp.app.inject('/api/valuations/model');
+    expect(response.statusCode).toBe(200);
+    const model = modelCardSchema.parse((response.json() as { model: unknown }).model);
+    expect(model.id).toMatch(/^avm-/);
+    expect(model.trainedOn.salesCount).toBeGreaterThan(200_000);
+    expect(new Set(model.holdout.map((row) => row.city))).toEqual(new Set(['Melbourne', 'Perth', 'Sydney']));
+    for (const row of model.holdout) {
+      expect(row.mdape).toBeGreaterThan(0);
+      expect(row.mdape).toBeLessThan(row.baselineMdape);
+    }
+    expect(model.targets.mdapeMax).toBe(0.08);
   });
 });

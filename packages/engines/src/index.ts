@@ -28,3 +28,4 @@ export {
   type PreparedRows,
   type SplitName,
 } from './valuation/train.ts';
+export { VALUATION_ACCURACY_TARGETS } from './valuation/accuracy-targets.ts';

@@ -110,3 +110,33 @@ export const valuationResultSchema = z
   })
   .meta({ id: 'ValuationResult' });
 export type ValuationResult = z.infer<typeof valuationResultSchema>;
+
+export const accuracyRowSchema = z.object({
+  holdout: z.string(),
+  city: z.string(),
+  count: z.number().int(),
+  mdape: z.number(),
+  ppe10: z.number(),
+  ppe20: z.number(),
+  coverage80: z.number().nullable(),
+  baselineMdape: z.number(),
+  baselinePpe10: z.number(),
+  baselinePpe20: z.number(),
+});
+export type AccuracyRow = z.infer<typeof accuracyRowSchema>;
+
+/** GET /api/valuations/model: what the loaded model is, what it was trained on, how accurate it is. */
+export const modelCardSchema = z
+  .object({
+    id: z.string(),
+    method: z.string(),
+    trainedOn: z.object({ firstSaleDate: z.string(), lastSaleDate: z.string(), salesCount: z.number().int(), trainingRows: z.number().int() }),
+    features: z.array(z.string()),
+    trees: z.number().int(),
+    trainingSeconds: z.number(),
+    holdout: z.array(accuracyRowSchema),
+    holdoutNote: z.string().nullable(),
+    targets: z.object({ mdapeMax: z.number(), ppe10Min: z.number(), coverage80Min: z.number(), coverage80Max: z.number() }),
+  })
+  .meta({ id: 'ModelCard' });
+export type ModelCard = z.infer<typeof modelCardSchema>;

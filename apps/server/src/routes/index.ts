@@ -10,6 +10,7 @@ import { dataSummaryRoute } from './data/data-summary.ts';
 import { listSalesRoute } from './data/list-sales.ts';
 import { propertyAnalysisRoute } from './functions/property-analysis.ts';
 import { createValuationRoute } from './valuation/create-valuation.ts';
+import { getModelCardRoute } from './valuation/get-model-card.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -23,6 +24,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     dataSummaryRoute,
     listSalesRoute,
     createValuationRoute,
+    getModelCardRoute,
     propertyAnalysisRoute,
   ];
   return async (app) => {

@@ -8,6 +8,7 @@ const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
   { to: paths.search, label: 'Property Search', end: false },
   { to: paths.marketAnalysis, label: 'Market Analysis', end: false },
+  { to: paths.modelCard, label: 'Model Card', end: false },
 ] as const;
 
 /** The frame of every screen: a slim navigation bar above the route's content. */

@@ -6,6 +6,7 @@ export const paths = {
   property: '/property/:id',
   marketAnalysis: '/market-analysis',
   report: '/report/:reportId',
+  modelCard: '/model-card',
   notFound: '*',
 } as const;
 

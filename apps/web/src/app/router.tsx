@@ -6,6 +6,7 @@ import { DashboardRoute } from './routes/dashboard.tsx';
 import { MarketAnalysisRoute } from './routes/market-analysis.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PropertyIndexRoute, PropertyRoute } from './routes/property.tsx';
+import { ModelCardRoute } from './routes/model-card.tsx';
 import { ReportRoute } from './routes/report.tsx';
 import { SearchRoute } from './routes/search.tsx';
 
@@ -22,6 +23,7 @@ export function createAppRouter() {
         { path: paths.property, element: <PropertyRoute /> },
         { path: paths.marketAnalysis, element: <MarketAnalysisRoute /> },
         { path: paths.report, element: <ReportRoute /> },
+        { path: paths.modelCard, element: <ModelCardRoute /> },
         { path: paths.notFound, element: <NotFoundRoute /> },
       ],
     },

@@ -4,6 +4,7 @@
  * parseValuationModel validates a parsed JSON file with zod before the engine trusts it.
  */
 import { z } from 'zod';
+import { accuracyRowSchema, type AccuracyRow as ModelAccuracyRow } from '@propguard/schemas';
 import type { GbmModel } from './gbm.ts';
 
 const treeSchema = z.object({
@@ -24,19 +25,8 @@ const intervalBucketSchema = z.object({
   count: z.number().int(),
 });
 
-const accuracyRowSchema = z.object({
-  holdout: z.string(),
-  city: z.string(),
-  count: z.number().int(),
-  mdape: z.number(),
-  ppe10: z.number(),
-  ppe20: z.number(),
-  coverage80: z.number().nullable(),
-  baselineMdape: z.number(),
-  baselinePpe10: z.number(),
-  baselinePpe20: z.number(),
-});
-export type AccuracyRow = z.infer<typeof accuracyRowSchema>;
+/** The hold-out accuracy rows are the API's model card rows (@propguard/schemas). */
+export type AccuracyRow = ModelAccuracyRow;
 
 export const valuationModelSchema = z.object({
   format: z.literal('propguard-avm/1'),

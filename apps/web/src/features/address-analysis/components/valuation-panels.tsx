@@ -1,4 +1,6 @@
 import { BarChart3, Layers, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import type { ValuationResult } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -53,7 +55,10 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
         </div>
         <p className="mt-4 text-sm text-slate-600">
           Model <span className="font-mono text-slate-900">{valuation.model.id}</span>, as at {formatLongDate(valuation.asAt)}.{' '}
-          {valuation.model.method}
+          {valuation.model.method}{' '}
+          <Link to={paths.modelCard} className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+            Accuracy on hold-out sales
+          </Link>
         </p>
       </CardContent>
     </Card>

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VALUATION_ACCURACY_TARGETS } from '@propguard/engines';
+import { modelCardSchema } from '@propguard/schemas';
+import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
+import type { AppContext } from '../../services/app-context.ts';
+import { requireValuationRuntime } from '../../services/require-valuation.ts';
+
+export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/valuations/model', {
+      schema: {
+        tags: ['valuation'],
+        summary: 'The loaded model: training data, features and its accuracy on hold-out sales',
+        response: { 200: z.object({ success: z.literal(true), model: modelCardSchema }), 503: ERROR_RESPONSES[503] },
+      },
+    }, async () => {
+      const { artifact } = requireValuationRuntime(context).model;
+      return {
+        success: true as const,
+        model: {
+          id: artifact.id,
+          method: artifact.method,
+          trainedOn: artifact.createdFrom,
+          features: artifact.features,
+          trees: artifact.trees.length,
+          trainingSeconds: artifact.metrics.trainingSeconds,
+          holdout: artifact.metrics.holdout,
+          holdoutNote: artifact.metrics.holdoutNote,
+          targets: VALUATION_ACCURACY_TARGETS,
+        },
+      };
+    });
+  };
+}
