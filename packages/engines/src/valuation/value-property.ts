@@ -159,10 +159,26 @@ export function comparableSimilarity(subject: SubjectProperty, neighbour: Neighb
   return Math.round(similarity * 1000) / 1000;
 }
 
+/** A valuation shows at least this many comparables when any earlier sales exist nearby. */
+const MIN_COMPARABLES = 3;
+/** Similarity factor for a sale of another property type, used only to reach MIN_COMPARABLES. */
+const OTHER_TYPE_SIMILARITY = 0.5;
+
 function findComparables(index: SalesIndex, subject: SubjectProperty, point: PointValuation, asAt: string) {
-  const pool = findNearestEarlierSales(index, point.features.propertyType, subject.lat, subject.lng, asAt, 40, point.features.state);
+  const type = point.features.propertyType;
+  const pool = findNearestEarlierSales(index, type, subject.lat, subject.lng, asAt, 40, point.features.state)
+    .map((neighbour) => ({ neighbour, similarity: comparableSimilarity(subject, neighbour, asAt) }));
+  if (pool.length < MIN_COMPARABLES) {
+    // Too few sales of this type (e.g. units in a data set of houses): top up with the nearest
+    // sales of other types, marked down so that a same-type sale always ranks first.
+    for (const otherType of index.trees.keys()) {
+      if (otherType === type) continue;
+      for (const neighbour of findNearestEarlierSales(index, otherType, subject.lat, subject.lng, asAt, MIN_COMPARABLES, point.features.state)) {
+        pool.push({ neighbour, similarity: Math.round(comparableSimilarity(subject, neighbour, asAt) * OTHER_TYPE_SIMILARITY * 1000) / 1000 });
+      }
+    }
+  }
   return pool
-    .map((neighbour) => ({ neighbour, similarity: comparableSimilarity(subject, neighbour, asAt) }))
     .sort((a, b) => b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm)
     .slice(0, 5)
     .map(({ neighbour, similarity }) => ({

@@ -56,6 +56,16 @@ describe('valueProperty', () => {
     }
   });
 
+  it('tops up comparables with other types when the subject type has too few sales', () => {
+    // The synthetic market has houses and units only: a villa has no same-type evidence.
+    const result = valueProperty(model, index, { ...HOUSE, propertyType: 'villa' }, { asAt: '2018-07-01' });
+    expect(result.comparables.length).toBeGreaterThanOrEqual(3);
+    for (const comparable of result.comparables) {
+      expect(comparable.propertyType).not.toBe('villa');
+      expect(comparable.similarity).toBeLessThanOrEqual(0.5);
+    }
+  });
+
   it('splits the estimate into land, building and intangible that add up', () => {
     const result = valueProperty(model, index, HOUSE, { asAt: '2018-07-01' });
     const { landAud, buildingAud, intangibleAud } = result.breakdown;
