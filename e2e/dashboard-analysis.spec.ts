@@ -206,4 +206,23 @@ test.describe('dashboard analysis (/)', () => {
     await page.clock.runFor(30_000);
     await expect.poll(() => propguardCalls).toBe(2);
   });
+  test('Live mode on the real server: a Melbourne address is valued by the trained model', async ({ page, request }) => {
+    await useDataMode(page, 'live');
+    await page.goto('/');
+    await page.getByLabel('Property address').fill('85 Turner St, Abbotsford VIC 3067');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+
+    const results = page.getByRole('region', { name: 'Analysis results' });
+    await expect(page.getByTestId('valuation-estimate')).toHaveText(/^\$\d{1,3}(,\d{3})+$/, { timeout: 15_000 });
+    await expect(page.getByTestId('analysis-data-source')).toContainText('Live');
+    // The same figure as the API gives for the same request: the page shows the model's answer.
+    const api = await request.post('/api/valuations', { data: { address: '85 Turner St, Abbotsford VIC 3067' } });
+    const { valuation } = (await api.json()) as { valuation: { estimate: number; model: { id: string } } };
+    await expect(page.getByTestId('valuation-estimate')).toHaveText(`$${valuation.estimate.toLocaleString('en-AU')}`);
+    await expect(results.getByText(new RegExp(`Model ${valuation.model.id}`))).toBeVisible();
+    // At least three real comparable sales (header row + 3).
+    const rows = results.getByRole('table', { name: 'Comparable sales' }).getByRole('row');
+    expect(await rows.count()).toBeGreaterThanOrEqual(4);
+    await expect(results.getByText('Demo data')).toHaveCount(0);
+  });
 });
