@@ -1,36 +1,70 @@
-import { CloudRain, MapPin } from 'lucide-react';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { useState } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import type { ClimateScenario } from '@propguard/schemas';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useClimateDashboard } from '../api/get-climate-dashboard.ts';
+import { useFireRisk } from '../api/get-fire-risk.ts';
+import { hazardScoresOf } from '../hazard-scores.ts';
+import type { RiskSubject } from '../risk-subject.ts';
+import { ClimateDashboardPanel } from './climate-dashboard-panel.tsx';
+import { ClimateMetricsCard } from './climate-metrics-card.tsx';
+import { ClimateRiskAssessmentCard } from './climate-risk-assessment-card.tsx';
+import { FireRiskCard } from './fire-risk-card.tsx';
+import { HazardAssessmentList } from './hazard-assessment-list.tsx';
+import { LocationRiskPanel } from './location-risk-panel.tsx';
 
-/** Location and hazard panels of the Risk Analysis tab. */
-export function RiskAnalysisPanel() {
+/** The Risk Analysis tab below the address form: map, hazard scores, fire detections and climate projections. */
+export function RiskAnalysisPanel({ subject }: { subject: RiskSubject | null }) {
+  const [scenario, setScenario] = useState<ClimateScenario>('high');
+  const isLive = subject?.kind === 'live';
+  const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud } : null);
+  const fireRisk = useFireRisk(subject && isLive ? { lat: subject.lat, lng: subject.lng } : null);
+
+  if (!subject) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+          <ShieldAlert aria-hidden="true" className="size-10 text-slate-400" />
+          <p className="text-slate-600">Analyze a property above to see its flood, bushfire, coastal, subsidence, cyclone and earthquake risk.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const scores = hazardScoresOf(subject, climate.data?.climate);
+
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader
-          level={2}
-          title="Property Location and Risk Analysis"
-          description="Map of the property with flood, fire and erosion layers."
-          icon={<MapPin aria-hidden="true" className="size-5 text-blue-600" />}
-        />
-        <CardContent>
-          <Notice>The map arrives with the address index, which places every address on its real coordinates.</Notice>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader
-          level={2}
-          title="Climate Risk Assessment"
-          description="Flood, bushfire, coastal erosion, cyclone, earthquake and subsidence, each scored 0 to 100."
-          icon={<CloudRain aria-hidden="true" className="size-5 text-blue-600" />}
-        />
-        <CardContent>
-          <Notice>
-            Risk scores arrive with the hazard engine: each hazard assessed from real geography and event records,
-            with the method and data it used.
-          </Notice>
-        </CardContent>
-      </Card>
-    </div>
+    <section aria-label="Risk analysis" className="space-y-6">
+      {subject.kind === 'demo' ? (
+        <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
+          <strong>Demo data</strong>: the hazard scores below are the sample property's sample figures. The map shows real
+          geography; a Live analysis assesses the hazards from our data.
+        </p>
+      ) : null}
+      {climate.isError ? <Notice>The hazard assessment failed: {climate.error.message}</Notice> : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <LocationRiskPanel subject={subject} scores={scores} />
+        </div>
+        <div className="space-y-6">
+          {scores ? <ClimateRiskAssessmentCard scores={scores} isDemo={subject.kind === 'demo'} /> : <Skeleton className="h-64" />}
+          {isLive ? <FireRiskCard fireRisk={fireRisk.data?.fireRisk} error={fireRisk.error} /> : null}
+        </div>
+      </div>
+      {isLive && climate.isPending ? <Skeleton className="h-64" /> : null}
+      {climate.data ? (
+        <>
+          <HazardAssessmentList report={climate.data.climate.report} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <ClimateDashboardPanel climate={climate.data.climate} scenario={scenario} onScenarioChange={setScenario} />
+            </div>
+            <ClimateMetricsCard metrics={climate.data.climate.metrics} />
+          </div>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks';
+import { loadHazardData } from '@propguard/db';
+import { buildHazardContext, type HazardContext } from '@propguard/engines';
+import type { BaseMap } from '@propguard/schemas';
+import { loadBaseMap } from './base-map.ts';
+
+/** What hazard assessments and the map need in memory: the indexed hazard layers and the base map. */
+export interface HazardRuntime {
+  context: HazardContext;
+  baseMap: BaseMap;
+  loadMs: number;
+  /** The last live FIRMS query: when, how long it took, and its error (for the health check). */
+  liveFeed: { lastQueryAt: string | null; lastLatencyMs: number | null; lastError: string | null };
+}
+
+export type HazardRuntimeState = { ready: true; runtime: HazardRuntime } | { ready: false; reason: string };
+
+/**
+ * Reads the hazard data sets in data/ and builds their spatial indexes. A missing or broken data
+ * set is reported as a reason (hazard endpoints answer 503 with it), not a crash.
+ */
+export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined): Promise<HazardRuntimeState> {
+  const started = performance.now();
+  try {
+    const data = await loadHazardData(dataDir);
+    const context = buildHazardContext(data);
+    const baseMap = loadBaseMap(dataDir, satelliteTileUrl);
+    return { ready: true, runtime: { context, baseMap, loadMs: Math.round(performance.now() - started), liveFeed: { lastQueryAt: null, lastLatencyMs: null, lastError: null } } };
+  } catch (error) {
+    return { ready: false, reason: `The hazard data in ${dataDir} could not be loaded: ${(error as Error).message}` };
+  }
+}

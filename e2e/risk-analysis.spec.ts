@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { HazardReport } from '@propguard/schemas';
+
+const DATA_MODE_KEY = 'propguard:data-mode';
+
+async function useDataMode(page: Page, mode: 'demo' | 'live' | 'auto') {
+  await page.addInitScript({ content: `window.localStorage.setItem(${JSON.stringify(DATA_MODE_KEY)}, ${JSON.stringify(mode)});` });
+}
+
+async function analyzeOnRiskTab(page: Page, address: string) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Risk Analysis' }).click();
+  await page.getByLabel('Property address').fill(address);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+}
+
+test.describe('Risk Analysis tab (/)', () => {
+  test('before an analysis it asks for an address', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Risk Analysis' }).click();
+    await expect(page.getByText(/Analyze a property above to see its flood, bushfire/)).toBeVisible();
+  });
+
+  test('Live: the map, the six hazards with their factors, fire detections and the climate projections of the real engine', async ({ page, request }) => {
+    await useDataMode(page, 'live');
+    // Mallacoota, East Gippsland: inside the August-September 2019 fire detections of the archive.
+    await analyzeOnRiskTab(page, 'Mallacoota VIC 3892');
+
+    const panel = page.getByRole('region', { name: 'Risk analysis' });
+    const map = panel.getByTestId('property-map');
+    await expect(map).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+    await expect(map.locator('canvas')).toBeVisible();
+
+    // Zoom buttons, limited to 1 to 20.
+    await expect(panel.getByTestId('map-zoom')).toHaveText('Zoom 12');
+    await panel.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(panel.getByTestId('map-zoom')).toHaveText('Zoom 13');
+    for (let step = 0; step < 7; step += 1) await panel.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(panel.getByTestId('map-zoom')).toHaveText('Zoom 20');
+    await expect(panel.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+
+    // Layers: flood and fire on, erosion off by default; satellite says no imagery is configured.
+    await expect(panel.getByRole('checkbox', { name: 'Flood' })).toBeChecked();
+    await expect(panel.getByRole('checkbox', { name: 'Fire' })).toBeChecked();
+    await expect(panel.getByRole('checkbox', { name: 'Erosion' })).not.toBeChecked();
+    await expect(panel.getByRole('checkbox', { name: 'Risk overlay' })).toBeChecked();
+    await panel.getByRole('button', { name: 'Satellite' }).click();
+    await expect(panel.getByText(/No satellite imagery is configured/)).toBeVisible();
+    await panel.getByRole('button', { name: 'Map', exact: true }).click();
+    await expect(panel.getByText(/No satellite imagery is configured/)).toHaveCount(0);
+
+    // The same scores as the API gives for the same place.
+    const placed = await request.post('/api/valuations', { data: { address: 'Mallacoota VIC 3892' } });
+    const { valuation } = (await placed.json()) as { valuation: { property: { lat: number; lng: number } } };
+    const assessed = await request.post('/api/hazards/assess', { data: { lat: valuation.property.lat, lng: valuation.property.lng } });
+    const { report } = (await assessed.json()) as { report: HazardReport };
+    const fire = report.assessments.find((assessment) => assessment.hazard === 'fire');
+    expect(fire).toBeDefined();
+
+    const hazards = panel.getByRole('article');
+    await expect(hazards).toHaveCount(6);
+    await expect(panel.getByTestId('hazard-fire')).toContainText(`${fire?.score}/100`);
+    await expect(panel.getByTestId('hazard-fire')).toContainText(fire?.factors[0]?.label ?? '');
+
+    // Fire detections near the property, from the archive (no FIRMS key in tests).
+    await expect(panel.getByTestId('fire-risk-score')).toHaveText(/^\d+\/100$/);
+    await expect(panel.getByText(/NASA FIRMS archive shipped with PropGuard/)).toBeVisible();
+
+    // Climate projections: 2030, 2050 and 2090 under both scenarios, the ten-year chart, the metrics.
+    const projections = panel.getByRole('table', { name: 'Climate projections' });
+    await expect(projections.getByRole('row')).toHaveCount(7);
+    await expect(panel.getByTestId('ten-year-projection')).toBeVisible();
+    await expect(panel.getByTestId('climate-card-cyclone')).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Climate Metrics' })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Climate Risk Assessment' })).toBeVisible();
+    await expect(panel.getByText(/Have the property's hazards reassessed regularly/)).toBeVisible();
+  });
+
+  test('Demo: the sample property shows its sample scores, labelled Demo data', async ({ page }) => {
+    await useDataMode(page, 'demo');
+    await analyzeOnRiskTab(page, '123 Collins Street');
+    const panel = page.getByRole('region', { name: 'Risk analysis' });
+    await expect(panel.getByText('Demo data').first()).toBeVisible({ timeout: 10_000 });
+    await expect(panel.getByRole('heading', { name: 'Climate Risk Assessment' })).toBeVisible();
+    await expect(panel.getByText(/sample scores of the sample property/)).toBeVisible();
+    await expect(panel.getByTestId('property-map')).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+  });
+
+  test('the Dashboard analytics show the Risk Assessment Detail for a live analysis', async ({ page }) => {
+    await useDataMode(page, 'live');
+    await page.goto('/');
+    await page.getByLabel('Property address').fill('85 Turner St, Abbotsford VIC 3067');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    const detail = page.getByRole('heading', { name: 'Risk Assessment Detail' }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
+    await expect(detail.getByText(/^Flood$/)).toBeVisible({ timeout: 15_000 });
+    await expect(detail.getByText(/^Bushfire$/)).toBeVisible();
+    await expect(detail.getByText(/^Coastal erosion and inundation$/)).toBeVisible();
+    await expect(detail.getByText(/\d+\/100/).first()).toBeVisible();
+  });
+});

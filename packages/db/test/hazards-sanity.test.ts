@@ -1,0 +1,174 @@
+// Sanity of the hazard engine on the real data in data/ (loaded once for this file): places known
+// from public records to be exposed to a hazard score above places known to be safe from it.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { climateDashboardSchema, hazardReportSchema, HAZARD_IDS, type HazardId } from '@propguard/schemas';
+import { assessHazards, buildClimateDashboard, buildHazardContext, computeArchiveFireRisk, type HazardContext } from '@propguard/engines';
+import { HazardDataMissingError, loadHazardData } from '../src/index.ts';
+
+const DATA_DIR = new URL('../../../data', import.meta.url).pathname;
+/** Golden scores; regenerate on purpose with UPDATE_HAZARD_FIXTURES=1 after a method change. */
+const GOLDEN_PATH = new URL('./__fixtures__/hazard-scores.json', import.meta.url).pathname;
+
+let context: HazardContext;
+beforeAll(async () => {
+  context = buildHazardContext(await loadHazardData(DATA_DIR));
+});
+
+const PLACES = {
+  // Lismore: 2022 Richmond/Wilsons River flood, record 14.4 m at the Lismore gauge (BoM); point inside the satellite wet area
+  lismoreWet: { lat: -28.8141, lng: 153.2746 },
+  // South Lismore, flooded in Feb-Mar 2022 (NSW Reconstruction Authority buy-back area)
+  southLismore: { lat: -28.819, lng: 153.265 },
+  // Echuca: Murray River flood of October-November 2022 (emergency levee, VIC SES)
+  echuca: { lat: -36.1306, lng: 144.75 },
+  // Mallacoota and Cobargo: burnt in the 2019-20 Black Summer fires (NSW/VIC inquiries)
+  mallacoota: { lat: -37.5596, lng: 149.7546 },
+  cobargo: { lat: -36.3875, lng: 149.8886 },
+  katoomba: { lat: -33.7125, lng: 150.3119 },
+  // Collaroy-Narrabeen: June 2016 East Coast Low erosion of beachfront houses; Byron Bay: Belongil Beach erosion
+  collaroy: { lat: -33.73, lng: 151.3 },
+  byronBay: { lat: -28.6431, lng: 153.614 },
+  // Cyclones: Townsville/Cairns (Yasi 2011), Airlie Beach (Debbie 2017), Exmouth (Vance 1999, region D)
+  townsville: { lat: -19.259, lng: 146.8169 },
+  cairns: { lat: -16.9186, lng: 145.7781 },
+  airlieBeach: { lat: -20.268, lng: 148.718 },
+  exmouth: { lat: -21.9311, lng: 114.1225 },
+  // Newcastle: 1989 earthquake (ML 5.6, 13 deaths) and coal mine subsidence districts; Lake Macquarie (Belmont); Ipswich old coal mines
+  newcastle: { lat: -32.9283, lng: 151.7817 },
+  belmont: { lat: -33.03, lng: 151.66 },
+  ipswich: { lat: -27.6144, lng: 152.7608 },
+  // Meckering: 1968 Mw 6.5 earthquake with a 37 km surface rupture
+  meckering: { lat: -31.6294, lng: 117.01 },
+  // Safe references
+  melbourneCbd: { lat: -37.8136, lng: 144.9631 },
+  sydneyCbd: { lat: -33.8688, lng: 151.2093 },
+  perthCbd: { lat: -31.9523, lng: 115.8613 },
+  hobart: { lat: -42.8821, lng: 147.3272 },
+  canberraBraddon: { lat: -35.2706, lng: 149.1332 },
+  bondiJunction: { lat: -33.8917, lng: 151.2475 },
+  aliceSprings: { lat: -23.698, lng: 133.8807 },
+} as const;
+
+function score(place: keyof typeof PLACES, hazard: HazardId, year = 2025): number {
+  return assessHazards(PLACES[place], context, 'high', year).assessments.find((a) => a.hazard === hazard)!.score;
+}
+
+describe('hazard sanity on the real data', () => {
+  it('flood: Lismore 2022 and Echuca 2022 above Canberra, Hobart and the Melbourne CBD', () => {
+    expect(score('lismoreWet', 'flood')).toBeGreaterThanOrEqual(85);
+    expect(score('southLismore', 'flood')).toBeGreaterThanOrEqual(70);
+    expect(score('echuca', 'flood')).toBeGreaterThanOrEqual(40);
+    for (const safe of ['canberraBraddon', 'hobart', 'melbourneCbd'] as const) expect(score('echuca', 'flood')).toBeGreaterThan(score(safe, 'flood'));
+  });
+
+  it('fire: Mallacoota, Cobargo and Katoomba above the Sydney and Melbourne CBDs', () => {
+    for (const exposed of ['mallacoota', 'cobargo', 'katoomba'] as const) {
+      expect(score(exposed, 'fire')).toBeGreaterThanOrEqual(40);
+      for (const safe of ['sydneyCbd', 'melbourneCbd', 'bondiJunction'] as const) expect(score(exposed, 'fire')).toBeGreaterThan(score(safe, 'fire') + 20);
+    }
+  });
+
+  it('coastal: Byron Bay and Collaroy above inland Canberra, Alice Springs and the Sydney CBD harbour shore; rising with sea level', () => {
+    expect(score('byronBay', 'coastal')).toBeGreaterThanOrEqual(40);
+    expect(score('collaroy', 'coastal')).toBeGreaterThan(10);
+    for (const safe of ['canberraBraddon', 'aliceSprings', 'sydneyCbd'] as const) expect(score('collaroy', 'coastal')).toBeGreaterThan(score(safe, 'coastal'));
+    expect(score('canberraBraddon', 'coastal')).toBe(0);
+    expect(score('byronBay', 'coastal', 2090)).toBeGreaterThan(score('byronBay', 'coastal', 2025));
+  });
+
+  it('subsidence: Newcastle, Lake Macquarie and Ipswich above Perth and Hobart', () => {
+    for (const exposed of ['newcastle', 'belmont', 'ipswich'] as const) {
+      expect(score(exposed, 'subsidence')).toBeGreaterThanOrEqual(40);
+      for (const safe of ['perthCbd', 'hobart'] as const) expect(score(exposed, 'subsidence')).toBeGreaterThan(score(safe, 'subsidence'));
+    }
+  });
+
+  it('cyclone: Townsville, Cairns, Airlie Beach and Exmouth above Melbourne, Hobart and Perth', () => {
+    for (const exposed of ['townsville', 'cairns', 'airlieBeach', 'exmouth'] as const) {
+      expect(score(exposed, 'cyclone')).toBeGreaterThanOrEqual(55);
+      for (const safe of ['melbourneCbd', 'hobart', 'perthCbd'] as const) expect(score(exposed, 'cyclone')).toBeGreaterThan(score(safe, 'cyclone') + 40);
+    }
+    expect(score('exmouth', 'cyclone')).toBeGreaterThan(score('townsville', 'cyclone'));
+  });
+
+  it('earthquake: Meckering above Perth, Newcastle above Sydney', () => {
+    expect(score('meckering', 'earthquake')).toBeGreaterThan(score('perthCbd', 'earthquake'));
+    expect(score('newcastle', 'earthquake')).toBeGreaterThan(score('sydneyCbd', 'earthquake'));
+    const meckering = assessHazards(PLACES.meckering, context, 'low', 2025).assessments.find((a) => a.hazard === 'earthquake')!;
+    expect(meckering.factors.some((f) => f.label.startsWith('Mw 6.5 earthquake in 1968'))).toBe(true);
+  });
+
+  it('says so where no data set covers a place, without inventing a score', () => {
+    const katoomba = assessHazards(PLACES.katoomba, context, 'high', 2025).assessments.find((a) => a.hazard === 'flood')!;
+    expect(katoomba).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
+    expect(katoomba.dataNote).toMatch(/^No flood data for this area/);
+    // In the Tasman Sea, 60 km off Sydney: no suburb, no state
+    const offshore = assessHazards({ lat: -34.2, lng: 152.0 }, context, 'high', 2025);
+    for (const hazard of ['fire', 'earthquake'] as const) expect(offshore.assessments.find((a) => a.hazard === hazard)!.hasData).toBe(false);
+  });
+
+  it('never lowers a projected score for a later year or the higher scenario (gazetteer localities)', () => {
+    const localities = context.data.localities;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: localities.length - 1 }), fc.integer({ min: 2025, max: 2100 }), fc.integer({ min: 2025, max: 2100 }), (i, y1, y2) => {
+        const { lat, lng } = localities[i]!;
+        const [early, late] = y1 <= y2 ? [y1, y2] : [y2, y1];
+        const lowEarly = assessHazards({ lat, lng }, context, 'low', early).assessments;
+        const lowLate = assessHazards({ lat, lng }, context, 'low', late).assessments;
+        const highLate = assessHazards({ lat, lng }, context, 'high', late).assessments;
+        HAZARD_IDS.forEach((_, k) => {
+          expect(lowLate[k]!.score).toBeGreaterThanOrEqual(lowEarly[k]!.score);
+          expect(highLate[k]!.score).toBeGreaterThanOrEqual(lowLate[k]!.score);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches the golden scores (six hazards and overall, 2025 and 2090 high) of every sanity place', () => {
+    const actual: Record<string, Record<string, number | null>> = {};
+    for (const [name, location] of Object.entries(PLACES)) {
+      for (const year of [2025, 2090]) {
+        const report = assessHazards(location, context, 'high', year);
+        const row: Record<string, number | null> = { overall: report.overall.score };
+        for (const assessment of report.assessments) row[assessment.hazard] = assessment.hasData ? assessment.score : null;
+        actual[`${name} ${year}`] = row;
+      }
+    }
+    if (process.env.UPDATE_HAZARD_FIXTURES === '1' || !existsSync(GOLDEN_PATH)) writeFileSync(GOLDEN_PATH, `${JSON.stringify(actual, null, 1)}\n`);
+    expect(actual).toEqual(JSON.parse(readFileSync(GOLDEN_PATH, 'utf8')));
+  });
+
+  it('loads every data set, and names the file when one is missing', async () => {
+    expect(context.data.fireDetections.length).toBeGreaterThan(30_000);
+    expect(context.data.suburbs.length).toBeGreaterThan(15_000);
+    expect(context.data.coastalPoints).toHaveLength(4_220);
+    await expect(loadHazardData('/nonexistent-propguard-data')).rejects.toBeInstanceOf(HazardDataMissingError);
+  });
+
+  it('with allowMissing, lists the missing files and reports no data instead of failing', async () => {
+    const empty = await loadHazardData('/nonexistent-propguard-data', { allowMissing: true });
+    expect(empty.missingFiles).toContain('firms-modis-australia-aug-sep-2019/fire_archive_M6_96619.csv');
+    const report = assessHazards(PLACES.townsville, buildHazardContext(empty), 'high', 2025);
+    for (const hazard of ['flood', 'fire', 'coastal', 'cyclone', 'earthquake'] as const) {
+      expect(report.assessments.find((a) => a.hazard === hazard)).toMatchObject({ hasData: false, score: 0 });
+    }
+    // the subsidence reference table is code, not a file
+    expect(report.assessments.find((a) => a.hazard === 'subsidence')!.hasData).toBe(true);
+  });
+
+  it('returns schema-valid reports, dashboards and archive fire risk', () => {
+    const report = assessHazards(PLACES.southLismore, context, 'high', 2050);
+    expect(hazardReportSchema.parse(report)).toEqual(report);
+    const dashboard = buildClimateDashboard(PLACES.southLismore, context, 'high', 850_000);
+    expect(climateDashboardSchema.parse(dashboard)).toEqual(dashboard);
+    expect(dashboard.projections).toHaveLength(6);
+    expect(dashboard.recommendations[0]!.hazard).toBe('flood');
+    expect(dashboard.metrics.find((m) => m.id === 'humidity')).toMatchObject({ value: null });
+    const fire = computeArchiveFireRisk(context, PLACES.southLismore, 50);
+    expect(fire).toMatchObject({ dataSource: 'archive', period: { from: '2019-08-01', to: '2019-09-30' } });
+    expect(fire.nearbyFires).toBeGreaterThan(0);
+  });
+});

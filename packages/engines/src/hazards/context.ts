@@ -1,0 +1,247 @@
+/**
+ * `buildHazardContext(data)`: the spatial indexes over the hazard data sets, built once at start
+ * (kdbush for points, flatbush for segments and polygon bounding boxes), and `locateSite`, the
+ * per-place lookups every hazard shares (suburb, state, NCRA region, nearest locality, distance
+ * to the coast).
+ */
+import KDBush from 'kdbush';
+import { buildPolygonIndex, buildSegmentIndex, degreeSpan, distanceKm, findContaining, findNearestLine, type PolygonIndex, type SegmentIndex } from './geo.ts';
+import type {
+  BushfireProneShare,
+  CoastalPoint,
+  CycloneFix,
+  FfdiChangeRow,
+  FireDetection,
+  FloodMapPolygon,
+  GazetteerLocality,
+  HazardDataSets,
+  HazardLocation,
+  RegionMetricRow,
+  StatePolygon,
+  SuburbPolygon,
+} from './types.ts';
+
+export interface PointIndex<T> {
+  items: readonly T[];
+  tree: KDBush | null;
+}
+
+function buildPointIndex<T extends { lat: number; lng: number }>(items: readonly T[]): PointIndex<T> {
+  if (items.length === 0) return { items, tree: null };
+  const tree = new KDBush(items.length);
+  for (const item of items) tree.add(item.lng, item.lat);
+  tree.finish();
+  return { items, tree };
+}
+
+/** Items within `radiusKm` (great-circle), with their distances, nearest first. */
+export function findPointsWithin<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, radiusKm: number): { item: T; distanceKm: number }[] {
+  if (!index.tree) return [];
+  const { dLat, dLng } = degreeSpan(lat, radiusKm);
+  const found: { item: T; distanceKm: number }[] = [];
+  for (const i of index.tree.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+    const item = index.items[i]!;
+    const d = distanceKm(lat, lng, item.lat, item.lng);
+    if (d <= radiusKm) found.push({ item, distanceKm: d });
+  }
+  return found.sort((a, b) => a.distanceKm - b.distanceKm);
+}
+
+/** The nearest item within `maxDistanceKm` (growing boxes), or null. */
+export function findNearestPoint<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, maxDistanceKm: number): { item: T; distanceKm: number } | null {
+  for (let radiusKm = Math.min(5, maxDistanceKm); ; radiusKm = Math.min(radiusKm * 4, maxDistanceKm)) {
+    const found = findPointsWithin(index, lat, lng, radiusKm);
+    if (found.length > 0) return found[0]!;
+    if (radiusKm >= maxDistanceKm) return null;
+  }
+}
+
+export interface HazardContext {
+  data: HazardDataSets;
+  coastIndex: SegmentIndex;
+  riverIndex: SegmentIndex;
+  lakeIndex: SegmentIndex;
+  suburbIndex: PolygonIndex<SuburbPolygon>;
+  bushfireBySal: ReadonlyMap<string, BushfireProneShare>;
+  localityIndex: PointIndex<GazetteerLocality>;
+  /** `${NAME}|${STATE}` (upper case) -> gazetteer localities of that name. */
+  localitiesByName: ReadonlyMap<string, GazetteerLocality[]>;
+  /** Archive detections (confidence >= 50, the threshold SOURCE.md recommends). */
+  fireIndex: PointIndex<FireDetection>;
+  firePeriod: { from: string; to: string } | null;
+  cycloneIndex: PointIndex<CycloneFix>;
+  coastalPointIndex: PointIndex<CoastalPoint>;
+  floodMapIndex: PolygonIndex<FloodMapPolygon>;
+  stateIndex: PolygonIndex<StatePolygon>;
+  /** `${metric}|${table}|${region}` -> rows by GWL, ascending. */
+  regionMetrics: ReadonlyMap<string, RegionMetricRow[]>;
+  /** `${threshold}|${region}` -> rows by GWL, ascending. */
+  ffdiChanges: ReadonlyMap<string, FfdiChangeRow[]>;
+  regionNames: ReadonlyMap<string, string>;
+}
+
+/** Archive fire detections below this MODIS confidence are ignored (FIRMS SOURCE.md: use >= 50). */
+export const MIN_FIRE_CONFIDENCE = 50;
+
+/**
+ * Builds every index once (about a second for the shipped data). Pure: it only reads `data`.
+ * @example const context = buildHazardContext(await loadHazardData('data'));
+ */
+export function buildHazardContext(data: HazardDataSets): HazardContext {
+  const regionMetrics = new Map<string, RegionMetricRow[]>();
+  const regionNames = new Map<string, string>();
+  for (const row of data.regionMetrics) {
+    const key = `${row.metric}|${row.table}|${row.region}`;
+    const rows = regionMetrics.get(key) ?? [];
+    rows.push(row);
+    regionMetrics.set(key, rows);
+    regionNames.set(row.region, row.regionName);
+  }
+  for (const rows of regionMetrics.values()) rows.sort((a, b) => a.gwl - b.gwl);
+  const ffdiChanges = new Map<string, FfdiChangeRow[]>();
+  for (const row of data.ffdiChanges) {
+    const key = `${row.thresholdFfdi}|${row.region}`;
+    const rows = ffdiChanges.get(key) ?? [];
+    rows.push(row);
+    ffdiChanges.set(key, rows);
+  }
+  for (const rows of ffdiChanges.values()) rows.sort((a, b) => a.gwl - b.gwl);
+  const fires = data.fireDetections.filter((fire) => fire.confidence === null || fire.confidence >= MIN_FIRE_CONFIDENCE);
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const fire of data.fireDetections) {
+    if (from === null || fire.acquiredAt < from) from = fire.acquiredAt;
+    if (to === null || fire.acquiredAt > to) to = fire.acquiredAt;
+  }
+  const localitiesByName = new Map<string, GazetteerLocality[]>();
+  for (const locality of data.localities) {
+    const key = `${locality.name.toUpperCase()}|${locality.state.toUpperCase()}`;
+    const list = localitiesByName.get(key) ?? [];
+    list.push(locality);
+    localitiesByName.set(key, list);
+  }
+  return {
+    data,
+    coastIndex: buildSegmentIndex(data.coastline),
+    riverIndex: buildSegmentIndex(data.rivers),
+    lakeIndex: buildSegmentIndex(data.lakes),
+    suburbIndex: buildPolygonIndex(data.suburbs, (suburb) => suburb.polygons),
+    bushfireBySal: new Map(data.bushfireProne.map((row) => [row.salCode, row])),
+    localityIndex: buildPointIndex(data.localities),
+    localitiesByName,
+    fireIndex: buildPointIndex(fires),
+    firePeriod: from !== null && to !== null ? { from, to } : null,
+    cycloneIndex: buildPointIndex(data.cycloneFixes),
+    coastalPointIndex: buildPointIndex(data.coastalPoints),
+    floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),
+    stateIndex: buildPolygonIndex(data.states, (state) => state.polygons),
+    regionMetrics,
+    ffdiChanges,
+    regionNames,
+  };
+}
+
+const STATE_CODES: Readonly<Record<string, string>> = {
+  'New South Wales': 'NSW',
+  Victoria: 'VIC',
+  Queensland: 'QLD',
+  'South Australia': 'SA',
+  'Western Australia': 'WA',
+  Tasmania: 'TAS',
+  'Northern Territory': 'NT',
+  'Australian Capital Territory': 'ACT',
+  'Other Territories': 'OT',
+};
+
+/**
+ * NCRA region of a state and latitude. The ACS tables split Queensland and Western Australia into
+ * North and South without publishing the line in our data; PropGuard uses the Tropic of
+ * Capricorn (23.44° S). The ACT is in the NSW region (ACS SOURCE.md: "NSW (NSW + ACT)").
+ */
+export function ncraRegionFor(stateCode: string, lat: number): string | null {
+  const tropic = -23.44;
+  switch (stateCode) {
+    case 'NSW':
+    case 'ACT':
+      return 'NSW';
+    case 'VIC':
+    case 'SA':
+    case 'TAS':
+    case 'NT':
+      return stateCode;
+    case 'QLD':
+      return lat > tropic ? 'QLDNorth' : 'QLDSouth';
+    case 'WA':
+      return lat > tropic ? 'WANorth' : 'WASouth';
+    default:
+      return null;
+  }
+}
+
+/** What every hazard needs to know about a place, looked up once per place. */
+export interface Site {
+  lat: number;
+  lng: number;
+  suburb: SuburbPolygon | null;
+  stateCode: string | null;
+  region: { id: string; name: string } | null;
+  locality: GazetteerLocality | null;
+  localityDistanceKm: number | null;
+  /** Altitude of the place as far as the gazetteer tells: the site locality's; null when none. */
+  altitude: { valueM: number; localityName: string; distanceKm: number } | null;
+  /** Distance to the nearest GSHHG shoreline, km; null when over COAST_SEARCH_KM. */
+  coastDistanceKm: number | null;
+}
+
+/** Coastline search radius, km: beyond it no coastal hazard applies. */
+export const COAST_SEARCH_KM = 150;
+/** A locality describes a place only within this distance, km. */
+export const LOCALITY_MAX_KM = 10;
+
+/**
+ * The gazetteer locality that describes the site: the one named like the ABS suburb containing it
+ * (SAL names carry a state suffix such as "Abbotsford (Vic.)", stripped here) within
+ * LOCALITY_MAX_KM, preferring one with an altitude; else the nearest locality within LOCALITY_MAX_KM.
+ */
+function findSiteLocality(context: HazardContext, lat: number, lng: number, suburb: SuburbPolygon | null, stateCode: string | null): { item: GazetteerLocality; distanceKm: number } | null {
+  if (suburb && stateCode) {
+    const name = suburb.name.replace(/\s*\([^)]*\)\s*$/, '').toUpperCase();
+    const named = (context.localitiesByName.get(`${name}|${stateCode}`) ?? [])
+      .map((item) => ({ item, distanceKm: distanceKm(lat, lng, item.lat, item.lng) }))
+      .filter((candidate) => candidate.distanceKm <= LOCALITY_MAX_KM)
+      .sort((a, b) => Number(b.item.altitudeM !== null) - Number(a.item.altitudeM !== null) || a.distanceKm - b.distanceKm);
+    if (named.length > 0) return named[0]!;
+  }
+  const nearest = findNearestPoint(context.localityIndex, lat, lng, LOCALITY_MAX_KM);
+  return nearest;
+}
+
+/**
+ * The per-place lookups shared by the six hazards: suburb, state, NCRA region, gazetteer
+ * locality and altitude (m), distance to the coast (km).
+ * @example locateSite({ lat: -28.81, lng: 153.27 }, context).region // { id: 'NSW', name: '...' }
+ */
+export function locateSite(location: HazardLocation, context: HazardContext): Site {
+  const { lat, lng } = location;
+  const suburb = findContaining(context.suburbIndex, lat, lng, (item) => item.polygons)[0] ?? null;
+  let stateCode = suburb ? (STATE_CODES[suburb.stateName] ?? null) : null;
+  if (!stateCode) stateCode = findContaining(context.stateIndex, lat, lng, (item) => item.polygons)[0]?.postal ?? null;
+  if (!stateCode) stateCode = findNearestPoint(context.localityIndex, lat, lng, 50)?.item.state ?? null;
+  const regionId = stateCode ? ncraRegionFor(stateCode, lat) : null;
+  const coast = findNearestLine(context.coastIndex, lat, lng, COAST_SEARCH_KM);
+  const locality = findSiteLocality(context, lat, lng, suburb, stateCode);
+  // Not borrowed from a neighbouring locality: the gazetteer's altitudes are per postcode and a
+  // neighbour's can be tens of metres off (Cairns City has none; Tarrawarra, 3.9 km away, reads 64 m).
+  const altitude: Site['altitude'] = locality && locality.item.altitudeM !== null ? { valueM: locality.item.altitudeM, localityName: locality.item.name, distanceKm: locality.distanceKm } : null;
+  return {
+    lat,
+    lng,
+    suburb,
+    stateCode,
+    region: regionId ? { id: regionId, name: context.regionNames.get(regionId) ?? regionId } : null,
+    locality: locality ? locality.item : null,
+    localityDistanceKm: locality ? locality.distanceKm : null,
+    altitude,
+    coastDistanceKm: coast ? coast.distanceKm : null,
+  };
+}
