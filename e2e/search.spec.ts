@@ -33,7 +33,21 @@ test.describe('property search (/search)', () => {
     await page.route('**/api/realty/search', async (route) => {
       requestBody = route.request().postDataJSON();
       await responseReleased;
-      await route.fulfill({ json: { success: true, properties: [] } });
+      await route.fulfill({
+        json: {
+          success: true,
+          properties: [],
+          total: 0,
+          total_capped_at: 2000,
+          offset: 0,
+          limit: 20,
+          next_offset: null,
+          sort: 'date-desc',
+          location: { text: 'Richmond VIC', matched: 'suburb RICHMOND (VIC)' },
+          note: null,
+          took_ms: 3,
+        },
+      });
     });
 
     await page.getByLabel('Location').fill('Richmond VIC');
@@ -51,6 +65,7 @@ test.describe('property search (/search)', () => {
       property_category: 'house',
       min_price: 500000,
       bedrooms: 3,
+      sort: 'date-desc',
       limit: 20,
     });
 
@@ -59,12 +74,51 @@ test.describe('property search (/search)', () => {
     await expect(page.getByRole('heading', { name: 'No Properties Found' })).toHaveCount(0);
   });
 
-  // Until the search issue lands, the server has no /api/realty/search and answers a JSON 404.
   test('a failing search shows Search Failed', async ({ page }) => {
+    await page.route('**/api/realty/search', (route) => route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is restarting' } } }));
     await page.getByLabel('Location').fill('Richmond VIC');
     await page.getByRole('button', { name: 'Search Properties' }).click();
     await expect(page.getByText('Search Failed')).toBeVisible();
     await expect(page.getByText('Unable to search properties. Please try again.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Search unavailable' })).toBeVisible();
+  });
+
+  test('on the real data: recently sold in Richmond, more pages, a sort, and a card opens the property', async ({ page, request }) => {
+    await page.getByLabel('Location').fill('Richmond VIC');
+    await page.getByLabel('Property type').selectOption('sold');
+    await page.getByLabel('Location').press('Enter');
+
+    const api = await request.post('/api/realty/search', { data: { location: 'Richmond VIC', property_type: 'sold' } });
+    const { total } = (await api.json()) as { total: number };
+    await expect(page.getByRole('heading', { name: `${total.toLocaleString('en-AU')} Properties Found in Richmond VIC` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Search Complete')).toBeVisible();
+    const cards = page.getByRole('region', { name: /Properties Found/ }).getByRole('link');
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toContainText(/AI: \$/);
+    await expect(cards.first()).toContainText(/(Low|Medium|High) Risk/);
+    await expect(cards.first()).toContainText(/% confidence/);
+
+    await page.getByRole('button', { name: 'Load more properties' }).click();
+    await expect(cards).toHaveCount(40);
+
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await expect(cards).toHaveCount(20);
+    const prices = await cards.locator('p.text-lg').allTextContents();
+    const amounts = prices.map((text) => (text.endsWith('M') ? Number.parseFloat(text.replace(/[$M]/g, '')) * 1e6 : Number(text.replace(/[$,]/g, ''))));
+    expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
+
+    const address = (await cards.first().getByRole('heading').textContent()) ?? '';
+    await cards.first().click();
+    await expect(page).toHaveURL(/\/property\/sale-\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible();
+  });
+
+  test('For Rent has no feed: the empty state says which feed would fill it', async ({ page }) => {
+    await page.getByLabel('Location').fill('Richmond VIC');
+    await page.getByLabel('Property type').selectOption('for-rent');
+    await page.getByRole('button', { name: 'Search Properties' }).click();
+    await expect(page.getByRole('heading', { name: 'No Properties Found' })).toBeVisible();
+    await expect(page.getByText(/no rental listings feed is connected/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reset Search' })).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ describe('buildSearchFilter', () => {
     expect(buildSearchFilter({ ...DEFAULT_SEARCH_VALUES, location: '  Richmond VIC ' })).toEqual({
       location: 'Richmond VIC',
       property_type: 'for-sale',
+      sort: 'date-desc',
       limit: 20,
     });
   });
@@ -15,6 +16,7 @@ describe('buildSearchFilter', () => {
       buildSearchFilter({
         location: 'Carlton',
         propertyType: 'sold',
+        sort: 'price-asc',
         category: 'unit',
         minPrice: '$450,000',
         maxPrice: '900000.75',
@@ -24,6 +26,7 @@ describe('buildSearchFilter', () => {
     ).toEqual({
       location: 'Carlton',
       property_type: 'sold',
+      sort: 'price-asc',
       property_category: 'unit',
       min_price: 450000,
       max_price: 900000,

@@ -1,12 +1,15 @@
 import { Navigate, useParams } from 'react-router';
 import { PropertyDetail, PropertyNotFound, PropertySkeleton, usePropertyPage } from '../../features/property/index.ts';
+import { PropertyMiniMap } from '../../features/risk/index.ts';
 import { paths } from '../paths.ts';
 
 function PropertyPage({ listingId }: { listingId: string }) {
   const { property, generateReport, isGeneratingReport } = usePropertyPage(listingId);
   if (property.isPending) return <PropertySkeleton />;
   if (property.isError || !property.data.property_details) return <PropertyNotFound />;
-  return <PropertyDetail listing={property.data.property_details} onGenerateReport={generateReport} isGeneratingReport={isGeneratingReport} />;
+  const listing = property.data.property_details;
+  const map = listing.lat !== null && listing.lng !== null ? <PropertyMiniMap lat={listing.lat} lng={listing.lng} /> : null;
+  return <PropertyDetail listing={listing} onGenerateReport={generateReport} isGeneratingReport={isGeneratingReport} map={map} />;
 }
 
 export function PropertyRoute() {

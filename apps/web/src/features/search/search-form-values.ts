@@ -1,11 +1,12 @@
+import { DEFAULT_SEARCH_LIMIT, type SearchSort } from '@propguard/schemas';
 import type { SelectOption } from '../../components/ui/select.tsx';
-import { SEARCH_LIMIT } from './api/search-properties.ts';
 import type { SearchFilter } from './api/search-properties.ts';
 
 /** What the form holds: strings, exactly as typed or chosen. */
 export type SearchFormValues = {
   location: string;
-  propertyType: SearchFilter['property_type'];
+  propertyType: NonNullable<SearchFilter['property_type']>;
+  sort: SearchSort;
   category: string;
   minPrice: string;
   maxPrice: string;
@@ -16,6 +17,7 @@ export type SearchFormValues = {
 export const DEFAULT_SEARCH_VALUES: SearchFormValues = {
   location: '',
   propertyType: 'for-sale',
+  sort: 'date-desc',
   category: '',
   minPrice: '',
   maxPrice: '',
@@ -27,6 +29,14 @@ export const PROPERTY_TYPE_OPTIONS: readonly SelectOption[] = [
   { value: 'for-sale', label: 'For Sale' },
   { value: 'for-rent', label: 'For Rent' },
   { value: 'sold', label: 'Recently Sold' },
+];
+
+export const SORT_OPTIONS: readonly SelectOption[] = [
+  { value: 'date-desc', label: 'Newest first' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'gap-desc', label: 'Valuation above price' },
+  { value: 'gap-asc', label: 'Valuation below price' },
 ];
 
 export const CATEGORY_OPTIONS: readonly SelectOption[] = [
@@ -54,7 +64,7 @@ function parseWholeNumber(text: string): number | undefined {
 }
 
 export function buildSearchFilter(values: SearchFormValues): SearchFilter {
-  const filter: SearchFilter = { location: values.location.trim(), property_type: values.propertyType, limit: SEARCH_LIMIT };
+  const filter: SearchFilter = { location: values.location.trim(), property_type: values.propertyType, sort: values.sort, limit: DEFAULT_SEARCH_LIMIT };
   if (values.category !== '') filter.property_category = values.category as NonNullable<SearchFilter['property_category']>;
   const minPrice = parseWholeNumber(values.minPrice);
   const maxPrice = parseWholeNumber(values.maxPrice);

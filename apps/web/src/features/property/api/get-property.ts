@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PropertyDetails } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-import type { Listing } from '../../../types/listing.ts';
 
-export type PropertyResponse = { success: true; property_details: Listing };
+export type PropertyResponse = { success: true; property_details: PropertyDetails };
 
 export function getProperty(listingId: string, signal?: AbortSignal): Promise<PropertyResponse> {
   return requestApi<PropertyResponse>(`/realty/property/${encodeURIComponent(listingId)}`, { signal });

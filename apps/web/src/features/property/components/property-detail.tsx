@@ -1,15 +1,36 @@
-import type { ReactNode } from 'react';
-import { ArrowLeft, FileText } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ArrowLeft, FileText, History, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import type { PropertyDetails } from '@propguard/schemas';
 import { paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatAud, formatPercent } from '../../../lib/format.ts';
-import type { Listing } from '../../../types/listing.ts';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
+
+const SaleHistoryChart = lazy(() => import('./sale-history-chart.tsx').then((module) => ({ default: module.SaleHistoryChart })));
 
 /** SPEC.md section 2: LVR thresholds shown on the compliance panel. */
 const LVR_THRESHOLDS = ['80_percent', '90_percent', '95_percent'] as const;
+const RISK_TONE = { Low: 'green', Medium: 'yellow', High: 'red' } as const;
+const HAZARD_ROWS = [
+  { key: 'flood', label: 'Flood' },
+  { key: 'fire', label: 'Fire' },
+  { key: 'coastal', label: 'Coastal' },
+  { key: 'geological', label: 'Geological' },
+  { key: 'cyclone', label: 'Cyclone' },
+  { key: 'earthquake', label: 'Earthquake' },
+] as const;
+
+const METHOD_LABELS: Record<string, string> = {
+  sold: 'Sold',
+  sold_prior: 'Sold prior to auction',
+  sold_after_auction: 'Sold after auction',
+  passed_in: 'Passed in',
+  vendor_bid: 'Vendor bid',
+};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,18 +41,29 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function formatCount(value: number | null | undefined): string {
+function formatCount(value: number | null): string {
   return typeof value === 'number' ? String(value) : 'N/A';
 }
 
-type PropertyDetailProps = { listing: Listing; onGenerateReport: () => void; isGeneratingReport: boolean };
+function Unavailable({ reason }: { reason: string | undefined }) {
+  return <p className="text-sm text-slate-600">{reason ?? 'Not available for this property.'}</p>;
+}
 
-export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport }: PropertyDetailProps) {
+type PropertyDetailProps = {
+  listing: PropertyDetails;
+  onGenerateReport: () => void;
+  isGeneratingReport: boolean;
+  /** The map of the property's surroundings, from the risk feature (composed by the route). */
+  map?: ReactNode;
+};
+
+/** SPEC.md "Property detail page": the listing, our valuation and risk, LVR thresholds, sale history and map. */
+export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, map }: PropertyDetailProps) {
   const valuation = listing.propguard_valuation;
   const risk = listing.propguard_risk;
   const sentiment = listing.propguard_market_sentiment;
   const compliance = listing.propguard_compliance;
-  const photo = listing.photos?.[0];
+  const photo = listing.photos[0];
 
   return (
     <div className="space-y-6">
@@ -40,26 +72,37 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport }
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Search
         </Link>
-        {listing.suburb ? <span>/ {[listing.suburb, listing.state].filter(Boolean).join(', ')}</span> : null}
+        <span>/ {[listing.suburb, listing.state].filter(Boolean).join(', ')}</span>
       </nav>
 
-      <div className="flex h-72 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-500">
-        {photo ? <img src={photo} alt={`Photo of ${listing.address}`} className="h-full w-full object-cover" /> : 'No Image'}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex h-80 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-500">
+          {photo ? <img src={photo} alt={`Photo of ${listing.address}`} className="h-full w-full object-cover" /> : 'No Image'}
+        </div>
+        <section aria-label="Map of the property" className="space-y-1">
+          {map ?? null}
+          <p className="flex items-center gap-1 text-xs text-slate-500">
+            <MapPin aria-hidden="true" className="size-3" />
+            {listing.lat !== null && listing.lng !== null ? `${listing.lat.toFixed(5)}, ${listing.lng.toFixed(5)}` : 'Coordinates unavailable'}
+            {listing.location_precision === 'locality' ? ' (the suburb’s point: the record has no street address)' : ''}
+          </p>
+        </section>
       </div>
 
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="space-y-2">
           <h1 className="text-2xl font-bold text-slate-900">{listing.address}</h1>
           <p className="text-slate-600">{[listing.suburb, listing.state, listing.postcode].filter(Boolean).join(' ')}</p>
-          {listing.property_type ? <Badge tone="blue" className="capitalize">{listing.property_type}</Badge> : null}
+          <Badge tone="blue" className="capitalize">{listing.property_type}</Badge>
           <p className="text-sm text-slate-700">
             {formatCount(listing.bedrooms)} bed · {formatCount(listing.bathrooms)} bath · {formatCount(listing.car_spaces)} car ·{' '}
-            {typeof listing.land_size === 'number' ? `${listing.land_size} m²` : 'N/A'} land
+            {typeof listing.land_size === 'number' ? `${Math.round(listing.land_size).toLocaleString('en-AU')} m²` : 'N/A'} land
           </p>
         </div>
         <div className="space-y-2 md:text-right">
-          <p className="text-2xl font-bold text-slate-900">{typeof listing.price === 'number' ? formatAud(listing.price) : 'Price on request'}</p>
-          {valuation ? <p className="text-blue-700">AI valuation: {formatAud(valuation.ai_valuation)}</p> : null}
+          <p className="text-sm text-slate-600">{listing.status_label}</p>
+          <p className="text-2xl font-bold text-slate-900" data-testid="listing-price">{typeof listing.price === 'number' ? formatAud(listing.price) : 'Price not disclosed'}</p>
+          {valuation ? <p className="text-blue-700" data-testid="listing-ai-valuation">AI valuation: {formatAud(valuation.ai_valuation)}</p> : null}
           <Button onClick={onGenerateReport} disabled={isGeneratingReport}>
             <FileText aria-hidden="true" className="size-4" />
             {isGeneratingReport ? 'Generating Report...' : 'Generate Full Valuation Report'}
@@ -68,84 +111,116 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport }
       </div>
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        {valuation ? (
-          <Card>
-            <CardHeader level={2} title="AI Valuation" />
-            <CardContent>
-              <dl>
-                <Row label="Value">{formatAud(valuation.ai_valuation)}</Row>
-                <Row label="Confidence">{formatPercent(valuation.confidence_score)}</Row>
-                {valuation.valuation_range ? (
-                  <Row label="Range">{formatAud(valuation.valuation_range.min)} to {formatAud(valuation.valuation_range.max)}</Row>
-                ) : null}
-              </dl>
-            </CardContent>
-          </Card>
-        ) : null}
-        {risk ? (
-          <Card>
-            <CardHeader level={2} title="Risk Assessment" />
-            <CardContent>
+        <Card>
+          <CardHeader level={2} title="AI Valuation" />
+          <CardContent>
+            {valuation ? (
+              <>
+                <dl>
+                  <Row label="Value">{formatAud(valuation.ai_valuation)}</Row>
+                  <Row label="Confidence">{formatPercent(valuation.confidence_score)}</Row>
+                  <Row label="80% range">{formatAud(valuation.valuation_range.min)} to {formatAud(valuation.valuation_range.max)}</Row>
+                  {valuation.valuation_gap !== null ? <Row label="Against the recorded price">{`${valuation.valuation_gap >= 0 ? '+' : ''}${(valuation.valuation_gap * 100).toFixed(1)}%`}</Row> : null}
+                </dl>
+                <p className="mt-2 text-xs text-slate-500">Model {valuation.model_id}, as at {formatLongDate(valuation.as_at)} (the latest sale in our data); the gap includes any market movement since the sale.</p>
+              </>
+            ) : (
+              <Unavailable reason={listing.unavailable.propguard_valuation} />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader level={2} title="Risk Assessment" action={risk ? <Badge tone={RISK_TONE[risk.risk_grade]}>{risk.risk_grade} Risk</Badge> : null} />
+          <CardContent>
+            {risk ? (
               <dl>
                 <Row label="Risk grade">{risk.risk_grade}</Row>
                 <Row label="Overall score">{Math.round(risk.overall_score * 100)}/100</Row>
-                {(['flood', 'fire', 'coastal', 'geological'] as const).map((hazard) =>
-                  typeof risk.climate_risks?.[hazard] === 'number' ? (
-                    <Row key={hazard} label={hazard[0]?.toUpperCase() + hazard.slice(1)}>{formatPercent(risk.climate_risks[hazard])}</Row>
-                  ) : null,
-                )}
+                {HAZARD_ROWS.map((row) => {
+                  const score = risk.climate_risks[row.key];
+                  return <Row key={row.key} label={row.label}>{score === null ? 'No data' : formatPercent(score)}</Row>;
+                })}
               </dl>
-            </CardContent>
-          </Card>
-        ) : null}
-        {sentiment ? (
-          <Card>
-            <CardHeader level={2} title="Market Sentiment" />
-            <CardContent>
+            ) : (
+              <Unavailable reason={listing.unavailable.propguard_risk} />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader level={2} title="Market Sentiment" />
+          <CardContent>
+            {sentiment ? (
+              <>
+                <dl>
+                  <Row label="Trend">{sentiment.trend}</Row>
+                  <Row label="Confidence">{formatPercent(sentiment.confidence)}</Row>
+                  <Row label="Price growth">{sentiment.indicators.price_growth === null ? 'Not available' : formatPercent(sentiment.indicators.price_growth)}</Row>
+                  <Row label="Days on market">{sentiment.indicators.days_on_market === null ? 'Not available' : sentiment.indicators.days_on_market}</Row>
+                </dl>
+                <p className="mt-3 text-sm text-slate-600">{sentiment.summary}</p>
+              </>
+            ) : (
+              <Unavailable reason={listing.unavailable.propguard_market_sentiment} />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader level={2} title="APRA Compliance" />
+          <CardContent>
+            {compliance ? (
               <dl>
-                <Row label="Trend">{sentiment.trend}</Row>
-                {typeof sentiment.confidence === 'number' ? <Row label="Confidence">{formatPercent(sentiment.confidence)}</Row> : null}
-                {typeof sentiment.indicators?.price_growth === 'number' ? (
-                  <Row label="Price growth">{formatPercent(sentiment.indicators.price_growth)}</Row>
-                ) : null}
-                {typeof sentiment.indicators?.days_on_market === 'number' ? (
-                  <Row label="Days on market">{sentiment.indicators.days_on_market}</Row>
-                ) : null}
+                {LVR_THRESHOLDS.map((key) => <Row key={key} label={`Loan at ${key.slice(0, 2)}% LVR`}>{formatAud(compliance.lvr_thresholds[key])}</Row>)}
               </dl>
-              {sentiment.summary ? <p className="mt-3 text-sm text-slate-600">{sentiment.summary}</p> : null}
-            </CardContent>
-          </Card>
-        ) : null}
-        {compliance ? (
-          <Card>
-            <CardHeader level={2} title="APRA Compliance" />
-            <CardContent>
-              <Badge tone={compliance.apra_cps230_compliant ? 'green' : 'yellow'}>
-                {compliance.apra_cps230_compliant ? 'APRA CPS 230 Compliant' : 'Review Required'}
-              </Badge>
-              <dl className="mt-3">
-                {compliance.risk_category ? <Row label="Risk category">{compliance.risk_category}</Row> : null}
-                {typeof compliance.compliance_score === 'number' ? <Row label="Score">{compliance.compliance_score}/100</Row> : null}
-                {LVR_THRESHOLDS.map((key) =>
-                  typeof compliance.lvr_thresholds?.[key] === 'number' ? (
-                    <Row key={key} label={`LVR ${key.slice(0, 2)}%`}>{formatAud(compliance.lvr_thresholds[key])}</Row>
-                  ) : null,
-                )}
-              </dl>
-            </CardContent>
-          </Card>
-        ) : null}
-        {listing.features && listing.features.length > 0 ? (
-          <Card>
-            <CardHeader level={2} title="Property Features" />
-            <CardContent>
+            ) : null}
+            {listing.unavailable.apra_compliance ? <p className="mt-2 text-xs text-slate-600">{listing.unavailable.apra_compliance}</p> : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader level={2} title="Property Features" />
+          <CardContent>
+            {listing.features.length > 0 ? (
               <ul className="list-inside list-disc space-y-1 text-sm text-slate-700">
                 {listing.features.map((feature) => <li key={feature}>{feature}</li>)}
               </ul>
-            </CardContent>
-          </Card>
-        ) : null}
+            ) : (
+              <p className="text-sm text-slate-600">Our records hold no features for this property.</p>
+            )}
+          </CardContent>
+        </Card>
       </div>
+
+      <Card>
+        <CardHeader level={2} title="Sale History" description={`Every recorded sale of this property (data: ${listing.data_source}).`} icon={<History aria-hidden="true" className="size-5 text-blue-600" />} />
+        <CardContent className="space-y-4">
+          {listing.history.length > 1 ? (
+            <Suspense fallback={<Skeleton className="h-56" />}>
+              <SaleHistoryChart history={listing.history} />
+            </Suspense>
+          ) : (
+            <Notice>
+              {listing.location_precision === 'locality'
+                ? 'This record has no street address, so other sales of the same property cannot be linked.'
+                : 'One recorded sale: nothing to chart yet.'}
+            </Notice>
+          )}
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Sale history</caption>
+            <thead className="text-xs uppercase text-slate-500">
+              <tr><th scope="col" className="py-1">Date</th><th scope="col">Result</th><th scope="col">Type</th><th scope="col" className="text-right">Price</th></tr>
+            </thead>
+            <tbody>
+              {listing.history.map((entry) => (
+                <tr key={entry.sale_id} className={entry.listing_id === listing.listing_id ? 'border-t border-slate-100 font-medium' : 'border-t border-slate-100'}>
+                  <th scope="row" className="py-1.5 font-normal">{formatLongDate(entry.sale_date)}</th>
+                  <td>{METHOD_LABELS[entry.sale_method] ?? entry.sale_method.replaceAll('_', ' ')}</td>
+                  <td className="capitalize">{entry.property_type}</td>
+                  <td className="text-right tabular-nums">{entry.price === null ? 'Not disclosed' : formatAud(entry.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,24 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SearchRequestInput, SearchResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-import type { Listing } from '../../../types/listing.ts';
 
-/** The search filter of SPEC.md section 3; unset fields are left out of the request. */
-export type SearchFilter = {
-  location: string;
-  property_type: 'for-sale' | 'for-rent' | 'sold';
-  property_category?: 'house' | 'unit' | 'townhouse' | 'villa' | 'land';
-  min_price?: number;
-  max_price?: number;
-  bedrooms?: number;
-  bathrooms?: number;
-  limit: number;
-};
+export type SearchFilter = SearchRequestInput;
 
-export type SearchResponse = { success: true; properties: Listing[] };
-
-/** SPEC.md section 9: search default limit. */
-export const SEARCH_LIMIT = 20;
-
+/** POST /api/realty/search: one page of listings from our sales, each with our valuation and risk. */
 export function searchProperties(filter: SearchFilter): Promise<SearchResponse> {
   return requestApi<SearchResponse>('/realty/search', { method: 'POST', body: filter });
 }
@@ -30,4 +16,9 @@ export function useSearchProperties(options: { onSuccess?: (data: SearchResponse
     onSuccess: options.onSuccess,
     onError: options.onError,
   });
+}
+
+/** The next page of the same search (no toasts: SPEC.md's toasts belong to the search itself). */
+export function useLoadMoreProperties() {
+  return useMutation({ mutationKey: ['realty', 'search', 'more'], mutationFn: searchProperties });
 }

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatAudCompact, formatPercent } from '../../../lib/format.ts';
-import type { Listing, RiskGrade } from '../../../types/listing.ts';
+import type { Listing, RiskLevel } from '@propguard/schemas';
 
-const RISK_TONE: Record<RiskGrade, 'green' | 'yellow' | 'red'> = { Low: 'green', Medium: 'yellow', High: 'red' };
+const RISK_TONE: Record<RiskLevel, 'green' | 'yellow' | 'red'> = { Low: 'green', Medium: 'yellow', High: 'red' };
 
 function selectTrendTone(trend: string): 'blue' | 'red' | 'neutral' {
   if (trend === 'bullish') return 'blue';
@@ -17,7 +17,7 @@ type PropertyCardProps = { listing: Listing; href: string };
 
 /** One search result (SPEC.md section 2, search page); counts show only when above zero. */
 export function PropertyCard({ listing, href }: PropertyCardProps) {
-  const photo = listing.photos?.[0];
+  const photo = listing.photos[0];
   const valuation = listing.propguard_valuation;
   const risk = listing.propguard_risk;
   const trend = listing.propguard_market_sentiment?.trend;
@@ -54,8 +54,9 @@ export function PropertyCard({ listing, href }: PropertyCardProps) {
             {valuation ? <Badge tone="neutral">{formatPercent(valuation.confidence_score)} confidence</Badge> : null}
             {trend ? <Badge tone={selectTrendTone(trend)}>{trend}</Badge> : null}
           </div>
+          <p className="text-xs text-slate-600">{listing.status_label}</p>
           <div className="flex items-end justify-between">
-            <p className="text-lg font-bold text-slate-900">{typeof listing.price === 'number' ? formatAudCompact(listing.price) : 'Price on request'}</p>
+            <p className="text-lg font-bold text-slate-900">{typeof listing.price === 'number' ? formatAudCompact(listing.price) : 'Price not disclosed'}</p>
             {valuation ? <p className="text-sm text-blue-700">AI: {formatAudCompact(valuation.ai_valuation)}</p> : null}
           </div>
         </div>

@@ -11,6 +11,7 @@ import {
   BEDROOM_OPTIONS,
   CATEGORY_OPTIONS,
   PROPERTY_TYPE_OPTIONS,
+  SORT_OPTIONS,
 } from '../search-form-values.ts';
 import type { SearchFormValues } from '../search-form-values.ts';
 
@@ -79,7 +80,10 @@ export function SearchForm({ values, onChange, onSubmit, isSearching }: SearchFo
           <Field label="Bathrooms" htmlFor={`${id}-bathrooms`}>
             <Select id={`${id}-bathrooms`} options={BATHROOM_OPTIONS} value={values.bathrooms} onChange={(event) => update('bathrooms', event.target.value)} />
           </Field>
-          <div className="flex justify-end sm:col-span-2 lg:col-span-4">
+          <Field label="Sort by" htmlFor={`${id}-sort`}>
+            <Select id={`${id}-sort`} options={SORT_OPTIONS} value={values.sort} onChange={(event) => update('sort', event.target.value as SearchFormValues['sort'])} />
+          </Field>
+          <div className="flex items-end justify-end sm:col-span-2 lg:col-span-3">
             <Button type="submit" disabled={isSearching} className="w-full sm:w-auto">
               <Search aria-hidden="true" className="size-4" />
               {isSearching ? 'Searching...' : 'Search Properties'}

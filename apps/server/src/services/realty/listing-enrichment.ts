@@ -1,0 +1,124 @@
+import { assessHazards, valuePoint } from '@propguard/engines';
+import { HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
+import type { SaleListingRow } from '@propguard/db';
+import type { HazardRuntimeState } from '../hazard-runtime.ts';
+import type { ValuationRuntimeState } from '../valuation-runtime.ts';
+
+/** What our engines add to a listing: valuation, hazard risk, LVR thresholds, and why a part is missing. */
+export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard_risk' | 'propguard_compliance' | 'unavailable'>;
+
+/** SPEC.md section 9: demo LVR amounts at 80, 90 and 95 percent of the valuation. */
+const LVR_THRESHOLDS = { '80_percent': 0.8, '90_percent': 0.9, '95_percent': 0.95 } as const;
+
+// Parts whose engines are other issues' work: said plainly instead of shown invented.
+const NOT_YET: Record<string, string> = {
+  propguard_market_sentiment: 'Market sentiment arrives with the market analysis engine',
+  apra_compliance: 'CPS 230, NCCP and Basel III checks arrive with the lending-rules engine; LVR thresholds are shown',
+};
+
+/** Values and assesses one sale's property (pure computation on the loaded runtimes). */
+export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState): ListingEnrichment {
+  const unavailable: Record<string, string> = { ...NOT_YET };
+  const enrichment: ListingEnrichment = { unavailable };
+  if (row.lat === null || row.lng === null) {
+    unavailable.propguard_valuation = 'This sale has no coordinates';
+    unavailable.propguard_risk = 'This sale has no coordinates';
+    return enrichment;
+  }
+  if (valuation.ready) {
+    const { model, index, latestSaleDate } = valuation.runtime;
+    const point = valuePoint(model, index, {
+      lat: row.lat,
+      lng: row.lng,
+      state: row.state,
+      suburb: row.suburb,
+      postcode: row.postcode,
+      propertyType: row.propertyType,
+      bedrooms: row.bedrooms,
+      bathrooms: row.bathrooms,
+      carSpaces: row.carSpaces,
+      landSizeM2: row.landSizeM2,
+      buildingSizeM2: row.buildingSizeM2,
+      yearBuilt: row.yearBuilt,
+    }, latestSaleDate);
+    enrichment.propguard_valuation = {
+      ai_valuation: point.estimate,
+      confidence_score: point.confidence / 100,
+      valuation_range: { min: point.low, max: point.high },
+      as_at: latestSaleDate,
+      model_id: model.id,
+      valuation_gap: row.priceAud ? Math.round((point.estimate / row.priceAud - 1) * 1000) / 1000 : null,
+    };
+    enrichment.propguard_compliance = {
+      lvr_thresholds: {
+        '80_percent': Math.round(point.estimate * LVR_THRESHOLDS['80_percent']),
+        '90_percent': Math.round(point.estimate * LVR_THRESHOLDS['90_percent']),
+        '95_percent': Math.round(point.estimate * LVR_THRESHOLDS['95_percent']),
+      },
+    };
+  } else {
+    unavailable.propguard_valuation = valuation.reason;
+  }
+  if (hazards.ready) {
+    const report = assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, 'high', HAZARD_YEAR_MIN);
+    const score = (id: string) => {
+      const assessment = report.assessments.find((item) => item.hazard === id);
+      return assessment && assessment.hasData ? assessment.score / 100 : null;
+    };
+    enrichment.propguard_risk = {
+      risk_grade: report.overall.level,
+      overall_score: report.overall.score / 100,
+      climate_risks: { flood: score('flood'), fire: score('fire'), coastal: score('coastal'), geological: score('subsidence'), cyclone: score('cyclone'), earthquake: score('earthquake') },
+      method: report.overall.method,
+    };
+  } else {
+    unavailable.propguard_risk = hazards.reason;
+  }
+  return enrichment;
+}
+
+/**
+ * Computed listing enrichments by sale id, least recently used dropped first, with hit and miss
+ * counts (GET /api/realty/cache/status). The sales and the model do not change while the server
+ * runs, so an entry never goes stale; POST /api/realty/cache/clear empties it.
+ */
+export class ListingEnrichmentCache {
+  private readonly entries = new Map<number, ListingEnrichment>();
+  hits = 0;
+  misses = 0;
+  clearedAt: string | null = null;
+
+  constructor(readonly maxEntries: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  getOrCompute(saleId: number, compute: () => ListingEnrichment): ListingEnrichment {
+    const cached = this.entries.get(saleId);
+    if (cached) {
+      this.hits += 1;
+      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+      this.entries.delete(saleId);
+      this.entries.set(saleId, cached);
+      return cached;
+    }
+    this.misses += 1;
+    const computed = compute();
+    this.entries.set(saleId, computed);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return computed;
+  }
+
+  clear(now: Date): number {
+    const cleared = this.entries.size;
+    this.entries.clear();
+    this.hits = 0;
+    this.misses = 0;
+    this.clearedAt = now.toISOString();
+    return cleared;
+  }
+}

@@ -1,0 +1,142 @@
+import { performance } from 'node:perf_hooks';
+import { getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow } from '@propguard/db';
+import { parseSearchLocation, type SearchLocation } from '@propguard/engines';
+import {
+  AppError,
+  GAP_SORT_WINDOW,
+  type CacheStatus,
+  type Listing,
+  type ListingType,
+  type PropertyDetails,
+  type PropertyHistoryResponse,
+  type SearchRequest,
+  type SearchResponse,
+} from '@propguard/schemas';
+import type { AppContext } from '../app-context.ts';
+import { computeListingEnrichment } from './listing-enrichment.ts';
+import { toHistoryEntry, toListing } from './listing-presenter.ts';
+
+const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
+const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
+
+function describeLocation(location: SearchLocation): string {
+  switch (location.kind) {
+    case 'postcode':
+      return `postcode ${location.postcode}`;
+    case 'state':
+      return `state ${location.state}`;
+    case 'city':
+      return `${location.city} (${location.state}), within ${location.radiusKm} km of the city centre`;
+    case 'suburb':
+      return `suburb ${location.suburb}${location.state ? ` (${location.state})` : ''}${location.postcode ? ` ${location.postcode}` : ''}`;
+    case 'text':
+      return `addresses or suburbs containing "${location.text}"`;
+  }
+}
+
+function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Listing {
+  const enrichment = context.listingCache.getOrCompute(row.id, () => computeListingEnrichment(row, context.valuation, context.hazards));
+  return toListing(row, listingType, enrichment);
+}
+
+function gapOf(listing: Listing): number {
+  return listing.propguard_valuation?.valuation_gap ?? Number.NaN;
+}
+
+/**
+ * POST /api/realty/search. Filters run as SQL; each listing carries our valuation and hazard
+ * risk (cached). The valuation-gap sorts value the GAP_SORT_WINDOW newest matches and sort those.
+ */
+export async function searchListings(context: AppContext, request: SearchRequest): Promise<SearchResponse> {
+  const started = performance.now();
+  const location = parseSearchLocation(request.location);
+  const base = { success: true as const, total_capped_at: SEARCH_TOTAL_CAP, offset: request.offset, limit: request.limit, sort: request.sort, location: { text: request.location, matched: describeLocation(location) } };
+  if (request.property_type === 'for-rent') {
+    return { ...base, properties: [], total: 0, next_offset: null, note: FOR_RENT_NOTE, took_ms: Math.round(performance.now() - started) };
+  }
+  const isGapSort = request.sort === 'gap-desc' || request.sort === 'gap-asc';
+  const filter = {
+    location,
+    listingType: request.property_type,
+    category: request.property_category,
+    minPriceAud: request.min_price,
+    maxPriceAud: request.max_price,
+    minBedrooms: request.bedrooms,
+    minBathrooms: request.bathrooms,
+    orderBy: isGapSort ? ('date-desc' as const) : (request.sort as 'date-desc' | 'price-asc' | 'price-desc'),
+    limit: isGapSort ? GAP_SORT_WINDOW : request.limit,
+    offset: isGapSort ? 0 : request.offset,
+  };
+  const { rows, total } = await searchSales(context.database, filter);
+  let properties = rows.map((row) => enrich(context, row, request.property_type));
+  let nextOffset = request.offset + request.limit < Math.min(total, SEARCH_TOTAL_CAP) ? request.offset + request.limit : null;
+  const notes: string[] = [];
+  if (request.property_type === 'for-sale') notes.push(FOR_SALE_NOTE);
+  if (isGapSort) {
+    const direction = request.sort === 'gap-desc' ? -1 : 1;
+    // Listings without a valuation go last either way.
+    properties = properties.sort((a, b) => {
+      const gapA = gapOf(a);
+      const gapB = gapOf(b);
+      if (Number.isNaN(gapA) || Number.isNaN(gapB)) return Number.isNaN(gapA) ? (Number.isNaN(gapB) ? 0 : 1) : -1;
+      return direction * (gapA - gapB);
+    });
+    const window = properties.length;
+    properties = properties.slice(request.offset, request.offset + request.limit);
+    nextOffset = request.offset + request.limit < window ? request.offset + request.limit : null;
+    if (total > window) notes.push(`The valuation-gap sort ranks the ${window.toLocaleString('en-AU')} most recent of the matching sales.`);
+  }
+  return { ...base, properties, total, next_offset: nextOffset, note: notes.length > 0 ? notes.join(' ') : null, took_ms: Math.round(performance.now() - started) };
+}
+
+function saleIdOf(listingId: string): number {
+  return Number(listingId.slice('sale-'.length));
+}
+
+async function requireSale(context: AppContext, listingId: string): Promise<SaleListingRow> {
+  const sale = /^sale-\d{1,10}$/.test(listingId) ? await getSaleListing(context.database, saleIdOf(listingId)) : null;
+  if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${listingId}`);
+  return sale;
+}
+
+function listingTypeOf(row: SaleListingRow): ListingType {
+  return (PASSED_IN_METHODS as readonly string[]).includes(row.saleMethod) ? 'for-sale' : 'sold';
+}
+
+/** GET /api/realty/property/{id}: the listing with our valuation and risk, and every sale of the property. */
+export async function getListingDetails(context: AppContext, listingId: string): Promise<PropertyDetails> {
+  const sale = await requireSale(context, listingId);
+  const history = await listSalesOfProperty(context.database, sale);
+  return { ...enrich(context, sale, listingTypeOf(sale)), history: history.map(toHistoryEntry) };
+}
+
+/** POST /api/realty/property-history: every sale of that property in our data, oldest first. */
+export async function getPropertyHistory(context: AppContext, listingId: string): Promise<PropertyHistoryResponse> {
+  const sale = await requireSale(context, listingId);
+  const history = await listSalesOfProperty(context.database, sale);
+  return {
+    success: true,
+    listing_id: listingId,
+    address: sale.address ?? sale.suburb,
+    history: history.map(toHistoryEntry),
+    note: sale.addressId === null ? 'This record has no street address (suburb-level data), so other sales of the same property cannot be linked.' : null,
+  };
+}
+
+export function getCacheStatus(context: AppContext): CacheStatus {
+  const cache = context.listingCache;
+  const lookups = cache.hits + cache.misses;
+  return {
+    entries: cache.size,
+    max_entries: cache.maxEntries,
+    hits: cache.hits,
+    misses: cache.misses,
+    hit_rate: lookups === 0 ? null : Math.round((cache.hits / lookups) * 1000) / 1000,
+    cleared_at: cache.clearedAt,
+    what: 'Listing enrichments (model valuation, hazard risk, LVR thresholds) by sale, least recently used dropped first',
+  };
+}
+
+export function clearCache(context: AppContext): number {
+  return context.listingCache.clear(new Date());
+}

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "sales_state_date_idx" ON "sales" USING btree ("state","sale_date");

@@ -1,0 +1,70 @@
+/**
+ * `parseSearchLocation`: how the search box's location is read (issue 5, SPEC.md search filter:
+ * "location as suburb, postcode, state or a free text").
+ */
+import { AU_STATES, type AuState } from '@propguard/schemas';
+import { normaliseAddressText } from '../address/parse-address.ts';
+
+export type SearchLocation =
+  | { kind: 'postcode'; postcode: string }
+  | { kind: 'state'; state: AuState }
+  | { kind: 'city'; city: string; state: AuState; lat: number; lng: number; radiusKm: number }
+  | { kind: 'suburb'; suburb: string; state: AuState | null; postcode: string | null }
+  | { kind: 'text'; text: string };
+
+const STATE_NAMES: Readonly<Record<string, AuState>> = {
+  'NEW SOUTH WALES': 'NSW',
+  VICTORIA: 'VIC',
+  QUEENSLAND: 'QLD',
+  'SOUTH AUSTRALIA': 'SA',
+  'WESTERN AUSTRALIA': 'WA',
+  TASMANIA: 'TAS',
+  'NORTHERN TERRITORY': 'NT',
+  'AUSTRALIAN CAPITAL TERRITORY': 'ACT',
+};
+
+/**
+ * Capital cities searched as a whole: 50 km around the city centre (the GPO; coordinates to
+ * three decimals, from the ABS 2021 gazetteer points of each CBD locality). A bare "Sydney" means
+ * the city; "Sydney NSW 2000" is the suburb.
+ */
+export const CAPITAL_CITIES: Readonly<Record<string, { state: AuState; lat: number; lng: number }>> = {
+  SYDNEY: { state: 'NSW', lat: -33.868, lng: 151.207 },
+  MELBOURNE: { state: 'VIC', lat: -37.814, lng: 144.963 },
+  BRISBANE: { state: 'QLD', lat: -27.468, lng: 153.028 },
+  PERTH: { state: 'WA', lat: -31.952, lng: 115.857 },
+  ADELAIDE: { state: 'SA', lat: -34.929, lng: 138.601 },
+  HOBART: { state: 'TAS', lat: -42.882, lng: 147.327 },
+  DARWIN: { state: 'NT', lat: -12.463, lng: 130.842 },
+  CANBERRA: { state: 'ACT', lat: -35.281, lng: 149.129 },
+};
+export const CITY_RADIUS_KM = 50;
+
+const STATE_SET: ReadonlySet<string> = new Set(AU_STATES);
+const GREATER = /^GREATER /;
+
+/**
+ * Reads a location typed into the search box.
+ * @example parseSearchLocation('Richmond, VIC 3121') // { kind: 'suburb', suburb: 'RICHMOND', state: 'VIC', postcode: '3121' }
+ * @example parseSearchLocation('3067') // { kind: 'postcode', postcode: '3067' }
+ * @example parseSearchLocation('Greater Perth') // { kind: 'city', city: 'PERTH', state: 'WA', ... }
+ */
+export function parseSearchLocation(text: string): SearchLocation {
+  const normalised = normaliseAddressText(text);
+  if (/^\d{4}$/.test(normalised)) return { kind: 'postcode', postcode: normalised };
+  if (STATE_SET.has(normalised)) return { kind: 'state', state: normalised as AuState };
+  const stateByName = STATE_NAMES[normalised];
+  if (stateByName) return { kind: 'state', state: stateByName };
+  const cityName = normalised.replace(GREATER, '');
+  const city = CAPITAL_CITIES[cityName];
+  if (city) return { kind: 'city', city: cityName, ...city, radiusKm: CITY_RADIUS_KM };
+
+  const words = normalised.split(' ').filter(Boolean);
+  let postcode: string | null = null;
+  let state: AuState | null = null;
+  if (words.length > 1 && /^\d{4}$/.test(words[words.length - 1] ?? '')) postcode = words.pop() ?? null;
+  if (words.length > 1 && STATE_SET.has(words[words.length - 1] ?? '')) state = words.pop() as AuState;
+  // A leading street number means an address: searched as text.
+  if (words.length === 0 || /^\d/.test(words[0] ?? '')) return { kind: 'text', text: normalised };
+  return { kind: 'suburb', suburb: words.join(' '), state, postcode };
+}
