@@ -1,7 +1,8 @@
 /**
  * Server-side latency of the API, in process (Fastify inject: no network, no client), on the
  * configured database (PGlite in PROPGUARD_HOME, default .propguard, or DATABASE_URL).
- * Values 200 real addresses from the sales data (a seeded sample), then prints p50/p95/max.
+ * Values 200 real addresses from the sales data (a seeded sample), runs 240 property searches
+ * (six filter kinds over 40 places, twice), assesses hazards at 100 places, then prints p50/p95/max.
  *
  *   npm run bench:api
  */
@@ -52,6 +53,43 @@ try {
     localityTimings.push(await time(() => app.inject({ method: 'POST', url: '/api/valuations', payload: { suburb: row.suburb, postcode: row.postcode } })));
   }
   rows.push(summarise('POST /api/valuations (suburb + postcode)', localityTimings));
+  // Property search (issue 5): filter combinations over 40 suburbs, the first time (every listing
+  // valued and assessed) and again (the enrichments cached).
+  const suburbs = await context.database.query<{ suburb: string; state: string; postcode: string }>(
+    `SELECT suburb, state, postcode FROM (SELECT DISTINCT suburb, state, postcode FROM sales WHERE state IS NOT NULL AND postcode IS NOT NULL AND price_aud IS NOT NULL) s ORDER BY md5(suburb || postcode) LIMIT 40`,
+  );
+  const searches = suburbs.flatMap((row, index) => [
+    { location: `${row.suburb} ${row.state}`, property_type: 'sold' },
+    { location: row.postcode, property_type: 'sold', property_category: 'house', min_price: 400_000, max_price: 1_500_000, bedrooms: 3, bathrooms: 1 },
+    { location: `${row.suburb} ${row.state} ${row.postcode}`, property_type: index % 2 === 0 ? 'for-sale' : 'sold', sort: 'price-asc', offset: 20 },
+    { location: row.state, property_type: 'sold', sort: index % 2 === 0 ? 'price-desc' : 'date-desc', bedrooms: 2 },
+    { location: ['Sydney', 'Melbourne', 'Perth'][index % 3], property_type: 'sold', min_price: 600_000 },
+    { location: `${row.suburb} ${row.state}`, property_type: 'sold', sort: 'gap-desc' },
+  ]);
+  await app.inject({ method: 'POST', url: '/api/realty/cache/clear' });
+  for (const pass of ['first', 'repeat'] as const) {
+    const timings: number[] = [];
+    for (const body of searches) {
+      timings.push(await time(async () => {
+        const response = await app.inject({ method: 'POST', url: '/api/realty/search', payload: body });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      }));
+    }
+    rows.push(summarise(`POST /api/realty/search (6 filter kinds x 40 places, ${pass} time)`, timings));
+  }
+  // Hazards, fire risk and the map around the sampled addresses.
+  const points = await context.database.query<{ lat: number; lng: number }>(`SELECT lat, lng FROM addresses WHERE lat IS NOT NULL ORDER BY md5(address) LIMIT 100`);
+  const hazardTimings: number[] = [];
+  const fireTimings: number[] = [];
+  const climateTimings: number[] = [];
+  for (const point of points) {
+    hazardTimings.push(await time(() => app.inject({ method: 'POST', url: '/api/hazards/assess', payload: point })));
+    fireTimings.push(await time(() => app.inject({ method: 'POST', url: '/api/functions/fire-risk', payload: { latitude: point.lat, longitude: point.lng, radiusKm: 50 } })));
+    climateTimings.push(await time(() => app.inject({ method: 'POST', url: '/api/hazards/climate', payload: { ...point, propertyValueAud: 900_000 } })));
+  }
+  rows.push(summarise('POST /api/hazards/assess (six hazards)', hazardTimings));
+  rows.push(summarise('POST /api/functions/fire-risk (archive)', fireTimings));
+  rows.push(summarise('POST /api/hazards/climate (dashboard)', climateTimings));
   for (const url of ['/api/propguard/health', '/api/realty/health']) {
     const timings: number[] = [];
     for (let i = 0; i < 20; i += 1) timings.push(await time(() => app.inject(url)));

@@ -78,8 +78,9 @@ test.describe('dashboard analysis (/)', () => {
     await expect(chart.locator('.recharts-line')).toHaveCount(2);
     await expect(chart.locator('.recharts-area')).toHaveCount(1);
 
-    // Hazards, sentiment, investment and compliance say which issue fills them.
-    await expect(results.getByText(/arrive with the hazard issue/).first()).toBeVisible();
+    // The hazard engine fills the Risk Assessment Detail; sentiment, investment and compliance say which issue fills them.
+    await expect(results.getByRole('heading', { name: 'Risk Assessment Detail' })).toBeVisible();
+    await expect(results.getByText(/^Coastal erosion and inundation$/)).toBeVisible();
     await expect(results.getByText(/arrive with the lending-rules issue/)).toBeVisible();
 
     await results.getByRole('tab', { name: 'Analysis' }).click();
@@ -186,8 +187,10 @@ test.describe('dashboard analysis (/)', () => {
     await expect(grid.getByRole('listitem', { name: 'Property data' })).toContainText(realty.status);
     await expect(grid.getByRole('listitem', { name: 'Database' })).toContainText(database?.status ?? 'unknown');
     await expect(grid.getByRole('listitem', { name: 'Database' })).toContainText(/(am|pm)/);
-    await expect(grid.getByRole('listitem', { name: 'Fire-data feed' })).toContainText('unknown');
-    await expect(grid.getByRole('listitem', { name: 'Fire-data feed' })).toContainText(/hazard issue/);
+    // No FIRMS key in tests: the fire-data feed is the archive shipped in data/, and says so.
+    const fireData = propguard.checks.find((check) => check.name === 'fire data');
+    await expect(grid.getByRole('listitem', { name: 'Fire-data feed' })).toContainText(fireData?.status ?? 'missing');
+    await expect(grid.getByRole('listitem', { name: 'Fire-data feed' })).toContainText(/Archive: [\d,]+ archived detections/);
 
     const flags = [propguard.success, realty.success, database?.status === 'ok'];
     const expected = flags.every(Boolean) ? 'healthy' : flags.some(Boolean) ? 'partial' : 'unhealthy';

@@ -4,6 +4,8 @@
  *   propguard import sales FILE.csv [--mapping M.json] [--source NAME]
  *   propguard train [--out models/current.json]          train the valuation model (npm run train)
  *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
+ *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
+ *   propguard risk --csv IN --out OUT [--year Y --scenario low|high]    six hazard scores per row
  * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
  */
 import { readFile } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { loadCliConfig, type CliConfig } from './config.ts';
 import { formatImportReport, formatIngestReport } from './print-reports.ts';
 import { runTrain } from './commands/train.ts';
 import { runValueCsv } from './commands/value-csv.ts';
+import { runRisk, type RiskOptions } from './commands/risk.ts';
 
 async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
@@ -103,6 +106,19 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: { csv: string; out: string; model: string }) => {
       const config = loadCliConfig();
       setExitCode(await withDatabase(config, (database) => runValueCsv(database, options)));
+    });
+  program
+    .command('risk')
+    .description('Flood, bushfire, coastal, subsidence, cyclone and earthquake risk (docs/methodology/hazards.md): at --lat/--lng as JSON, or for a CSV of id,lat,lng rows (appends flood,fire,coastal,subsidence,cyclone,earthquake,levels,error)')
+    .option('--lat <lat>', 'latitude, decimal degrees (-44 to -9)')
+    .option('--lng <lng>', 'longitude, decimal degrees (112 to 154)')
+    .option('--csv <file>', 'input CSV with lat and lng columns')
+    .option('--out <file>', 'output CSV')
+    .option('--year <year>', 'projection year, 2025-2100', '2025')
+    .option('--scenario <scenario>', 'emissions scenario: low (SSP1-2.6) or high (SSP3-7.0)', 'high')
+    .action(async (options: RiskOptions) => {
+      const config = loadCliConfig();
+      setExitCode(await runRisk(options, config.dataDir, (line) => console.log(line)));
     });
   return program;
 }

@@ -39,6 +39,12 @@ const envSchema = z.object({
   CHAIN_RPC_URL: optionalUrl,
   /** Optional NASA FIRMS map key for live fire detections (used by the hazard engine). */
   FIRMS_MAP_KEY: optionalText,
+  /** FIRMS product for live detections: VIIRS_SNPP_NRT (375 m), VIIRS_NOAA20_NRT, VIIRS_NOAA21_NRT or MODIS_NRT (1 km). */
+  FIRMS_SOURCE: z.enum(['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT']).default('VIIRS_SNPP_NRT'),
+  /** Base URL of the FIRMS API (its area endpoint is `/api/area/csv/...`); change only to point at a mirror. */
+  FIRMS_BASE_URL: z.url().default('https://firms.modaps.eosdis.nasa.gov'),
+  /** Optional XYZ imagery URL for the map's satellite view, e.g. https://tiles.example.com/{z}/{x}/{y}.jpg. */
+  SATELLITE_TILE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional()),
 });
 
 export interface AppConfig {
@@ -53,6 +59,9 @@ export interface AppConfig {
   llmBaseUrl: string | undefined;
   chainRpcUrl: string | undefined;
   firmsMapKey: string | undefined;
+  firmsSource: z.infer<typeof envSchema>['FIRMS_SOURCE'];
+  firmsBaseUrl: string;
+  satelliteTileUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -84,5 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llmBaseUrl: vars.LLM_BASE_URL,
     chainRpcUrl: vars.CHAIN_RPC_URL,
     firmsMapKey: vars.FIRMS_MAP_KEY,
+    firmsSource: vars.FIRMS_SOURCE,
+    firmsBaseUrl: vars.FIRMS_BASE_URL,
+    satelliteTileUrl: vars.SATELLITE_TILE_URL,
   };
 }

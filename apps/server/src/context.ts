@@ -3,9 +3,14 @@ import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
+import { loadHazardRuntime } from './services/hazard-runtime.ts';
+import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation-runtime.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Listing enrichments kept in memory (a few kB each): enough for every sale a session browses. */
+const LISTING_CACHE_ENTRIES = 20_000;
 
 export interface StartOptions {
   /** Called with a line for each ingest step (the first start loads the bundled data). */
@@ -24,7 +29,11 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(valuation.ready
       ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
       : `valuation: unavailable (${valuation.reason})`);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation };
+    const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl);
+    options.onProgress?.(hazards.ready
+      ? `hazards: six hazard layers and the map loaded in ${hazards.runtime.loadMs} ms`
+      : `hazards: unavailable (${hazards.reason})`);
+    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES) };
   } catch (error) {
     await database.close();
     throw error;

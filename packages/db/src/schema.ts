@@ -141,6 +141,13 @@ export const sales = pgTable(
     index('sales_address_id_idx').on(table.addressId),
     index('sales_locality_id_idx').on(table.localityId),
     index('sales_property_type_idx').on(table.propertyType),
+    // Property search (issue 5): suburbs are matched case-insensitively, postcodes alone, cities by a box.
+    index('sales_suburb_upper_idx').on(sql`upper(${table.suburb})`, table.saleDate),
+    index('sales_postcode_idx').on(table.postcode, table.saleDate),
+    index('sales_lat_idx').on(table.lat),
+    index('sales_price_idx').on(table.priceAud),
+    // Newest sales of a state or a city box: the plain date index walks every other state's later sales first.
+    index('sales_state_date_idx').on(table.state, table.saleDate),
   ],
 );
 
@@ -161,5 +168,33 @@ export const datasetLoads = pgTable('dataset_loads', {
   durationMs: integer('duration_ms').notNull(),
 });
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads };
+/**
+ * Generated valuation reports (issue 8). Written once, never updated: the content hash and the
+ * PDF's hash let anyone check a copy against what was issued.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    reportId: text('report_id').primaryKey(),
+    template: text('template').notNull(),
+    title: text('title').notNull(),
+    listingId: text('listing_id'),
+    address: text('address').notNull(),
+    valuationAud: bigint('valuation_aud', { mode: 'number' }).notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull(),
+    generationMs: integer('generation_ms').notNull(),
+    modelId: text('model_id').notNull(),
+    /** The report's content (reportContentSchema); the hash covers its canonical JSON. */
+    content: jsonb('content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** The PDF as issued, base64 (a few tens of kB), so a download is always the same bytes. */
+    pdfBase64: text('pdf_base64').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    pdfBytes: integer('pdf_bytes').notNull(),
+    pdfPages: integer('pdf_pages').notNull(),
+  },
+  (table) => [index('reports_generated_at_idx').on(table.generatedAt)],
+);
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports };
 export type Schema = typeof schema;

@@ -29,3 +29,9 @@ export {
   type SplitName,
 } from './valuation/train.ts';
 export { VALUATION_ACCURACY_TARGETS } from './valuation/accuracy-targets.ts';
+
+export * from './hazards/index.ts';
+export { parseSearchLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
+export { canonicalJson } from './reports/canonical-json.ts';
+export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
+export { renderReportText, reportFileName } from './reports/render-report-text.ts';

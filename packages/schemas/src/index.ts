@@ -3,3 +3,7 @@ export * from './health.ts';
 export * from './sales.ts';
 export * from './valuation.ts';
 export * from './property-analysis.ts';
+export * from './hazards.ts';
+export * from './geo.ts';
+export * from './realty.ts';
+export * from './reports.ts';

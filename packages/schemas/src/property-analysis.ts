@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fireRiskSchema, hazardReportSchema, riskLevelSchema } from './hazards.ts';
 import { valuationResultSchema } from './valuation.ts';
 
 /** POST /api/functions/property-analysis: the demo's hosted function, answered by our engines. */
@@ -9,6 +10,12 @@ export const propertyAnalysisRequestSchema = z
   .meta({ id: 'PropertyAnalysisRequest' });
 export type PropertyAnalysisRequest = z.infer<typeof propertyAnalysisRequestSchema>;
 
+const hazardDetailSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  level: riskLevelSchema,
+  factors: z.array(z.string()).describe('The facts that drove the score, in words'),
+});
+
 /** The demo's "Property analysis" entity (SPEC.md section 3), with the parts we compute today. */
 export const propertyAnalysisResponseSchema = z
   .object({
@@ -17,15 +24,19 @@ export const propertyAnalysisResponseSchema = z
       current_valuation: z.number().int(),
       valuation_range: z.object({ min: z.number().int(), max: z.number().int() }),
       confidence: z.number().int(),
+      risk_score: z.number().int().min(0).max(100).describe('Overall hazard score of the hazard engine (docs/methodology/hazards.md)'),
+      climate_risk: z.object({ score: z.number().int().min(0).max(100), level: riskLevelSchema, year: z.number().int(), scenario: z.string() }).describe('Overall hazard score projected to 2050 under the high scenario'),
       analysis_result: z.object({
         detailed_breakdown: z.object({ land_value: z.number().int(), building_value: z.number().int(), intangible_assets: z.number().int() }),
         market_comparables: z.array(z.object({ address: z.string(), value: z.number().int(), premium: z.number().describe('Subject estimate over the comparable\'s time-adjusted price, minus 1') })),
+        risk: z.object({ detailed: z.object({ flood: hazardDetailSchema, fire: hazardDetailSchema, coastal: hazardDetailSchema }) }),
       }),
     }),
     valuation: valuationResultSchema,
+    hazards: hazardReportSchema,
     sentiment: z.null(),
     marketSentiment: z.null(),
-    fireRisk: z.null(),
+    fireRisk: fireRiskSchema.nullable().describe('Null when the fire-detection reading failed (logged; the analysis goes on)'),
     notYetAvailable: z.record(z.string(), z.string()).describe('Parts of the analysis whose engines are not built yet, with the reason'),
     dataSource: z.literal('live'),
   })

@@ -47,7 +47,7 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((cells) => !(cells.length === 1 && cells[0] === ''));
 }
 
-function formatCsvField(value: string): string {
+export function formatCsvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

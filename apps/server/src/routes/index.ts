@@ -8,7 +8,18 @@ import { realtyHealthRoute } from './health/realty-health.ts';
 import { xnodeHealthRoute } from './health/xnode-health.ts';
 import { dataSummaryRoute } from './data/data-summary.ts';
 import { listSalesRoute } from './data/list-sales.ts';
+import { fireRiskRoute } from './functions/fire-risk.ts';
 import { propertyAnalysisRoute } from './functions/property-analysis.ts';
+import { baseMapRoute } from './geo/base-map.ts';
+import { mapNearRoute } from './geo/map-near.ts';
+import { assessHazardsRoute } from './hazards/assess-hazards.ts';
+import { getPropertyRoute } from './realty/get-property.ts';
+import { generateReportRoute } from './reports/generate-report.ts';
+import { readReportsRoutes } from './reports/read-reports.ts';
+import { listingCacheRoutes } from './realty/listing-cache.ts';
+import { propertyHistoryRoute } from './realty/property-history.ts';
+import { searchListingsRoute } from './realty/search-listings.ts';
+import { climateDashboardRoute } from './hazards/climate-dashboard.ts';
 import { createValuationRoute } from './valuation/create-valuation.ts';
 import { getModelCardRoute } from './valuation/get-model-card.ts';
 
@@ -26,6 +37,17 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     createValuationRoute,
     getModelCardRoute,
     propertyAnalysisRoute,
+    assessHazardsRoute,
+    climateDashboardRoute,
+    fireRiskRoute,
+    baseMapRoute,
+    mapNearRoute,
+    searchListingsRoute,
+    getPropertyRoute,
+    propertyHistoryRoute,
+    listingCacheRoutes,
+    generateReportRoute,
+    readReportsRoutes,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

@@ -1,5 +1,7 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
+import type { HazardRuntimeState } from './hazard-runtime.ts';
+import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { ValuationRuntimeState } from './valuation-runtime.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
@@ -10,4 +12,8 @@ export interface AppContext {
   version: string;
   /** The valuation model and its sales index, loaded at start (or why they are not). */
   valuation: ValuationRuntimeState;
+  /** The hazard layers and their spatial indexes, loaded at start (or why they are not). */
+  hazards: HazardRuntimeState;
+  /** Computed listing enrichments (valuation, risk) by sale, for search and property pages. */
+  listingCache: ListingEnrichmentCache;
 }

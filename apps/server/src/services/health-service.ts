@@ -100,6 +100,49 @@ function summarise(service: string, version: string, specs: CheckSpec[], startMs
   };
 }
 
+function hazardCheck(context: AppContext): CheckSpec {
+  if (!context.hazards.ready) return { required: true, check: { name: 'hazard layers', status: 'down', latencyMs: null, detail: context.hazards.reason } };
+  const { runtime } = context.hazards;
+  return {
+    required: true,
+    check: {
+      name: 'hazard layers',
+      status: 'ok',
+      latencyMs: null,
+      detail: `Six hazard models on ${runtime.context.data.suburbs.length.toLocaleString('en-AU')} suburb polygons, ${runtime.context.data.coastline.length.toLocaleString('en-AU')} shorelines and ${runtime.context.data.rivers.length.toLocaleString('en-AU')} rivers; loaded in ${runtime.loadMs} ms`,
+      figures: { load_ms: runtime.loadMs },
+    },
+  };
+}
+
+/**
+ * The fire-data feed: live NASA FIRMS when a key is set (the last query's outcome and latency,
+ * measured when it ran; no extra calls are spent on health), else the archive in data/.
+ */
+function fireDataCheck(context: AppContext): CheckSpec {
+  if (!context.hazards.ready) return { required: false, check: { name: 'fire data', status: 'down', latencyMs: null, detail: context.hazards.reason } };
+  const { liveFeed, context: hazards } = context.hazards.runtime;
+  const archive = `${hazards.fireIndex.items.length.toLocaleString('en-AU')} archived detections${hazards.firePeriod ? ` (${hazards.firePeriod.from.slice(0, 10)} to ${hazards.firePeriod.to.slice(0, 10)})` : ''}`;
+  if (!context.config.firmsMapKey) {
+    return { required: false, check: { name: 'fire data', status: 'ok', latencyMs: null, detail: `Archive: ${archive}. Set FIRMS_MAP_KEY for live NASA FIRMS detections.`, figures: { mode: 'archive' } } };
+  }
+  if (liveFeed.lastQueryAt === null) {
+    return { required: false, check: { name: 'fire data', status: 'ok', latencyMs: null, detail: `Live NASA FIRMS (${context.config.firmsSource}); not queried yet. Fallback: ${archive}.`, figures: { mode: 'live' } } };
+  }
+  return {
+    required: false,
+    check: {
+      name: 'fire data',
+      status: liveFeed.lastError ? 'degraded' : 'ok',
+      latencyMs: liveFeed.lastLatencyMs,
+      detail: liveFeed.lastError
+        ? `Last live FIRMS query at ${liveFeed.lastQueryAt} failed (${liveFeed.lastError}); the archive answered.`
+        : `Live NASA FIRMS (${context.config.firmsSource}); last query at ${liveFeed.lastQueryAt}.`,
+      figures: { mode: 'live' },
+    },
+  };
+}
+
 /** GET /api/propguard/health: the API process, its database and the data it serves. */
 export async function getPropguardHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
@@ -131,7 +174,7 @@ export async function getPropguardHealth(context: AppContext): Promise<ServiceHe
         },
       }
     : { required: true, check: { name: 'valuation model', status: 'down', latencyMs: null, detail: context.valuation.reason } };
-  return summarise('propguard', context.version, [api, database, salesCheck(data.summary, data.latencyMs, data.error), valuation], start, {
+  return summarise('propguard', context.version, [api, database, salesCheck(data.summary, data.latencyMs, data.error), valuation, hazardCheck(context), fireDataCheck(context)], start, {
     healthy: 'PropGuard API, database and data are up',
     degraded: 'PropGuard API is up; some parts are degraded',
     unavailable: 'PropGuard API cannot serve analyses: see checks',
@@ -155,9 +198,20 @@ export async function getRealtyHealth(context: AppContext): Promise<ServiceHealt
         }
       : { name: 'property index', status: 'down', latencyMs: null, detail: `Could not read the index: ${data.error ?? 'unknown error'}` },
   };
-  return summarise('realty', context.version, [database, index, salesCheck(summary, data.latencyMs, data.error), notBuilt('search', 'Search, listings and address suggestions arrive with the property search issue')], start, {
+  const cache = context.listingCache;
+  const search: CheckSpec = {
+    required: false,
+    check: {
+      name: 'listing enrichments',
+      status: context.valuation.ready && context.hazards.ready ? 'ok' : 'degraded',
+      latencyMs: null,
+      detail: `${cache.size.toLocaleString('en-AU')} listings valued and assessed in the cache (${cache.hits.toLocaleString('en-AU')} hits, ${cache.misses.toLocaleString('en-AU')} misses)`,
+      figures: { entries: cache.size, hits: cache.hits, misses: cache.misses },
+    },
+  };
+  return summarise('realty', context.version, [database, index, salesCheck(summary, data.latencyMs, data.error), search], start, {
     healthy: 'Property data are loaded and searchable',
-    degraded: 'Property data are loaded; search endpoints are not built yet',
+    degraded: 'Property data are searchable; listings lack our valuation or risk: see checks',
     unavailable: 'Property data are not available: see checks',
   });
 }

@@ -1,17 +1,44 @@
-import type { PropertyAnalysisResponse } from '@propguard/schemas';
+import { HAZARD_YEAR_MIN, type FireRisk, type HazardAssessment, type HazardReport, type PropertyAnalysisResponse } from '@propguard/schemas';
 import type { AppContext } from './app-context.ts';
+import { getFireRisk } from './fire-risk-service.ts';
+import { assessLocation } from './hazard-service.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 import { valueRequest } from './valuation-service.ts';
 
-/** The demo's property analysis, presented from our valuation; later issues fill the other parts. */
-export async function analyseProperty(context: AppContext, runtime: ValuationRuntime, query: string): Promise<PropertyAnalysisResponse> {
+/** The year and scenario of the analysis's `climate_risk` (DESIGN.md section 5: 2050, high emissions). */
+const CLIMATE_RISK_YEAR = 2050;
+
+interface WarnLogger {
+  warn(object: object, message: string): void;
+}
+
+function detailOf(report: HazardReport, hazard: HazardAssessment['hazard']) {
+  const assessment = report.assessments.find((item) => item.hazard === hazard);
+  if (!assessment) throw new Error(`The hazard report has no ${hazard} assessment`);
+  return { score: assessment.score, level: assessment.level, factors: assessment.factors.map((factor) => factor.label) };
+}
+
+/** The demo's property analysis, presented from our valuation and hazard engines; later issues fill the rest. */
+export async function analyseProperty(context: AppContext, runtime: ValuationRuntime, query: string, log: WarnLogger): Promise<PropertyAnalysisResponse> {
   const valuation = await valueRequest(context, runtime, { address: query });
+  const location = { lat: valuation.property.lat, lng: valuation.property.lng };
+  const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
+  const projected = assessLocation(context, { ...location, scenario: 'high', year: CLIMATE_RISK_YEAR });
+  // SPEC.md section 8: a fire-risk failure is only logged; the analysis continues.
+  let fireRisk: FireRisk | null = null;
+  try {
+    fireRisk = await getFireRisk(context, { latitude: location.lat, longitude: location.lng, radiusKm: 50 }, log);
+  } catch (error) {
+    log.warn({ reason: (error as Error).message }, 'Fire-risk reading failed; the analysis goes on without it');
+  }
   return {
     success: true,
     analysis: {
       current_valuation: valuation.estimate,
       valuation_range: { min: valuation.low, max: valuation.high },
       confidence: valuation.confidence,
+      risk_score: hazards.overall.score,
+      climate_risk: { score: projected.overall.score, level: projected.overall.level, year: CLIMATE_RISK_YEAR, scenario: 'high' },
       analysis_result: {
         detailed_breakdown: {
           land_value: valuation.breakdown.landAud,
@@ -23,14 +50,15 @@ export async function analyseProperty(context: AppContext, runtime: ValuationRun
           value: comparable.timeAdjustedPriceAud,
           premium: Math.round((valuation.estimate / comparable.timeAdjustedPriceAud - 1) * 1000) / 1000,
         })),
+        risk: { detailed: { flood: detailOf(hazards, 'flood'), fire: detailOf(hazards, 'fire'), coastal: detailOf(hazards, 'coastal') } },
       },
     },
     valuation,
+    hazards,
     sentiment: null,
     marketSentiment: null,
-    fireRisk: null,
+    fireRisk,
     notYetAvailable: {
-      risk: 'Hazard scores arrive with the hazards and climate issue',
       sentiment: 'Market sentiment arrives with the market analysis issue',
       compliance: 'Lending rules arrive with the APRA compliance issue',
     },

@@ -14,6 +14,6 @@ export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZo
         body: propertyAnalysisRequestSchema,
         response: { 200: propertyAnalysisResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => analyseProperty(context, requireValuationRuntime(context), request.body.query));
+    }, async (request) => analyseProperty(context, requireValuationRuntime(context), request.body.query, request.log));
   };
 }

@@ -7,10 +7,11 @@ import { CertificatesPanel } from '../../features/blockchain/index.ts';
 import { CompliancePanel } from '../../features/compliance/index.ts';
 import { DashboardHeader } from '../../features/dashboard/index.ts';
 import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
-import { getDemoValuation } from '../../features/demo-data/index.ts';
+import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { ReportCentre } from '../../features/reports/index.ts';
-import { RiskAnalysisPanel } from '../../features/risk/index.ts';
+import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
+import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
 
 type DashboardTab = 'dashboard' | 'risk' | 'blockchain' | 'compliance' | 'reports' | 'pricing';
 
@@ -28,11 +29,22 @@ const TABS: readonly TabItem<DashboardTab>[] = [
 
 const ID_BASE = 'dashboard';
 
+/** The analysed property as the risk panels need it: live coordinates, or the sample's sample scores. */
+function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null {
+  if (!outcome) return null;
+  const { property, estimate, dataSource } = outcome.valuation;
+  const address = property.address ?? [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
+  if (dataSource === 'live') return { kind: 'live', address, lat: property.lat, lng: property.lng, valueAud: estimate };
+  const { property: sample } = findDemoProperty(address);
+  return { kind: 'demo', address, lat: property.lat, lng: property.lng, valueAud: estimate, sampleScores: { ...sample.risks } };
+}
+
 export function DashboardRoute() {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
   const dataMode = useDataMode();
   // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
   const analysis = useAddressAnalysis({ mode: dataMode.mode, analyzeDemo: getDemoValuation });
+  const riskSubject = toRiskSubject(analysis.outcome);
   const addressForm = (
     <AddressEntryForm
       address={analysis.address}
@@ -51,13 +63,18 @@ export function DashboardRoute() {
           <>
             {addressForm}
             <DataSourceCard mode={dataMode.mode} onModeChange={dataMode.setMode} />
-            <AnalysisResults isAnalyzing={analysis.isAnalyzing} outcome={analysis.outcome} error={analysis.error} />
+            <AnalysisResults
+              isAnalyzing={analysis.isAnalyzing}
+              outcome={analysis.outcome}
+              error={analysis.error}
+              riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
+            />
           </>
         ) : null}
         {tab === 'risk' ? (
           <>
             {addressForm}
-            <RiskAnalysisPanel />
+            {analysis.isAnalyzing ? null : <RiskAnalysisPanel subject={riskSubject} />}
           </>
         ) : null}
         {tab === 'blockchain' ? <CertificatesPanel /> : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { AlertTriangle, Building2, Database } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -11,7 +11,13 @@ import { BreakdownCard, FactorsCard, ValuationAnalysisCard } from './valuation-p
 // The chart library is the largest part of the bundle: load it with the first result, not with the page.
 const ValuationTimelineChart = lazy(() => import('./valuation-timeline-chart.tsx').then((module) => ({ default: module.ValuationTimelineChart })));
 
-type AnalysisResultsProps = { isAnalyzing?: boolean; outcome?: AnalysisOutcome; error?: Error | null };
+type AnalysisResultsProps = {
+  isAnalyzing?: boolean;
+  outcome?: AnalysisOutcome;
+  error?: Error | null;
+  /** The Risk Assessment Detail panel of the analytics, from the risk feature (composed by the route). */
+  riskDetail?: ReactNode;
+};
 
 function ResultsSkeleton() {
   return (
@@ -36,7 +42,7 @@ function ResultsSkeleton() {
 }
 
 /** The results area below the address form: the empty state, loading, the error, or the analysis. */
-export function AnalysisResults({ isAnalyzing = false, outcome, error }: AnalysisResultsProps) {
+export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail }: AnalysisResultsProps) {
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
@@ -104,7 +110,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error }: Analysi
       <Suspense fallback={<Skeleton className="h-80" />}>
         <ValuationTimelineChart valuation={valuation} />
       </Suspense>
-      <PendingAnalytics />
+      <PendingAnalytics riskDetail={riskDetail} />
     </section>
   );
 }

@@ -1,14 +1,9 @@
-import { CloudRain, DollarSign, MessageSquare, ShieldCheck } from 'lucide-react';
+import { DollarSign, MessageSquare, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 
 const PANELS: ReadonlyArray<{ title: string; icon: ReactNode; text: string }> = [
-  {
-    title: 'Risk Assessment Detail',
-    icon: <CloudRain aria-hidden="true" className="size-5 text-blue-600" />,
-    text: 'Flood, fire and coastal scores arrive with the hazard issue: each hazard assessed from real geography and event records.',
-  },
   {
     title: 'Market Sentiment',
     icon: <MessageSquare aria-hidden="true" className="size-5 text-blue-600" />,
@@ -26,10 +21,11 @@ const PANELS: ReadonlyArray<{ title: string; icon: ReactNode; text: string }> = 
   },
 ];
 
-/** Analytics panels whose engines are still to come: each says which issue fills it. */
-export function PendingAnalytics() {
+/** The analytics panels: the risk detail (from the risk feature), then those whose engines are still to come. */
+export function PendingAnalytics({ riskDetail }: { riskDetail?: ReactNode }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
+      {riskDetail}
       {PANELS.map((panel) => (
         <Card key={panel.title}>
           <CardHeader title={panel.title} icon={panel.icon} />

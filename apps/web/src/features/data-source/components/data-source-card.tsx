@@ -54,29 +54,19 @@ function serviceRow(name: string, icon: ReactNode, query: HealthQuery): ServiceR
   return { ...base, status: 'unknown', statusLabel: 'checking', latencyMs: null, lastCheck: null, detail: '' };
 }
 
-function databaseRow(icon: ReactNode, query: HealthQuery): ServiceRow {
-  const check = findCheck(query.data, 'database');
-  const base = { name: 'Database', icon, isLoading: query.isPending && !query.error };
+/** A row read from one named check of the PropGuard API's health (the database, the fire-data feed). */
+function checkRow(name: string, checkName: string, icon: ReactNode, query: HealthQuery): ServiceRow {
+  const check = findCheck(query.data, checkName);
+  const base = { name, icon, isLoading: query.isPending && !query.error };
   if (query.data && check) {
     const status: ServiceStatus = check.status === 'ok' ? 'ok' : check.status === 'degraded' ? 'degraded' : 'down';
     return { ...base, status, statusLabel: check.status, latencyMs: check.latencyMs, lastCheck: query.data.last_check, detail: check.detail };
   }
   if (query.data || query.error) {
-    return { ...base, status: 'unknown', statusLabel: 'unknown', latencyMs: null, lastCheck: null, detail: 'The PropGuard API did not report on its database.' };
+    return { ...base, status: 'unknown', statusLabel: 'unknown', latencyMs: null, lastCheck: null, detail: `The PropGuard API did not report on its ${checkName}.` };
   }
   return { ...base, status: 'unknown', statusLabel: 'checking', latencyMs: null, lastCheck: null, detail: '' };
 }
-
-const FIRE_FEED_ROW: ServiceRow = {
-  name: 'Fire-data feed',
-  icon: <Flame aria-hidden="true" className="size-4 text-red-600" />,
-  isLoading: false,
-  status: 'unknown',
-  statusLabel: 'unknown',
-  latencyMs: null,
-  lastCheck: null,
-  detail: 'No health endpoint yet: the hazard issue adds the FIRMS/DEA Hotspots fire-data client and its check.',
-};
 
 function ServiceStatusRow({ row }: { row: ServiceRow }) {
   return (
@@ -116,8 +106,8 @@ export function DataSourceCard({ mode, onModeChange }: DataSourceCardProps) {
   const overallLabel = OVERALL_LABELS[overall];
 
   const rows: ServiceRow[] = [
-    databaseRow(<Database aria-hidden="true" className="size-4 text-blue-600" />, propguard),
-    FIRE_FEED_ROW,
+    checkRow('Database', 'database', <Database aria-hidden="true" className="size-4 text-blue-600" />, propguard),
+    checkRow('Fire-data feed', 'fire data', <Flame aria-hidden="true" className="size-4 text-red-600" />, propguard),
     serviceRow('PropGuard API', <Server aria-hidden="true" className="size-4 text-blue-600" />, propguard),
     serviceRow('Property data', <Home aria-hidden="true" className="size-4 text-blue-600" />, realty),
   ];

@@ -1,25 +1,27 @@
-import { ArrowLeft, Download, Share2 } from 'lucide-react';
+import { ArrowLeft, Download, FileText, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import type { StoredReport } from '@propguard/schemas';
 import { buildPropertyPath, paths } from '../../../app/paths.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { getButtonClasses } from '../../../components/ui/button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { formatAud, formatLongDate } from '../../../lib/format.ts';
-import type { ValuationReport } from '../api/get-report.ts';
+import { reportPdfUrl, reportTextUrl } from '../api/get-report.ts';
 
-/** SPEC.md section 2: the report's range runs from 95% to 105% of the AI value. */
-const CONSERVATIVE_SHARE = 0.95;
-const OPTIMISTIC_SHARE = 1.05;
+const LEVEL_TONE = { High: 'red', Medium: 'yellow', Low: 'green' } as const;
 
-type ReportViewProps = { report: ValuationReport; onShare: (title: string) => void };
+type ReportViewProps = { report: StoredReport; onShare: (title: string) => void };
 
+/** SPEC.md report page, reading the stored report: every figure is the one issued. */
 export function ReportView({ report, onShare }: ReportViewProps) {
-  const property = report.property_details;
-  const analysis = report.comprehensive_analysis;
-  const risk = report.risk_assessment;
-  const certificate = report.compliance_certificate;
-  const backTo = property?.listing_id ? buildPropertyPath(property.listing_id) : paths.search;
-  const title = `Valuation Report: ${property?.address ?? report.report_id}`;
+  const { content } = report;
+  const property = content.property_details;
+  const analysis = content.comprehensive_analysis;
+  const risk = content.risk_assessment;
+  const certificate = content.compliance_certificate;
+  const has = (section: string) => content.sections.includes(section);
+  const backTo = property.listing_id ? buildPropertyPath(property.listing_id) : paths.search;
 
   return (
     <article className="space-y-6">
@@ -28,62 +30,108 @@ export function ReportView({ report, onShare }: ReportViewProps) {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Property
         </Link>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={() => onShare(title)}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => onShare(content.title)}>
             <Share2 aria-hidden="true" className="size-4" />
             Share
           </Button>
-          <Button onClick={() => toast.info('Download PDF', { description: 'PDF reports arrive with the reports issue.' })}>
+          <a className={getButtonClasses('outline')} href={reportTextUrl(report.report_id)} download>
+            <FileText aria-hidden="true" className="size-4" />
+            Download Text
+          </a>
+          <a className={getButtonClasses('primary')} href={reportPdfUrl(report.report_id)} download>
             <Download aria-hidden="true" className="size-4" />
             Download PDF
-          </Button>
+          </a>
         </div>
       </div>
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{content.title}</h1>
         <p className="text-slate-600">Generated on {formatLongDate(report.generated_at)}</p>
       </header>
-      {property ? (
+      <Card>
+        <CardHeader level={2} title="Property Summary" />
+        <CardContent className="space-y-1 text-sm text-slate-700">
+          <p className="font-medium text-slate-900">{property.address}</p>
+          <p>{[property.suburb, property.state, property.postcode].filter(Boolean).join(' ')}</p>
+          <p className="capitalize">{property.property_type ?? 'Type not recorded'} · {property.bedrooms ?? 'N/A'} bed · {property.bathrooms ?? 'N/A'} bath</p>
+          {property.assumed.length > 0 ? <p className="text-xs text-slate-500">Assumed: {property.assumed.join('; ')}</p> : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader level={2} title="AI Valuation Analysis" />
+        <CardContent className="space-y-3 text-sm">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <p>Conservative value<br /><strong data-testid="report-conservative">{formatAud(analysis.conservative_value)}</strong></p>
+            <p>AI valuation<br /><strong className="text-lg" data-testid="report-valuation">{formatAud(analysis.ai_valuation)}</strong></p>
+            <p>Optimistic value<br /><strong data-testid="report-optimistic">{formatAud(analysis.optimistic_value)}</strong></p>
+          </div>
+          <p className="text-slate-600">Confidence {analysis.confidence_level}/100 ({analysis.confidence_label}), as at {formatLongDate(analysis.as_at)}. The conservative and optimistic values are the calibrated 80% range.</p>
+          <p className="text-slate-600">{analysis.methodology}</p>
+          {has('comparables') ? (
+            <table className="w-full text-left">
+              <caption className="mb-1 text-left font-semibold text-slate-900">Comparable sales</caption>
+              <thead className="text-xs uppercase text-slate-500"><tr><th scope="col">Address</th><th scope="col">Sold</th><th scope="col" className="text-right">Price</th><th scope="col" className="text-right">Time-adjusted</th></tr></thead>
+              <tbody>
+                {analysis.comparable_properties.map((comparable) => (
+                  <tr key={`${comparable.address}-${comparable.sale_date}`} className="border-t border-slate-100">
+                    <td className="py-1">{comparable.address} <span className="text-xs text-slate-500">({comparable.distance_km} km)</span></td>
+                    <td>{formatLongDate(comparable.sale_date)}</td>
+                    <td className="text-right">{formatAud(comparable.price)}</td>
+                    <td className="text-right">{formatAud(comparable.time_adjusted_price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader level={2} title="Risk Assessment" action={<Badge tone={LEVEL_TONE[risk.overall_risk]}>{risk.overall_risk} ({risk.overall_score}/100)</Badge>} />
+        <CardContent className="space-y-3 text-sm text-slate-700">
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {risk.hazards.map((hazard) => (
+              <li key={hazard.hazard} className="rounded border border-slate-100 p-2">
+                <span className="font-medium text-slate-900">{hazard.label}</span>: {hazard.score === null ? 'No data' : `${hazard.score}/100 (${hazard.level})`}
+              </li>
+            ))}
+          </ul>
+          <div>
+            <h3 className="font-semibold text-slate-900">Key factors</h3>
+            <ul className="list-inside list-disc">{risk.risk_factors.map((factor) => <li key={factor}>{factor}</li>)}</ul>
+          </div>
+          {has('mitigation') ? (
+            <div>
+              <h3 className="font-semibold text-slate-900">Mitigation strategies</h3>
+              {risk.mitigation_strategies.length === 0 ? <p>No measure is indicated at these scores.</p> : null}
+              <ul className="list-inside list-disc">
+                {risk.mitigation_strategies.map((item) => (
+                  <li key={item.type}>{item.type} ({item.priority} priority): {formatAud(item.cost_aud)}, payback {item.roi_years === null ? 'not available' : `${item.roi_years.toFixed(1)} years`}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <p className="text-xs text-slate-500">In 2050 under high emissions: {risk.climate_2050_high.overall_risk} ({risk.climate_2050_high.overall_score}/100).</p>
+        </CardContent>
+      </Card>
+      {has('compliance') ? (
         <Card>
-          <CardHeader level={2} title="Property Summary" />
-          <CardContent className="text-sm text-slate-700">
-            <p>{[property.address, property.suburb, property.state, property.postcode].filter(Boolean).join(', ')}</p>
-            {property.property_type ? <p className="capitalize">{property.property_type}</p> : null}
+          <CardHeader level={2} title="Lending Figures" />
+          <CardContent className="space-y-1 text-sm text-slate-700">
+            <p>Loan at 80% LVR: {formatAud(content.compliance.lvr_thresholds['80_percent'])}; 90%: {formatAud(content.compliance.lvr_thresholds['90_percent'])}; 95%: {formatAud(content.compliance.lvr_thresholds['95_percent'])}</p>
+            <p className="text-xs text-slate-500">{content.compliance.note}</p>
           </CardContent>
         </Card>
       ) : null}
-      {typeof analysis?.ai_valuation === 'number' ? (
-        <Card>
-          <CardHeader level={2} title="AI Valuation Analysis" />
-          <CardContent className="grid gap-4 text-sm sm:grid-cols-3">
-            <p>Conservative value<br /><strong>{formatAud(analysis.ai_valuation * CONSERVATIVE_SHARE)}</strong></p>
-            <p>AI valuation<br /><strong>{formatAud(analysis.ai_valuation)}</strong></p>
-            <p>Optimistic value<br /><strong>{formatAud(analysis.ai_valuation * OPTIMISTIC_SHARE)}</strong></p>
-            {analysis.methodology ? <p className="sm:col-span-3 text-slate-600">{analysis.methodology}</p> : null}
-          </CardContent>
-        </Card>
-      ) : null}
-      {risk ? (
-        <Card>
-          <CardHeader level={2} title="Risk Assessment" />
-          <CardContent className="space-y-2 text-sm text-slate-700">
-            {risk.overall_risk ? <p>Overall risk grade: <strong>{risk.overall_risk}</strong></p> : null}
-            {risk.risk_factors?.length ? <ul className="list-inside list-disc">{risk.risk_factors.map((item) => <li key={item}>{item}</li>)}</ul> : null}
-            {risk.mitigation_strategies?.length ? (
-              <ul className="list-inside list-disc">{risk.mitigation_strategies.map((item) => <li key={item}>{item}</li>)}</ul>
-            ) : null}
-          </CardContent>
-        </Card>
-      ) : null}
-      {certificate ? (
-        <Card>
-          <CardHeader level={2} title="APRA Compliance Certificate" />
-          <CardContent className="space-y-1 break-all text-sm text-slate-700">
-            {certificate.certificate_id ? <p>Certificate ID: {certificate.certificate_id}</p> : null}
-            {certificate.blockchain_hash ? <p>Blockchain hash: {certificate.blockchain_hash}</p> : null}
-          </CardContent>
-        </Card>
-      ) : null}
+      <Card>
+        <CardHeader level={2} title="APRA Compliance Certificate" />
+        <CardContent className="space-y-1 break-all text-sm text-slate-700">
+          <p>Certificate ID: <span data-testid="report-certificate-id">{certificate.certificate_id}</span></p>
+          <p>Content hash (SHA-256): <span className="font-mono text-xs" data-testid="report-content-hash">{report.content_hash}</span></p>
+          <p>PDF hash (SHA-256): <span className="font-mono text-xs">{report.pdf_sha256}</span></p>
+          <p className="text-xs text-slate-500">{certificate.note}</p>
+        </CardContent>
+      </Card>
       <footer className="border-t border-slate-200 pt-4 text-xs text-slate-500">Report ID: {report.report_id}</footer>
     </article>
   );

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { generateReportRequestSchema, reportResponseSchema } from '@propguard/schemas';
+import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
+import type { AppContext } from '../../services/app-context.ts';
+import { generateReport } from '../../services/reports/report-service.ts';
+
+export function generateReportRoute(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/realty/valuation-report', {
+      schema: {
+        tags: ['reports'],
+        summary: 'Generate and store a valuation report from a fresh analysis of a listing or an address',
+        body: generateReportRequestSchema,
+        response: { 200: reportResponseSchema, ...ERROR_RESPONSES },
+      },
+    }, async (request) => ({ success: true as const, report: await generateReport(context, request.body) }));
+  };
+}

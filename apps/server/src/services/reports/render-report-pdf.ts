@@ -1,0 +1,247 @@
+import PDFDocument from 'pdfkit';
+import type { MapNear, ReportContent } from '@propguard/schemas';
+
+/** What the PDF shows besides the content: the ids, hashes and the map around the property. */
+export interface PdfReportInput {
+  reportId: string;
+  generatedAt: string;
+  contentHash: string;
+  content: ReportContent;
+  /** Suburbs and shoreline around the property, for the location drawing (null: no map). */
+  map: MapNear | null;
+}
+
+const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+const MARGIN = 50;
+const BLUE = '#2563eb';
+const SLATE = '#475569';
+const LEVEL_COLOURS: Record<string, string> = { High: '#dc2626', Medium: '#d97706', Low: '#16a34a' };
+
+type Doc = PDFKit.PDFDocument;
+
+function contentWidth(doc: Doc): number {
+  return doc.page.width - 2 * MARGIN;
+}
+
+function heading(doc: Doc, text: string) {
+  if (doc.y > doc.page.height - 160) doc.addPage();
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(text, MARGIN, doc.y);
+  doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + contentWidth(doc), doc.y + 2).lineWidth(0.5).strokeColor('#cbd5e1').stroke();
+  doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor('#0f172a');
+}
+
+/** Two-column rows: label left, value right. */
+function table(doc: Doc, rows: ReadonlyArray<readonly [string, string]>) {
+  const width = contentWidth(doc);
+  for (const [label, value] of rows) {
+    if (doc.y > doc.page.height - 90) doc.addPage();
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).fillColor(SLATE).text(label, MARGIN, y, { width: width * 0.45 });
+    const labelBottom = doc.y;
+    doc.fillColor('#0f172a').text(value, MARGIN + width * 0.47, y, { width: width * 0.53, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y) + 2;
+  }
+}
+
+/** The calibrated 80% range as a bar with the estimate marked. */
+function rangeChart(doc: Doc, content: ReportContent) {
+  const { conservative_value: low, ai_valuation: estimate, optimistic_value: high } = content.comprehensive_analysis;
+  const width = contentWidth(doc);
+  const span = Math.max(1, high - low);
+  const axisLow = low - span * 0.15;
+  const axisHigh = high + span * 0.15;
+  const x = (value: number) => MARGIN + ((value - axisLow) / (axisHigh - axisLow)) * width;
+  const top = doc.y + 14;
+  doc.rect(MARGIN, top + 6, width, 4).fill('#e2e8f0');
+  doc.rect(x(low), top, x(high) - x(low), 16).fill('#bfdbfe');
+  doc.rect(x(estimate) - 1.5, top - 4, 3, 24).fill(BLUE);
+  doc.font('Helvetica').fontSize(8).fillColor(SLATE);
+  doc.text(AUD.format(low), x(low) - 40, top + 22, { width: 80, align: 'center' });
+  doc.text(AUD.format(high), x(high) - 40, top + 22, { width: 80, align: 'center' });
+  doc.fillColor(BLUE).text(AUD.format(estimate), x(estimate) - 50, top - 16, { width: 100, align: 'center' });
+  doc.y = top + 40;
+  doc.fillColor('#0f172a').fontSize(10);
+}
+
+/** Hazard scores as bars out of 100 ("No data" where no data set covers the place). */
+function hazardBars(doc: Doc, content: ReportContent) {
+  const labelWidth = 170;
+  const barWidth = contentWidth(doc) - labelWidth - 70;
+  for (const hazard of content.risk_assessment.hazards) {
+    if (doc.y > doc.page.height - 90) doc.addPage();
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text(hazard.label, MARGIN, y, { width: labelWidth });
+    doc.rect(MARGIN + labelWidth, y + 1, barWidth, 9).fill('#f1f5f9');
+    if (hazard.score === null) {
+      doc.fillColor(SLATE).fontSize(9).text('No data', MARGIN + labelWidth + barWidth + 8, y);
+    } else {
+      doc.rect(MARGIN + labelWidth, y + 1, (barWidth * hazard.score) / 100, 9).fill(LEVEL_COLOURS[hazard.level ?? 'Low'] ?? BLUE);
+      doc.fillColor('#0f172a').fontSize(9).text(`${hazard.score}/100`, MARGIN + labelWidth + barWidth + 8, y);
+    }
+    doc.y = y + 16;
+  }
+}
+
+function ringsOf(geometry: { type: string; coordinates: unknown } | null): number[][][] {
+  if (!geometry) return [];
+  if (geometry.type === 'Polygon') return [(geometry.coordinates as number[][][])[0] ?? []];
+  if (geometry.type === 'MultiPolygon') return (geometry.coordinates as number[][][][]).map((polygon) => polygon[0] ?? []);
+  if (geometry.type === 'LineString') return [geometry.coordinates as number[][]];
+  return [];
+}
+
+/** The location as a static drawing: suburb boundaries, the shoreline and the property marker. */
+function locationMap(doc: Doc, content: ReportContent, map: MapNear) {
+  const width = 260;
+  const height = 180;
+  if (doc.y > doc.page.height - height - 80) doc.addPage();
+  const left = MARGIN;
+  const top = doc.y + 4;
+  const { lat, lng } = content.property_details;
+  const radiusKm = map.radiusKm;
+  // Equirectangular at the property's latitude: fine over a few kilometres.
+  const kmPerDegLng = 111.32 * Math.cos((lat * Math.PI) / 180);
+  const scale = Math.min(width, height) / (2 * radiusKm);
+  const project = ([x, y]: number[]) => [left + width / 2 + ((x ?? 0) - lng) * kmPerDegLng * scale, top + height / 2 - ((y ?? 0) - lat) * 110.574 * scale] as const;
+  doc.save();
+  doc.rect(left, top, width, height).lineWidth(0.8).strokeColor('#94a3b8').stroke();
+  doc.rect(left, top, width, height).clip();
+  const drawRing = (ring: number[][], colour: string, lineWidth: number) => {
+    const [first, ...rest] = ring;
+    if (!first || rest.length === 0) return;
+    const [x0, y0] = project(first);
+    doc.moveTo(x0, y0);
+    for (const point of rest) {
+      const [x, y] = project(point);
+      doc.lineTo(x, y);
+    }
+    doc.lineWidth(lineWidth).strokeColor(colour).stroke();
+  };
+  for (const feature of map.suburbs.features) for (const ring of ringsOf(feature.geometry)) drawRing(ring, '#cbd5e1', 0.6);
+  for (const feature of map.coastline.features) for (const ring of ringsOf(feature.geometry)) drawRing(ring, '#0369a1', 1.2);
+  for (const feature of map.rivers.features) for (const ring of ringsOf(feature.geometry)) drawRing(ring, '#60a5fa', 1);
+  const [px, py] = project([lng, lat]);
+  doc.circle(px, py, 5).fillAndStroke('#dc2626', '#ffffff');
+  doc.restore();
+  doc.font('Helvetica').fontSize(8).fillColor(SLATE).text(
+    `${lat.toFixed(5)}, ${lng.toFixed(5)}. ${(radiusKm * 2).toFixed(0)} km across. Suburbs: ABS 2021 (CC BY 4.0); shoreline: GSHHG 2.3.7.`,
+    left + width + 14,
+    top,
+    { width: contentWidth(doc) - width - 14 },
+  );
+  doc.y = top + height + 8;
+  doc.fillColor('#0f172a').fontSize(10);
+}
+
+/** Renders a stored report as an A4 PDF with page numbers and the content hash in every footer. */
+export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: Buffer; pages: number }> {
+  const { content } = input;
+  const has = (section: string) => content.sections.includes(section);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: content.title, Author: 'PropGuard', Subject: `Report ${input.reportId}`, CreationDate: new Date(input.generatedAt) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(BLUE).text('PropGuard', MARGIN, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(content.title);
+  doc.font('Helvetica').fontSize(10).fillColor(SLATE).text(`Generated on ${LONG_DATE.format(new Date(input.generatedAt))}. Report ${input.reportId}.`);
+
+  const property = content.property_details;
+  heading(doc, 'Property summary');
+  table(doc, [
+    ['Address', property.address],
+    ['Suburb', [property.suburb, property.state, property.postcode].filter(Boolean).join(' ') || 'Not recorded'],
+    ['Property type', property.property_type ?? 'Not recorded'],
+    ['Bedrooms / bathrooms', `${property.bedrooms ?? 'N/A'} / ${property.bathrooms ?? 'N/A'}`],
+    ['Land size', property.land_size_m2 === null ? 'N/A' : `${Math.round(property.land_size_m2).toLocaleString('en-AU')} m²`],
+    ...(property.assumed.length > 0 ? [['Assumed inputs', property.assumed.join('; ')] as const] : []),
+  ]);
+  if (input.map) locationMap(doc, content, input.map);
+
+  const analysis = content.comprehensive_analysis;
+  heading(doc, 'AI valuation analysis');
+  table(doc, [
+    ['AI valuation', AUD.format(analysis.ai_valuation)],
+    ['Conservative value (80% range low)', AUD.format(analysis.conservative_value)],
+    ['Optimistic value (80% range high)', AUD.format(analysis.optimistic_value)],
+    ['Confidence', `${analysis.confidence_level}/100 (${analysis.confidence_label})`],
+    ['As at', analysis.as_at],
+  ]);
+  rangeChart(doc, content);
+  doc.font('Helvetica').fontSize(9).fillColor(SLATE).text(analysis.methodology, MARGIN, doc.y, { width: contentWidth(doc) });
+  if (analysis.factors.length > 0) {
+    doc.moveDown(0.5);
+    table(doc, analysis.factors.map((factor) => [factor.label, `${factor.contribution_aud >= 0 ? '+' : '-'}${AUD.format(Math.abs(factor.contribution_aud))}`] as const));
+  }
+  if (has('comparables')) {
+    heading(doc, 'Comparable sales');
+    table(doc, analysis.comparable_properties.map((comparable) => [
+      `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
+      `${AUD.format(comparable.price)}; adjusted ${AUD.format(comparable.time_adjusted_price)}`,
+    ] as const));
+  }
+
+  const risk = content.risk_assessment;
+  heading(doc, 'Risk assessment');
+  doc.text(`Overall: ${risk.overall_risk} (${risk.overall_score}/100). In 2050 under high emissions: ${risk.climate_2050_high.overall_risk} (${risk.climate_2050_high.overall_score}/100).`);
+  doc.moveDown(0.4);
+  hazardBars(doc, content);
+  doc.moveDown(0.3).fontSize(9).fillColor(SLATE);
+  for (const factor of risk.risk_factors) doc.text(`• ${factor}`, { width: contentWidth(doc) });
+  doc.fillColor('#0f172a').fontSize(10);
+  if (has('mitigation')) {
+    heading(doc, 'Mitigation strategies');
+    if (risk.mitigation_strategies.length === 0) doc.text('No measure is indicated at these scores.');
+    for (const item of risk.mitigation_strategies) {
+      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${AUD.format(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
+      doc.font('Helvetica').fontSize(9);
+      for (const action of item.actions) doc.text(`• ${action}`, { width: contentWidth(doc) });
+      doc.fontSize(10).moveDown(0.3);
+    }
+  }
+  if (has('market')) {
+    heading(doc, 'Market analysis');
+    doc.text(content.market_analysis.note, { width: contentWidth(doc) });
+  }
+  if (has('compliance')) {
+    heading(doc, 'Lending figures');
+    const thresholds = content.compliance.lvr_thresholds;
+    table(doc, [
+      ['Loan at 80% LVR', AUD.format(thresholds['80_percent'])],
+      ['Loan at 90% LVR', AUD.format(thresholds['90_percent'])],
+      ['Loan at 95% LVR', AUD.format(thresholds['95_percent'])],
+    ]);
+    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+  }
+  heading(doc, 'Compliance certificate');
+  table(doc, [
+    ['Certificate ID', content.compliance_certificate.certificate_id],
+    ['Content SHA-256', input.contentHash],
+  ]);
+  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, { width: contentWidth(doc) });
+
+  // Footers: page numbers and the content hash on every page.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Text below the bottom margin would start a new page: the footer lives in the margin.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN;
+    doc.font('Helvetica').fontSize(7).fillColor(SLATE);
+    doc.text(`Report ${input.reportId} · content SHA-256 ${input.contentHash}`, MARGIN, y, { width: contentWidth(doc) - 60, lineBreak: false });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN + contentWidth(doc) - 60, y, { width: 60, align: 'right', lineBreak: false });
+  }
+  const pages = range.count;
+  doc.end();
+  await finished;
+  return { bytes: Buffer.concat(chunks), pages };
+}

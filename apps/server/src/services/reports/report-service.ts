@@ -1,0 +1,195 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow } from '@propguard/db';
+import { buildClimateDashboard, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
+import {
+  AppError,
+  HAZARD_YEAR_MIN,
+  reportContentSchema,
+  type GenerateReportRequest,
+  type ReportAnalytics,
+  type ReportSummary,
+  type StoredReport,
+  type ValuationRequest,
+  type VerifyResponse,
+} from '@propguard/schemas';
+import type { AppContext } from '../app-context.ts';
+import { assessLocation } from '../hazard-service.ts';
+import { requireHazardRuntime } from '../require-hazards.ts';
+import { requireValuationRuntime } from '../require-valuation.ts';
+import { valueRequest } from '../valuation-service.ts';
+import { renderReportPdf } from './render-report-pdf.ts';
+
+const MAP_RADIUS_KM = 2;
+
+function sha256(bytes: string | Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The valuation request for a listing: the sale's place and attributes, so the report values that property. */
+async function valuationRequestFor(context: AppContext, request: GenerateReportRequest): Promise<ValuationRequest> {
+  if (request.address) return { address: request.address };
+  const sale = await getSaleListing(context.database, Number(request.listing_id?.slice('sale-'.length)));
+  if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${request.listing_id}`, { field: 'body.listing_id' });
+  const attributes = {
+    propertyType: ['house', 'unit', 'townhouse', 'villa', 'land', 'other'].includes(sale.propertyType) ? (sale.propertyType as 'house') : undefined,
+    bedrooms: sale.bedrooms ?? undefined,
+    bathrooms: sale.bathrooms ?? undefined,
+    carSpaces: sale.carSpaces ?? undefined,
+    landSizeM2: sale.landSizeM2 ?? undefined,
+    buildingSizeM2: sale.buildingSizeM2 && sale.buildingSizeM2 >= 10 ? sale.buildingSizeM2 : undefined,
+    yearBuilt: sale.yearBuilt ?? undefined,
+  };
+  if (sale.lat !== null && sale.lng !== null) {
+    return { address: sale.address ?? undefined, suburb: sale.suburb, postcode: sale.postcode ?? undefined, lat: sale.lat, lng: sale.lng, attributes };
+  }
+  return { address: sale.address ?? `${sale.suburb} ${sale.state ?? ''} ${sale.postcode ?? ''}`.trim(), attributes };
+}
+
+function toStoredReport(row: ReportRow): StoredReport {
+  return {
+    report_id: row.reportId,
+    generated_at: new Date(row.generatedAt).toISOString(),
+    generation_ms: row.generationMs,
+    template: row.template as StoredReport['template'],
+    title: row.title,
+    status: 'Complete',
+    content_hash: row.contentHash,
+    pdf_sha256: row.pdfSha256,
+    pdf_bytes: row.pdfBytes,
+    pdf_pages: row.pdfPages,
+    content: reportContentSchema.parse(row.content),
+  };
+}
+
+/**
+ * POST /api/realty/valuation-report: a fresh analysis of the property (valuation, hazards now and
+ * in 2050, mitigation), stored once with its content hash and its PDF.
+ */
+export async function generateReport(context: AppContext, request: GenerateReportRequest): Promise<StoredReport> {
+  const started = performance.now();
+  const valuationRuntime = requireValuationRuntime(context);
+  const hazardRuntime = requireHazardRuntime(context);
+  const valuation = await valueRequest(context, valuationRuntime, await valuationRequestFor(context, request));
+  const location = { lat: valuation.property.lat, lng: valuation.property.lng };
+  const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
+  const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: 2050 });
+  const climate = buildClimateDashboard(location, hazardRuntime.context, 'high', valuation.estimate);
+  const reportId = `rpt_${randomUUID()}`;
+  const content = buildReportContent({
+    template: request.template,
+    listingId: request.listing_id ?? null,
+    valuation,
+    hazards,
+    hazards2050,
+    recommendations: climate.recommendations,
+    certificateId: `PG-${randomBytes(5).toString('hex').toUpperCase()}`,
+    dataVersions: await getDataVersions(context.database),
+    includeBlockchain: request.include_blockchain,
+  });
+  const contentHash = sha256(canonicalJson(content));
+  const generatedAt = new Date().toISOString();
+  const map = findMapFeaturesNear(hazardRuntime.context, location, MAP_RADIUS_KM);
+  const pdf = await renderReportPdf({ reportId, generatedAt, contentHash, content, map });
+  const generationMs = Math.round(performance.now() - started);
+  await insertReport(context.database, {
+    reportId,
+    template: request.template,
+    title: content.title,
+    listingId: request.listing_id ?? null,
+    address: content.property_details.address,
+    valuationAud: content.comprehensive_analysis.ai_valuation,
+    generatedAt,
+    generationMs,
+    modelId: valuation.model.id,
+    content,
+    contentHash,
+    pdfBase64: pdf.bytes.toString('base64'),
+    pdfSha256: sha256(pdf.bytes),
+    pdfBytes: pdf.bytes.length,
+    pdfPages: pdf.pages,
+  });
+  const stored = await findReport(context.database, reportId);
+  if (!stored) throw new Error(`Report ${reportId} was not stored`);
+  return toStoredReport(stored);
+}
+
+async function requireReport(context: AppContext, reportId: string): Promise<ReportRow> {
+  const row = await findReport(context.database, reportId);
+  if (!row) throw new AppError('NOT_FOUND', `No report with id ${reportId}`);
+  return row;
+}
+
+export async function getStoredReport(context: AppContext, reportId: string): Promise<StoredReport> {
+  return toStoredReport(await requireReport(context, reportId));
+}
+
+/** The PDF as issued, with its file name. */
+export async function getReportPdf(context: AppContext, reportId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const row = await requireReport(context, reportId);
+  const report = toStoredReport(row);
+  return { bytes: Buffer.from(row.pdfBase64, 'base64'), fileName: reportFileName(report, 'pdf') };
+}
+
+export async function getReportText(context: AppContext, reportId: string): Promise<{ text: string; fileName: string }> {
+  const report = await getStoredReport(context, reportId);
+  return { text: renderReportText(report), fileName: reportFileName(report, 'txt') };
+}
+
+/** GET /api/reports/{id}/verify?hash=: does a copy's SHA-256 equal the stored content's or the PDF's? */
+export async function verifyReport(context: AppContext, reportId: string, hash: string): Promise<VerifyResponse> {
+  const row = await requireReport(context, reportId);
+  // Recomputed from the stored content, so a changed row would not verify either.
+  const contentHash = sha256(canonicalJson(row.content));
+  const given = hash.toLowerCase();
+  const matched = given === contentHash && contentHash === row.contentHash ? 'content' : given === row.pdfSha256 ? 'pdf' : null;
+  return { success: true, report_id: reportId, matches: matched !== null, matched, content_hash: row.contentHash, pdf_sha256: row.pdfSha256 };
+}
+
+export async function listStoredReports(context: AppContext, limit: number, offset: number): Promise<{ reports: ReportSummary[]; total: number }> {
+  const { rows, total } = await listReports(context.database, limit, offset);
+  return {
+    total,
+    reports: rows.map((row) => ({
+      report_id: row.reportId,
+      generated_at: new Date(row.generatedAt).toISOString(),
+      generation_ms: row.generationMs,
+      template: row.template as ReportSummary['template'],
+      title: row.title,
+      status: 'Complete' as const,
+      content_hash: row.contentHash,
+      pdf_sha256: row.pdfSha256,
+      pdf_bytes: row.pdfBytes,
+      pdf_pages: row.pdfPages,
+      property: row.address,
+      valuation: row.valuationAud,
+      listing_id: row.listingId,
+    })),
+  };
+}
+
+/** Analytics of the stored reports, with the model's published hold-out accuracy. */
+export async function getReportAnalytics(context: AppContext): Promise<ReportAnalytics> {
+  const summary = await summariseReports(context.database);
+  let modelHoldout: ReportAnalytics['model_holdout'] = null;
+  if (context.valuation.ready) {
+    const { artifact } = context.valuation.runtime.model;
+    const rows = artifact.metrics?.holdout ?? [];
+    if (rows.length > 0) {
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      modelHoldout = {
+        model_id: context.valuation.runtime.model.id,
+        mdape: median(rows.map((row) => row.mdape)),
+        ppe10: median(rows.map((row) => row.ppe10)),
+        note: `Median over the ${rows.length} hold-out cells of the model card (/model-card)`,
+      };
+    }
+  }
+  return {
+    reports: summary.total,
+    by_template: summary.byTemplate,
+    average_generation_ms: summary.averageGenerationMs === null ? null : Math.round(summary.averageGenerationMs),
+    average_pdf_pages: summary.averagePdfPages === null ? null : Math.round(summary.averagePdfPages * 10) / 10,
+    model_holdout: modelHoldout,
+  };
+}

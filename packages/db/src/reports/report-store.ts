@@ -1,0 +1,62 @@
+import { avg, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../open-database.ts';
+import { datasetLoads, reports } from '../schema.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReportRow = typeof reports.$inferInsert;
+
+/** Stores a generated report. Reports are never updated: a second insert of the same id fails. */
+export async function insertReport(database: Database, row: NewReportRow): Promise<void> {
+  await database.db.insert(reports).values(row);
+}
+
+export async function findReport(database: Database, reportId: string): Promise<ReportRow | null> {
+  const [row] = await database.db.select().from(reports).where(eq(reports.reportId, reportId)).limit(1);
+  return row ?? null;
+}
+
+/** The library: newest first, without the content and the PDF. */
+export async function listReports(database: Database, limit: number, offset: number) {
+  const [rows, [totals]] = await Promise.all([
+    database.db
+      .select({
+        reportId: reports.reportId,
+        template: reports.template,
+        title: reports.title,
+        listingId: reports.listingId,
+        address: reports.address,
+        valuationAud: reports.valuationAud,
+        generatedAt: reports.generatedAt,
+        generationMs: reports.generationMs,
+        modelId: reports.modelId,
+        contentHash: reports.contentHash,
+        pdfSha256: reports.pdfSha256,
+        pdfBytes: reports.pdfBytes,
+        pdfPages: reports.pdfPages,
+      })
+      .from(reports)
+      .orderBy(desc(reports.generatedAt), desc(reports.reportId))
+      .limit(limit)
+      .offset(offset),
+    database.db.select({ total: count() }).from(reports),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+/** Figures for the Reports tab's analytics, counted from the stored reports. */
+export async function summariseReports(database: Database) {
+  const [totals] = await database.db.select({ total: count(), averageMs: avg(reports.generationMs), averagePages: avg(reports.pdfPages) }).from(reports);
+  const byTemplate = await database.db.select({ template: reports.template, total: count() }).from(reports).groupBy(reports.template);
+  return {
+    total: Number(totals?.total ?? 0),
+    averageGenerationMs: totals?.averageMs === null || totals?.averageMs === undefined ? null : Number(totals.averageMs),
+    averagePdfPages: totals?.averagePages === null || totals?.averagePages === undefined ? null : Number(totals.averagePages),
+    byTemplate: Object.fromEntries(byTemplate.map((row) => [row.template, Number(row.total)])),
+  };
+}
+
+/** Data set -> checksum of the loaded file: the data versions a report records. */
+export async function getDataVersions(database: Database): Promise<Record<string, string>> {
+  const rows = await database.db.select({ dataset: datasetLoads.dataset, checksum: datasetLoads.checksum }).from(datasetLoads).orderBy(sql`${datasetLoads.dataset}`);
+  return Object.fromEntries(rows.map((row) => [row.dataset, row.checksum]));
+}

@@ -1,0 +1,111 @@
+/**
+ * `buildReportContent`: the content of a valuation report (issue 8) from a fresh analysis: the
+ * valuation, the hazard report now and in 2050, and the mitigation plan. Pure: the caller passes
+ * the analysis, the ids and the data versions.
+ */
+import { REPORT_TEMPLATE_INFO, type HazardReport, type MitigationItem, type ReportContent, type ReportTemplate, type ValuationResult } from '@propguard/schemas';
+
+export interface ReportInput {
+  template: ReportTemplate;
+  listingId: string | null;
+  valuation: ValuationResult;
+  /** Present-day hazards (high scenario). */
+  hazards: HazardReport;
+  /** The same place in 2050 under the high scenario. */
+  hazards2050: HazardReport;
+  recommendations: readonly MitigationItem[];
+  certificateId: string;
+  dataVersions: Readonly<Record<string, string>>;
+  includeBlockchain: boolean;
+}
+
+/** SPEC.md section 9: loan amounts at 80, 90 and 95 percent of the valuation. */
+const LVR_SHARES = { '80_percent': 0.8, '90_percent': 0.9, '95_percent': 0.95 } as const;
+
+const METHODOLOGY =
+  'Automated valuation: gradient-boosted trees on time-adjusted local price levels, comparable sales and hedonic attributes, ' +
+  'trained on real Australian sales; the range is the calibrated 80% interval (docs/methodology/valuation.md).';
+
+/**
+ * @example buildReportContent({ template: 'full-valuation', listingId: 'sale-42', valuation, hazards, hazards2050, recommendations: [], certificateId: 'PG-…', dataVersions: {}, includeBlockchain: true }).comprehensive_analysis.ai_valuation
+ */
+export function buildReportContent(input: ReportInput): ReportContent {
+  const { valuation, hazards, hazards2050 } = input;
+  const info = REPORT_TEMPLATE_INFO[input.template];
+  const property = valuation.property;
+  const address = property.address ?? [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
+  const hazardLines = hazards.assessments.map((assessment) => ({
+    hazard: assessment.hazard,
+    label: assessment.label,
+    score: assessment.hasData ? assessment.score : null,
+    level: assessment.hasData ? assessment.level : null,
+    factors: assessment.hasData ? assessment.factors.map((factor) => factor.label) : [assessment.dataNote ?? 'No data for this place'],
+  }));
+  const riskFactors = hazards.assessments
+    .filter((assessment) => assessment.hasData && assessment.score >= 40)
+    .flatMap((assessment) => assessment.factors.filter((factor) => factor.effect === 'raises').map((factor) => `${assessment.label}: ${factor.label}`));
+  return {
+    template: input.template,
+    title: `${info.title}: ${address}`,
+    sections: [...info.sections],
+    property_details: {
+      listing_id: input.listingId,
+      address,
+      suburb: property.suburb,
+      state: property.state,
+      postcode: property.postcode,
+      property_type: property.attributes.propertyType ?? null,
+      lat: property.lat,
+      lng: property.lng,
+      bedrooms: property.attributes.bedrooms ?? null,
+      bathrooms: property.attributes.bathrooms ?? null,
+      land_size_m2: property.attributes.landSizeM2 ?? null,
+      assumed: [...valuation.assumed],
+    },
+    comprehensive_analysis: {
+      ai_valuation: valuation.estimate,
+      conservative_value: valuation.low,
+      optimistic_value: valuation.high,
+      confidence_level: valuation.confidence,
+      confidence_label: valuation.confidenceLevel,
+      as_at: valuation.asAt,
+      methodology: `${METHODOLOGY} Model ${valuation.model.id}.`,
+      model_id: valuation.model.id,
+      factors: valuation.factors.map((factor) => ({ label: factor.label, contribution_aud: factor.contributionAud })),
+      comparable_properties: valuation.comparables.map((comparable) => ({
+        address: comparable.address ?? `${comparable.suburb} ${comparable.state ?? ''}`.trim(),
+        sale_date: comparable.saleDate,
+        distance_km: Math.round(comparable.distanceKm * 100) / 100,
+        price: comparable.priceAud,
+        time_adjusted_price: comparable.timeAdjustedPriceAud,
+      })),
+    },
+    risk_assessment: {
+      overall_risk: hazards.overall.level,
+      overall_score: hazards.overall.score,
+      method: hazards.overall.method,
+      hazards: hazardLines,
+      risk_factors: riskFactors.length > 0 ? riskFactors : ['No hazard scores 40 or more at this place'],
+      mitigation_strategies: input.recommendations.map((item) => ({ type: item.type, priority: item.priority, cost_aud: item.costAud, roi_years: item.roiYears, actions: [...item.actions] })),
+      climate_2050_high: { overall_score: hazards2050.overall.score, overall_risk: hazards2050.overall.level },
+    },
+    market_analysis: { available: false, note: 'The suburb market analysis arrives with the market engine; this report does not include it.' },
+    compliance: {
+      lvr_thresholds: {
+        '80_percent': Math.round(valuation.estimate * LVR_SHARES['80_percent']),
+        '90_percent': Math.round(valuation.estimate * LVR_SHARES['90_percent']),
+        '95_percent': Math.round(valuation.estimate * LVR_SHARES['95_percent']),
+      },
+      note: 'Loan amounts at 80, 90 and 95% LVR of the AI valuation. APS 112 risk weights, serviceability and NCCP checks arrive with the lending-rules engine.',
+    },
+    compliance_certificate: {
+      certificate_id: input.certificateId,
+      apra_compliant: null,
+      blockchain_hash: null,
+      note: input.includeBlockchain
+        ? 'The content hash below identifies this report; anchoring it on chain arrives with the certificate issue, so no blockchain hash is claimed.'
+        : 'Blockchain anchoring was not requested.',
+    },
+    data_versions: { ...input.dataVersions },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * `renderReportText`: the plain-text download of a stored report (SPEC.md: "Individual reports
+ * download as text files named from the report type and the address").
+ */
+import type { StoredReport } from '@propguard/schemas';
+
+const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+const RULE = '='.repeat(72);
+
+function money(amount: number): string {
+  return AUD.format(amount);
+}
+
+/** "full-valuation-12-smith-st-richmond-vic-3121.txt" */
+export function reportFileName(report: Pick<StoredReport, 'template' | 'content'>, extension: 'txt' | 'pdf'): string {
+  const slug = report.content.property_details.address.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return `${report.template}-${slug || 'property'}.${extension}`;
+}
+
+/** The report as plain text, sections in the template's order. */
+export function renderReportText(report: StoredReport): string {
+  const { content } = report;
+  const has = (section: string) => content.sections.includes(section);
+  const lines: string[] = [RULE, content.title, `Generated on ${LONG_DATE.format(new Date(report.generated_at))} - report ${report.report_id}`, RULE, ''];
+  const property = content.property_details;
+  lines.push('PROPERTY', `  ${property.address}`, `  ${[property.suburb, property.state, property.postcode].filter(Boolean).join(' ')}`);
+  lines.push(`  ${property.lat.toFixed(5)}, ${property.lng.toFixed(5)}; type ${property.property_type ?? 'not recorded'}`);
+  if (property.assumed.length > 0) lines.push(`  Assumed: ${property.assumed.join('; ')}`);
+  const analysis = content.comprehensive_analysis;
+  lines.push('', 'AI VALUATION', `  Estimate: ${money(analysis.ai_valuation)} (as at ${analysis.as_at})`);
+  lines.push(`  Conservative ${money(analysis.conservative_value)} - optimistic ${money(analysis.optimistic_value)} (calibrated 80% range)`);
+  lines.push(`  Confidence: ${analysis.confidence_level}/100 (${analysis.confidence_label})`, `  Method: ${analysis.methodology}`);
+  for (const factor of analysis.factors) lines.push(`  ${factor.contribution_aud >= 0 ? '+' : '-'}${money(Math.abs(factor.contribution_aud))}  ${factor.label}`);
+  if (has('comparables')) {
+    lines.push('', 'COMPARABLE SALES');
+    for (const comparable of analysis.comparable_properties) {
+      lines.push(`  ${comparable.address}, ${comparable.sale_date}, ${comparable.distance_km} km: ${money(comparable.price)} (time-adjusted ${money(comparable.time_adjusted_price)})`);
+    }
+  }
+  const risk = content.risk_assessment;
+  lines.push('', 'RISK ASSESSMENT', `  Overall: ${risk.overall_risk} (${risk.overall_score}/100); 2050 high emissions: ${risk.climate_2050_high.overall_risk} (${risk.climate_2050_high.overall_score}/100)`);
+  for (const hazard of risk.hazards) {
+    lines.push(`  ${hazard.label}: ${hazard.score === null ? 'no data' : `${hazard.score}/100 (${hazard.level})`}`);
+    for (const factor of hazard.factors) lines.push(`    - ${factor}`);
+  }
+  if (has('mitigation')) {
+    lines.push('', 'MITIGATION');
+    if (risk.mitigation_strategies.length === 0) lines.push('  No measure is indicated at these scores.');
+    for (const item of risk.mitigation_strategies) {
+      lines.push(`  ${item.type} (${item.priority} priority): ${money(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
+      for (const action of item.actions) lines.push(`    - ${action}`);
+    }
+  }
+  if (has('market')) lines.push('', 'MARKET', `  ${content.market_analysis.note}`);
+  if (has('compliance')) {
+    const thresholds = content.compliance.lvr_thresholds;
+    lines.push('', 'LENDING', `  Loan at 80% LVR ${money(thresholds['80_percent'])}; 90% ${money(thresholds['90_percent'])}; 95% ${money(thresholds['95_percent'])}`, `  ${content.compliance.note}`);
+  }
+  const certificate = content.compliance_certificate;
+  lines.push('', 'CERTIFICATE', `  Certificate ID: ${certificate.certificate_id}`, `  Content SHA-256: ${report.content_hash}`, `  PDF SHA-256: ${report.pdf_sha256}`, `  ${certificate.note}`);
+  lines.push('', RULE, `Report ${report.report_id}. Verify a copy: GET /api/reports/${report.report_id}/verify?hash=<sha256>`, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { riskLevelSchema } from './hazards.ts';
+
+/**
+ * Valuation reports (issue 8): built from a fresh analysis, stored once and never changed, with
+ * a SHA-256 of their content that anyone can check a downloaded copy against.
+ */
+export const REPORT_TEMPLATES = ['full-valuation', 'climate-risk', 'lending-summary'] as const;
+export const reportTemplateSchema = z.enum(REPORT_TEMPLATES);
+export type ReportTemplate = z.infer<typeof reportTemplateSchema>;
+
+export const REPORT_SECTIONS = ['property', 'valuation', 'comparables', 'risk', 'mitigation', 'market', 'compliance', 'certificate'] as const;
+export type ReportSection = (typeof REPORT_SECTIONS)[number];
+
+/** What each template includes (the sections a lender files for each purpose). */
+export const REPORT_TEMPLATE_INFO: Readonly<Record<ReportTemplate, { title: string; description: string; sections: readonly ReportSection[] }>> = {
+  'full-valuation': {
+    title: 'Full Valuation Report',
+    description: 'Valuation with its range and method, comparable sales, hazards and mitigation, market and lending figures, and the certificate.',
+    sections: REPORT_SECTIONS,
+  },
+  'climate-risk': {
+    title: 'Climate Risk Report',
+    description: 'The six hazards with the facts behind each, projections and the mitigation plan, with the valuation they are priced against.',
+    sections: ['property', 'valuation', 'risk', 'mitigation', 'certificate'],
+  },
+  'lending-summary': {
+    title: 'Lending Summary',
+    description: 'Valuation range, LVR thresholds and the hazard grade: the one page a credit committee reads first.',
+    sections: ['property', 'valuation', 'risk', 'compliance', 'certificate'],
+  },
+};
+
+/** POST /api/realty/valuation-report: a listing (SPEC.md) or an address (the dashboard's analysis). */
+export const generateReportRequestSchema = z
+  .object({
+    listing_id: z.string().regex(/^sale-\d{1,10}$/, 'must look like "sale-123"').optional(),
+    address: z.string().trim().min(3).max(200).optional(),
+    template: reportTemplateSchema.default('full-valuation'),
+    include_blockchain: z.boolean().default(true).describe('Kept from SPEC.md: the certificate section says whether the hash is anchored on chain yet'),
+  })
+  .refine((body) => (body.listing_id === undefined) !== (body.address === undefined), { message: 'give either listing_id or address', path: ['listing_id'] })
+  .meta({ id: 'GenerateReportRequest' });
+export type GenerateReportRequest = z.infer<typeof generateReportRequestSchema>;
+
+const hazardLineSchema = z.object({
+  hazard: z.string(),
+  label: z.string(),
+  score: z.number().int().nullable().describe('null where no data set covers the place'),
+  level: riskLevelSchema.nullable(),
+  factors: z.array(z.string()),
+});
+
+/** The report's content: what the hash covers. */
+export const reportContentSchema = z.object({
+  template: reportTemplateSchema,
+  title: z.string(),
+  sections: z.array(z.string()),
+  property_details: z.object({
+    listing_id: z.string().nullable(),
+    address: z.string(),
+    suburb: z.string().nullable(),
+    state: z.string().nullable(),
+    postcode: z.string().nullable(),
+    property_type: z.string().nullable(),
+    lat: z.number(),
+    lng: z.number(),
+    bedrooms: z.number().nullable(),
+    bathrooms: z.number().nullable(),
+    land_size_m2: z.number().nullable(),
+    assumed: z.array(z.string()),
+  }),
+  comprehensive_analysis: z.object({
+    ai_valuation: z.number().int(),
+    conservative_value: z.number().int().describe('Low end of the calibrated 80% range'),
+    optimistic_value: z.number().int().describe('High end of the calibrated 80% range'),
+    confidence_level: z.number().int(),
+    confidence_label: z.string(),
+    as_at: z.string(),
+    methodology: z.string(),
+    model_id: z.string(),
+    factors: z.array(z.object({ label: z.string(), contribution_aud: z.number().int() })),
+    comparable_properties: z.array(z.object({ address: z.string(), sale_date: z.string(), distance_km: z.number(), price: z.number().int(), time_adjusted_price: z.number().int() })),
+  }),
+  risk_assessment: z.object({
+    overall_risk: riskLevelSchema,
+    overall_score: z.number().int(),
+    method: z.string(),
+    hazards: z.array(hazardLineSchema),
+    risk_factors: z.array(z.string()),
+    mitigation_strategies: z.array(z.object({ type: z.string(), priority: z.string(), cost_aud: z.number().int(), roi_years: z.number().nullable(), actions: z.array(z.string()) })),
+    climate_2050_high: z.object({ overall_score: z.number().int(), overall_risk: riskLevelSchema }),
+  }),
+  market_analysis: z.object({ available: z.boolean(), note: z.string() }),
+  compliance: z.object({
+    lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }),
+    note: z.string(),
+  }),
+  compliance_certificate: z.object({
+    certificate_id: z.string(),
+    apra_compliant: z.null().describe('Not asserted: the lending-rules checks decide it once they exist'),
+    blockchain_hash: z.string().nullable(),
+    note: z.string(),
+  }),
+  data_versions: z.record(z.string(), z.string()).describe('Data set -> SHA-256 of the loaded file (from the ingest record)'),
+});
+export type ReportContent = z.infer<typeof reportContentSchema>;
+
+export const storedReportSchema = z
+  .object({
+    report_id: z.string(),
+    generated_at: z.string(),
+    generation_ms: z.number().int(),
+    template: reportTemplateSchema,
+    title: z.string(),
+    status: z.literal('Complete'),
+    content_hash: z.string().describe('SHA-256 (hex) of the canonical JSON of `content`'),
+    pdf_sha256: z.string(),
+    pdf_bytes: z.number().int(),
+    pdf_pages: z.number().int(),
+    content: reportContentSchema,
+  })
+  .meta({ id: 'StoredReport' });
+export type StoredReport = z.infer<typeof storedReportSchema>;
+
+export const reportSummarySchema = storedReportSchema.omit({ content: true }).extend({
+  property: z.string(),
+  valuation: z.number().int(),
+  listing_id: z.string().nullable(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportResponseSchema = z.object({ success: z.literal(true), report: storedReportSchema }).meta({ id: 'ReportResponse' });
+export const reportListResponseSchema = z.object({ success: z.literal(true), reports: z.array(reportSummarySchema), total: z.number().int() }).meta({ id: 'ReportList' });
+export const reportListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), offset: z.coerce.number().int().min(0).default(0) });
+export const reportParamsSchema = z.object({ reportId: z.string().min(1).max(100) });
+
+export const verifyQuerySchema = z.object({ hash: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, 'must be a SHA-256 in hex (64 characters)') });
+export const verifyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    report_id: z.string(),
+    matches: z.boolean(),
+    matched: z.enum(['content', 'pdf']).nullable().describe('Which stored hash the given one equals'),
+    content_hash: z.string(),
+    pdf_sha256: z.string(),
+  })
+  .meta({ id: 'VerifyReport' });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const reportAnalyticsSchema = z
+  .object({
+    success: z.literal(true),
+    analytics: z.object({
+      reports: z.number().int(),
+      by_template: z.record(z.string(), z.number().int()),
+      average_generation_ms: z.number().nullable(),
+      average_pdf_pages: z.number().nullable(),
+      model_holdout: z.object({ model_id: z.string(), mdape: z.number(), ppe10: z.number(), note: z.string() }).nullable(),
+    }),
+  })
+  .meta({ id: 'ReportAnalytics' });
+export type ReportAnalytics = z.infer<typeof reportAnalyticsSchema>['analytics'];
