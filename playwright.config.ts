@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
  *   E2E_SERVER_COMMAND="npx vite preview apps/web --port 4173 --strictPort" E2E_READY_URL=http://127.0.0.1:4173/ npx playwright test
  * The preview has no API behind /api, so requests there fail with a 5xx instead of a JSON 404.
  */
-const PORT = 4173;
+// E2E_PORT lets several checkouts run their browser tests side by side without reusing each other's server.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const isCi = Boolean(process.env.CI);
 
