@@ -228,4 +228,19 @@ test.describe('dashboard analysis (/)', () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(4);
     await expect(results.getByText('Demo data')).toHaveCount(0);
   });
+
+  test('Generate Valuation Report on a live analysis stores a report and opens it', async ({ page }) => {
+    await useDataMode(page, 'live');
+    await page.goto('/');
+    await page.getByLabel('Property address').fill('85 Turner St, Abbotsford VIC 3067');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    const estimate = await page.getByTestId('valuation-estimate').textContent({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Generate Valuation Report' }).click();
+    await expect(page).toHaveURL(/\/report\/[\w-]+$/, { timeout: 20_000 });
+    await expect(page.getByText('Report Generated')).toBeVisible();
+    await expect(page.getByText(/85 Turner St/i).first()).toBeVisible();
+    // The stored report values the same property the dashboard showed (a fresh analysis, same model and data).
+    await expect(page.getByText(estimate ?? '').first()).toBeVisible();
+  });
 });

@@ -47,7 +47,7 @@ test.describe('valuation reports', () => {
     await page.goto(`/report/${report.report_id}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('Link Copied')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/report/${report.report_id}`);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toContain(`/report/${report.report_id}`);
     // The lending summary has no comparables table.
     await expect(page.getByRole('table', { name: 'Comparable sales' })).toHaveCount(0);
   });

@@ -9,7 +9,7 @@ import { DashboardHeader } from '../../features/dashboard/index.ts';
 import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
 import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
-import { ReportCentre } from '../../features/reports/index.ts';
+import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
 import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
 
@@ -68,6 +68,7 @@ export function DashboardRoute() {
               outcome={analysis.outcome}
               error={analysis.error}
               riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
+              reportAction={riskSubject?.kind === 'live' ? <GenerateReportButton address={riskSubject.address} /> : null}
             />
           </>
         ) : null}

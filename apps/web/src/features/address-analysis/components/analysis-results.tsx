@@ -17,6 +17,8 @@ type AnalysisResultsProps = {
   error?: Error | null;
   /** The Risk Assessment Detail panel of the analytics, from the risk feature (composed by the route). */
   riskDetail?: ReactNode;
+  /** The generate-report action for a live analysis, from the reports feature (composed by the route). */
+  reportAction?: ReactNode;
 };
 
 function ResultsSkeleton() {
@@ -42,7 +44,7 @@ function ResultsSkeleton() {
 }
 
 /** The results area below the address form: the empty state, loading, the error, or the analysis. */
-export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail }: AnalysisResultsProps) {
+export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail, reportAction }: AnalysisResultsProps) {
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
@@ -99,6 +101,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetai
             Data source: <strong className="text-slate-900">Live</strong>, PropGuard model {valuation.model.id} on sales recorded up to the as-at date.
           </span>
         )}
+        {!isDemo && reportAction ? <span className="ml-auto">{reportAction}</span> : null}
       </p>
       <PropertyDetailView valuation={valuation} onViewComparables={showComparables} />
       <ValuationAnalysisCard valuation={valuation} />
