@@ -2,7 +2,8 @@
  * Server-side latency of the API, in process (Fastify inject: no network, no client), on the
  * configured database (PGlite in PROPGUARD_HOME, default .propguard, or DATABASE_URL).
  * Values 200 real addresses from the sales data (a seeded sample), runs 240 property searches
- * (six filter kinds over 40 places, twice), assesses hazards at 100 places, then prints p50/p95/max.
+ * (six filter kinds over 40 places, twice), assesses hazards at 100 places, generates 20 valuation
+ * reports (stored in that database) and renders their PDFs, then prints p50/p95/max.
  *
  *   npm run bench:api
  */
@@ -90,6 +91,19 @@ try {
   rows.push(summarise('POST /api/hazards/assess (six hazards)', hazardTimings));
   rows.push(summarise('POST /api/functions/fire-risk (archive)', fireTimings));
   rows.push(summarise('POST /api/hazards/climate (dashboard)', climateTimings));
+  // Valuation reports (issue 8): generation (a fresh analysis, stored and hashed), then the PDF.
+  const reportTimings: number[] = [];
+  const pdfTimings: number[] = [];
+  for (const row of addresses.slice(0, 20)) {
+    let reportId = '';
+    reportTimings.push(await time(async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/realty/valuation-report', payload: { address: `${row.address}, ${row.suburb} ${row.state} ${row.postcode}` } });
+      reportId = (response.json() as { report?: { report_id: string } }).report?.report_id ?? '';
+    }));
+    if (reportId !== '') pdfTimings.push(await time(() => app.inject({ method: 'GET', url: `/api/reports/${reportId}/pdf` })));
+  }
+  rows.push(summarise('POST /api/realty/valuation-report (generate and store)', reportTimings));
+  rows.push(summarise('GET /api/reports/{id}/pdf (render the PDF)', pdfTimings));
   for (const url of ['/api/propguard/health', '/api/realty/health']) {
     const timings: number[] = [];
     for (let i = 0; i < 20; i += 1) timings.push(await time(() => app.inject(url)));
