@@ -19,7 +19,8 @@ import { toHistoryEntry, toListing } from './listing-presenter.ts';
 const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
 const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
 
-function describeLocation(location: SearchLocation): string {
+/** How a parsed location reads in a sentence ("suburb RICHMOND (VIC) 3121"). */
+export function describeLocation(location: SearchLocation): string {
   switch (location.kind) {
     case 'postcode':
       return `postcode ${location.postcode}`;
