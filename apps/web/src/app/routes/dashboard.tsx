@@ -8,6 +8,7 @@ import { CompliancePanel } from '../../features/compliance/index.ts';
 import { DashboardHeader } from '../../features/dashboard/index.ts';
 import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
 import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
+import { MarketSentimentPanels, type MarketSubject } from '../../features/market-analysis/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
@@ -39,6 +40,14 @@ function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null
   return { kind: 'demo', address, lat: property.lat, lng: property.lng, valueAud: estimate, sampleScores: { ...sample.risks } };
 }
 
+/** The analysed property's suburb for the market panels (live analyses only). */
+function toMarketSubject(outcome: AnalysisOutcome | undefined): MarketSubject {
+  if (!outcome || outcome.valuation.dataSource !== 'live') return null;
+  const { property } = outcome.valuation;
+  if (!property.suburb) return null;
+  return { location: [property.suburb, property.state, property.postcode].filter(Boolean).join(' '), propertyType: property.attributes.propertyType ?? 'house' };
+}
+
 export function DashboardRoute() {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
   const dataMode = useDataMode();
@@ -68,6 +77,7 @@ export function DashboardRoute() {
               outcome={analysis.outcome}
               error={analysis.error}
               riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
+              marketPanels={analysis.outcome ? <MarketSentimentPanels subject={toMarketSubject(analysis.outcome)} /> : null}
             />
           </>
         ) : null}

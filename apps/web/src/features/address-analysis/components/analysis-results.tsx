@@ -17,6 +17,8 @@ type AnalysisResultsProps = {
   error?: Error | null;
   /** The Risk Assessment Detail panel of the analytics, from the risk feature (composed by the route). */
   riskDetail?: ReactNode;
+  /** The Market Sentiment and Investment Metrics panels, from the market feature (composed by the route). */
+  marketPanels?: ReactNode;
 };
 
 function ResultsSkeleton() {
@@ -42,7 +44,7 @@ function ResultsSkeleton() {
 }
 
 /** The results area below the address form: the empty state, loading, the error, or the analysis. */
-export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail }: AnalysisResultsProps) {
+export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail, marketPanels }: AnalysisResultsProps) {
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
@@ -110,7 +112,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetai
       <Suspense fallback={<Skeleton className="h-80" />}>
         <ValuationTimelineChart valuation={valuation} />
       </Suspense>
-      <PendingAnalytics riskDetail={riskDetail} />
+      <PendingAnalytics riskDetail={riskDetail} marketPanels={marketPanels} />
     </section>
   );
 }
