@@ -74,4 +74,14 @@ describe.skipIf(getApiSkipReason() !== null)('market analysis and sentiment', ()
     expect(analysis.risk_level).toBe('high');
     expect(analysis.drivers.map((driver) => driver.phrase)).toEqual(expect.arrayContaining(['flood-affected', 'needs work', 'north-facing']));
   });
+
+  it('fills a property page listing with its suburb market sentiment', async () => {
+    const [row] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'RESERVOIR' AND property_type = 'house' AND is_market_sale ORDER BY sale_date DESC LIMIT 1`);
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/realty/property/sale-${row!.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = (response.json() as { property_details: { propguard_market_sentiment?: { trend: string; indicators: { days_on_market: number | null } }; unavailable: Record<string, string> } }).property_details;
+    expect(['bullish', 'bearish']).toContain(body.propguard_market_sentiment?.trend);
+    expect(body.propguard_market_sentiment?.indicators.days_on_market).toBeNull();
+    expect(body.unavailable.propguard_market_sentiment).toBeUndefined();
+  });
 });

@@ -20,7 +20,7 @@ import {
   type SearchLocation,
   yearBefore,
 } from '@propguard/engines';
-import type { LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType } from '@propguard/schemas';
+import type { Listing, LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { describeLocation } from '../realty/realty-service.ts';
 
@@ -51,6 +51,11 @@ export class MarketCache {
       this.cityIndices.set(key, cached);
     }
     return cached;
+  }
+
+  /** A cached analysis, without computing one (null when absent or still computing). */
+  peekAnalysis(key: string): Promise<MarketOutcome> | null {
+    return this.analyses.get(key) ?? null;
   }
 
   getAnalysis(key: string, compute: () => Promise<MarketOutcome>): Promise<MarketOutcome> {
@@ -127,11 +132,42 @@ async function computeCityIndex(context: AppContext, location: SearchLocation, s
   });
 }
 
+function analysisKey(request: { location: string; propertyType: MarketPropertyType; depth: 'basic' | 'comprehensive'; asAt?: string }, loan: LoanInputs): string {
+  return JSON.stringify([request.location.trim().toUpperCase(), request.propertyType, request.depth, request.asAt ?? null, loan]);
+}
+
+const LISTING_TYPES: ReadonlySet<string> = new Set(['house', 'unit', 'townhouse', 'villa', 'land']);
+
+/**
+ * A listing's `propguard_market_sentiment`: its suburb's market sentiment (basic depth). Property
+ * pages compute it; search lists use it only when already cached, so that search stays fast.
+ */
+export async function findListingSentiment(
+  context: AppContext,
+  listing: { suburb: string; state: string | null; postcode: string | null; property_type: string },
+  computeIfMissing: boolean,
+): Promise<{ sentiment: Listing['propguard_market_sentiment']; reason?: undefined } | { sentiment?: undefined; reason: string }> {
+  const propertyType = (LISTING_TYPES.has(listing.property_type) ? listing.property_type : 'house') as MarketPropertyType;
+  const request = { location: [listing.suburb, listing.state, listing.postcode].filter(Boolean).join(' '), propertyType, depth: 'basic' as const };
+  const pending = computeIfMissing ? analyseLocation(context, request) : context.market.peekAnalysis(analysisKey(request, DEFAULT_LOAN));
+  if (!pending) return { reason: 'Computed on the property page (or after a market analysis of this suburb), to keep search fast' };
+  const outcome = await pending;
+  if (!outcome.analysis) return { reason: outcome.reason };
+  const { sentiment, market_metrics: metrics } = outcome.analysis;
+  return {
+    sentiment: {
+      trend: sentiment.trend,
+      confidence: sentiment.confidence,
+      summary: sentiment.summary,
+      indicators: { price_growth: metrics.price_growth_yoy, days_on_market: null },
+    },
+  };
+}
+
 /** The market analysis of a location and type (cached), or why there is none. */
 export async function analyseLocation(context: AppContext, request: { location: string; propertyType: MarketPropertyType; depth: 'basic' | 'comprehensive'; asAt?: string; loan?: LoanInputs }): Promise<MarketOutcome> {
   const loan = request.loan ?? DEFAULT_LOAN;
-  const key = JSON.stringify([request.location.trim().toUpperCase(), request.propertyType, request.depth, request.asAt ?? null, loan]);
-  return context.market.getAnalysis(key, async () => {
+  return context.market.getAnalysis(analysisKey(request, loan), async () => {
     const location = parseSearchLocation(request.location);
     if (location.kind === 'text') return { analysis: null, reason: `"${request.location}" reads as an address: enter a suburb, postcode, city or state` };
     const sales = await loadMarketSales(context.database, location, request.propertyType, request.asAt);
