@@ -29,13 +29,37 @@ test.describe('market analysis (/market-analysis)', () => {
     await expect(page.getByLabel('Location')).toBeFocused();
   });
 
-  // Until the market issue lands, the server has no /api/realty/market-analysis (JSON 404).
   test('a failing analysis shows Analysis Failed', async ({ page }) => {
+    await page.route('**/api/realty/market-analysis', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } } }));
     await page.getByLabel('Location').fill('Parramatta NSW');
     await page.getByRole('button', { name: 'Analyze Market' }).click();
     await expect(page.getByText('Analysis Failed')).toBeVisible();
     await expect(page.getByText('Unable to complete market analysis. Please try again.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No Market Data Available' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try Different Location' })).toBeVisible();
+  });
+
+  test('analyses a Melbourne suburb from real sales: figures, index chart and recent sales', async ({ page }) => {
+    await page.getByLabel('Location').fill('Reservoir VIC');
+    await page.getByRole('button', { name: 'Analyze Market' }).click();
+    await expect(page.getByText('Market Analysis Complete')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Market Analysis for Reservoir VIC' })).toBeVisible();
+    await expect(page.getByText('Median price', { exact: true })).toBeVisible();
+    await expect(page.getByText('Days on market', { exact: true }).locator('..')).toContainText('Not available');
+    await expect(page.getByText('Auction clearance', { exact: true }).locator('..')).toContainText('%');
+    await expect(page.getByRole('heading', { name: 'Market Trend' })).toBeVisible();
+    await expect(page.getByRole('meter', { name: 'Market activity' })).toBeVisible();
+    await expect(page.getByTestId('market-index-chart')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Investment Metrics' })).toBeVisible();
+    await expect(page.getByText('Gross yield', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Most recent recorded sales and auction results' }).getByRole('row')).not.toHaveCount(1);
+  });
+
+  test('a place without sales of the type shows No Market Data Available with the reason', async ({ page }) => {
+    await page.getByLabel('Location').fill('Nowhereville NT');
+    await page.getByLabel('Property type').selectOption('villa');
+    await page.getByRole('button', { name: 'Analyze Market' }).click();
+    await expect(page.getByRole('heading', { name: 'No Market Data Available' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/No priced sales of villas/)).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import type { AppContext } from './services/app-context.ts';
 import { loadHazardRuntime } from './services/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation-runtime.ts';
+import { MarketCache } from './services/market/market-service.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -33,7 +34,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(hazards.ready
       ? `hazards: six hazard layers and the map loaded in ${hazards.runtime.loadMs} ms`
       : `hazards: unavailable (${hazards.reason})`);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES) };
+    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache() };
   } catch (error) {
     await database.close();
     throw error;

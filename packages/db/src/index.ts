@@ -18,3 +18,4 @@ export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHaz
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';
 export { insertReport, findReport, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow } from './reports/report-store.ts';
+export { loadMarketSales, loadVicRents, loadVicLocalityMedians, VIC_RENTS_FILE, VIC_MEDIANS_FILE } from './market/load-market-sales.ts';

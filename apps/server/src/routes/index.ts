@@ -22,6 +22,9 @@ import { searchListingsRoute } from './realty/search-listings.ts';
 import { climateDashboardRoute } from './hazards/climate-dashboard.ts';
 import { createValuationRoute } from './valuation/create-valuation.ts';
 import { getModelCardRoute } from './valuation/get-model-card.ts';
+import { marketAnalysisRoute } from './market/market-analysis.ts';
+import { marketSentimentRoute } from './market/market-sentiment.ts';
+import { propertySentimentRoute } from './market/property-sentiment.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -48,6 +51,9 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     listingCacheRoutes,
     generateReportRoute,
     readReportsRoutes,
+    marketAnalysisRoute,
+    marketSentimentRoute,
+    propertySentimentRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

@@ -2,6 +2,7 @@ import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
+import type { MarketCache } from './market/market-service.ts';
 import type { ValuationRuntimeState } from './valuation-runtime.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
@@ -16,4 +17,6 @@ export interface AppContext {
   hazards: HazardRuntimeState;
   /** Computed listing enrichments (valuation, risk) by sale, for search and property pages. */
   listingCache: ListingEnrichmentCache;
+  /** Market analyses, city indices and the rent table, computed on first use. */
+  market: MarketCache;
 }

@@ -76,7 +76,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function locationCondition(location: SearchLocation): SQL {
+/** The SQL condition of a parsed search location (shared with the market analysis). */
+export function locationCondition(location: SearchLocation): SQL {
   switch (location.kind) {
     case 'postcode':
       return eq(sales.postcode, location.postcode);

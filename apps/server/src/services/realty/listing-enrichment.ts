@@ -12,7 +12,6 @@ const LVR_THRESHOLDS = { '80_percent': 0.8, '90_percent': 0.9, '95_percent': 0.9
 
 // Parts whose engines are other issues' work: said plainly instead of shown invented.
 const NOT_YET: Record<string, string> = {
-  propguard_market_sentiment: 'Market sentiment arrives with the market analysis engine',
   apra_compliance: 'CPS 230, NCCP and Basel III checks arrive with the lending-rules engine; LVR thresholds are shown',
 };
 

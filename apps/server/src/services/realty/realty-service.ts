@@ -14,12 +14,14 @@ import {
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { computeListingEnrichment } from './listing-enrichment.ts';
+import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
 
 const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
 const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
 
-function describeLocation(location: SearchLocation): string {
+/** How a parsed location reads in a sentence ("suburb RICHMOND (VIC) 3121"). */
+export function describeLocation(location: SearchLocation): string {
   switch (location.kind) {
     case 'postcode':
       return `postcode ${location.postcode}`;
@@ -37,6 +39,16 @@ function describeLocation(location: SearchLocation): string {
 function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Listing {
   const enrichment = context.listingCache.getOrCompute(row.id, () => computeListingEnrichment(row, context.valuation, context.hazards));
   return toListing(row, listingType, enrichment);
+}
+
+/** Fills each listing's suburb market sentiment (issue 6), or says why it is absent. */
+async function addMarketSentiment(context: AppContext, listings: Listing[], computeIfMissing: boolean): Promise<void> {
+  for (const listing of listings) {
+    const found = await findListingSentiment(context, listing, computeIfMissing);
+    listing.unavailable = { ...listing.unavailable };
+    if (found.sentiment) listing.propguard_market_sentiment = found.sentiment;
+    else listing.unavailable.propguard_market_sentiment = found.reason ?? 'No market data';
+  }
 }
 
 function gapOf(listing: Listing): number {
@@ -86,6 +98,7 @@ export async function searchListings(context: AppContext, request: SearchRequest
     nextOffset = request.offset + request.limit < window ? request.offset + request.limit : null;
     if (total > window) notes.push(`The valuation-gap sort ranks the ${window.toLocaleString('en-AU')} most recent of the matching sales.`);
   }
+  await addMarketSentiment(context, properties, false);
   return { ...base, properties, total, next_offset: nextOffset, note: notes.length > 0 ? notes.join(' ') : null, took_ms: Math.round(performance.now() - started) };
 }
 
@@ -107,7 +120,9 @@ function listingTypeOf(row: SaleListingRow): ListingType {
 export async function getListingDetails(context: AppContext, listingId: string): Promise<PropertyDetails> {
   const sale = await requireSale(context, listingId);
   const history = await listSalesOfProperty(context.database, sale);
-  return { ...enrich(context, sale, listingTypeOf(sale)), history: history.map(toHistoryEntry) };
+  const listing = enrich(context, sale, listingTypeOf(sale));
+  await addMarketSentiment(context, [listing], true);
+  return { ...listing, history: history.map(toHistoryEntry) };
 }
 
 /** POST /api/realty/property-history: every sale of that property in our data, oldest first. */

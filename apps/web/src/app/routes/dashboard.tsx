@@ -8,6 +8,7 @@ import { CompliancePanel } from '../../features/compliance/index.ts';
 import { DashboardHeader } from '../../features/dashboard/index.ts';
 import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
 import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
+import { MarketSentimentPanels, type MarketSubject } from '../../features/market-analysis/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
@@ -37,6 +38,14 @@ function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null
   if (dataSource === 'live') return { kind: 'live', address, lat: property.lat, lng: property.lng, valueAud: estimate };
   const { property: sample } = findDemoProperty(address);
   return { kind: 'demo', address, lat: property.lat, lng: property.lng, valueAud: estimate, sampleScores: { ...sample.risks } };
+}
+
+/** The analysed property's suburb for the market panels (live analyses only). */
+function toMarketSubject(outcome: AnalysisOutcome | undefined): MarketSubject {
+  if (!outcome || outcome.valuation.dataSource !== 'live') return null;
+  const { property } = outcome.valuation;
+  if (!property.suburb) return null;
+  return { location: [property.suburb, property.state, property.postcode].filter(Boolean).join(' '), propertyType: property.attributes.propertyType ?? 'house' };
 }
 
 export function DashboardRoute() {
@@ -69,6 +78,7 @@ export function DashboardRoute() {
               error={analysis.error}
               riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
               reportAction={riskSubject?.kind === 'live' ? <GenerateReportButton address={riskSubject.address} /> : null}
+              marketPanels={analysis.outcome ? <MarketSentimentPanels subject={toMarketSubject(analysis.outcome)} /> : null}
             />
           </>
         ) : null}

@@ -21,6 +21,7 @@ export function MarketAnalysisRoute() {
         status={analysis.status}
         error={analysis.error}
         analysis={analysis.data?.market_analysis}
+        reason={analysis.data?.reason}
         onTryDifferentLocation={tryDifferentLocation}
       />
     </main>

@@ -19,6 +19,8 @@ type AnalysisResultsProps = {
   riskDetail?: ReactNode;
   /** The generate-report action for a live analysis, from the reports feature (composed by the route). */
   reportAction?: ReactNode;
+  /** The Market Sentiment and Investment Metrics panels, from the market feature (composed by the route). */
+  marketPanels?: ReactNode;
 };
 
 function ResultsSkeleton() {
@@ -44,7 +46,7 @@ function ResultsSkeleton() {
 }
 
 /** The results area below the address form: the empty state, loading, the error, or the analysis. */
-export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail, reportAction }: AnalysisResultsProps) {
+export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail, reportAction, marketPanels }: AnalysisResultsProps) {
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
@@ -113,7 +115,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetai
       <Suspense fallback={<Skeleton className="h-80" />}>
         <ValuationTimelineChart valuation={valuation} />
       </Suspense>
-      <PendingAnalytics riskDetail={riskDetail} />
+      <PendingAnalytics riskDetail={riskDetail} marketPanels={marketPanels} />
     </section>
   );
 }

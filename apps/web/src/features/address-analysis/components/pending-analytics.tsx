@@ -21,12 +21,18 @@ const PANELS: ReadonlyArray<{ title: string; icon: ReactNode; text: string }> = 
   },
 ];
 
-/** The analytics panels: the risk detail (from the risk feature), then those whose engines are still to come. */
-export function PendingAnalytics({ riskDetail }: { riskDetail?: ReactNode }) {
+const MARKET_PANELS = new Set(['Market Sentiment', 'Investment Metrics']);
+
+/**
+ * The analytics panels: the risk detail (from the risk feature), the market panels (from the
+ * market feature) and those whose engines are still to come.
+ */
+export function PendingAnalytics({ riskDetail, marketPanels }: { riskDetail?: ReactNode; marketPanels?: ReactNode }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {riskDetail}
-      {PANELS.map((panel) => (
+      {marketPanels}
+      {PANELS.filter((panel) => !(marketPanels && MARKET_PANELS.has(panel.title))).map((panel) => (
         <Card key={panel.title}>
           <CardHeader title={panel.title} icon={panel.icon} />
           <CardContent>

@@ -1,15 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LineChart } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isNotFoundError } from '../../../lib/api-client.ts';
-import { formatAud, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import type { MarketAnalysis } from '../api/analyze-market.ts';
 
 /** SPEC.md section 2: listing volume bar is capped at 100% of 1000 listings; heat maps to a fixed bar. */
 const LISTING_VOLUME_CAP = 1000;
+
+// The chart library loads with the first result, not with the page.
+const MarketIndexChart = lazy(() => import('./market-index-chart.tsx').then((module) => ({ default: module.MarketIndexChart })));
+
+const METHOD_LABELS: Record<string, string> = {
+  sold: 'Sold', sold_prior: 'Sold prior', passed_in: 'Passed in', vendor_bid: 'Vendor bid', withdrawn: 'Withdrawn',
+  sold_after_auction: 'Sold after auction', sold_not_disclosed: 'Sold (price withheld)', sold_prior_not_disclosed: 'Sold prior (price withheld)', sold_after_auction_not_disclosed: 'Sold after auction (price withheld)',
+};
 const MARKET_HEAT_PERCENT = { hot: 100, warm: 75, cool: 50, cold: 25 } as const;
 
 function Metric({ label, value }: { label: string; value: ReactNode }) {
@@ -51,10 +59,12 @@ type MarketAnalysisResultsProps = {
   status: 'idle' | 'pending' | 'error' | 'success';
   error: Error | null;
   analysis: MarketAnalysis | null | undefined;
+  /** Why there is no analysis (the server's reason), shown in the empty state. */
+  reason?: string;
   onTryDifferentLocation: () => void;
 };
 
-export function MarketAnalysisResults({ status, error, analysis, onTryDifferentLocation }: MarketAnalysisResultsProps) {
+export function MarketAnalysisResults({ status, error, analysis, reason, onTryDifferentLocation }: MarketAnalysisResultsProps) {
   if (status === 'idle') {
     return <p className="text-center text-slate-600">Choose a location to see its median price, growth, days on market and clearance rate.</p>;
   }
@@ -74,18 +84,26 @@ export function MarketAnalysisResults({ status, error, analysis, onTryDifferentL
     return <NoMarketData onTryAgain={onTryDifferentLocation} reason={reason} />;
   }
   const metrics = analysis?.market_metrics;
-  if (!analysis || !metrics) return <NoMarketData onTryAgain={onTryDifferentLocation} />;
+  if (!analysis || !metrics) return <NoMarketData onTryAgain={onTryDifferentLocation} reason={reason ? <p className="text-slate-600">{reason}</p> : undefined} />;
+  const investment = analysis.investment;
+  const notAvailable = <span className="text-base font-medium text-slate-500">Not available</span>;
 
   const trend = analysis.trend_analysis;
   const insights = analysis.ai_insights;
   return (
     <section aria-labelledby="market-results-heading" className="space-y-6">
-      <h2 id="market-results-heading" className="text-xl font-semibold text-slate-900">Market Analysis for {analysis.location}</h2>
+      <div>
+        <h2 id="market-results-heading" className="text-xl font-semibold text-slate-900">Market Analysis for {analysis.location}</h2>
+        <p className="text-sm text-slate-600">
+          {analysis.matched}, {analysis.property_type}, as at {formatLongDate(analysis.as_at)}: {metrics.sales_volume} priced sales in 12 months.
+        </p>
+      </div>
+      {analysis.flags.length > 0 ? <Notice>{analysis.flags.join(' ')}</Notice> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {typeof metrics.median_price === 'number' ? <Metric label="Median price" value={formatAud(metrics.median_price)} /> : null}
-        {typeof metrics.price_growth_yoy === 'number' ? <Metric label="Price growth (year on year)" value={formatPercent(metrics.price_growth_yoy)} /> : null}
-        {typeof metrics.days_on_market === 'number' ? <Metric label="Days on market" value={metrics.days_on_market} /> : null}
-        {typeof metrics.auction_clearance_rate === 'number' ? <Metric label="Auction clearance" value={formatPercent(metrics.auction_clearance_rate)} /> : null}
+        <Metric label="Median price" value={metrics.median_price !== null ? formatAud(metrics.median_price) : notAvailable} />
+        <Metric label="Price growth (year on year)" value={metrics.price_growth_yoy !== null ? formatPercent(metrics.price_growth_yoy) : notAvailable} />
+        <Metric label="Days on market" value={metrics.days_on_market !== null ? metrics.days_on_market : notAvailable} />
+        <Metric label="Auction clearance" value={metrics.auction_clearance_rate !== null ? formatPercent(metrics.auction_clearance_rate) : notAvailable} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         {trend ? (
@@ -121,6 +139,66 @@ export function MarketAnalysisResults({ status, error, analysis, onTryDifferentL
           {trend?.market_heat ? <Bar label="Market activity" percent={MARKET_HEAT_PERCENT[trend.market_heat]} /> : null}
         </CardContent>
       </Card>
+      <Card>
+        <CardHeader level={3} title="Price Index" />
+        <CardContent className="space-y-2">
+          <Suspense fallback={<Skeleton className="h-72" />}>
+            <MarketIndexChart analysis={analysis} />
+          </Suspense>
+          <p className="text-xs text-slate-500">Quality-adjusted (hedonic) monthly index, first month = 100. {analysis.method}.</p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader level={3} title="Investment Metrics" />
+        <CardContent className="text-sm text-slate-700">
+          {investment ? (
+            <div className="space-y-2">
+              <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <div><dt className="text-slate-500">Gross yield</dt><dd className="font-semibold">{formatPercent(investment.gross_yield)}</dd></div>
+                <div><dt className="text-slate-500">Net yield</dt><dd className="font-semibold">{formatPercent(investment.net_yield)}</dd></div>
+                <div><dt className="text-slate-500">Cap rate</dt><dd className="font-semibold">{formatPercent(investment.cap_rate)}</dd></div>
+                <div><dt className="text-slate-500">Cash-on-cash</dt><dd className="font-semibold">{formatPercent(investment.cash_on_cash)}</dd></div>
+                <div><dt className="text-slate-500">NOI per year</dt><dd className="font-semibold">{formatAud(investment.noi)}</dd></div>
+                <div><dt className="text-slate-500">DSCR</dt><dd className="font-semibold">{investment.dscr === null ? 'No loan' : investment.dscr.toFixed(2)}</dd></div>
+                <div><dt className="text-slate-500">Weekly rent</dt><dd className="font-semibold">{formatAud(investment.weekly_rent)}</dd></div>
+                <div><dt className="text-slate-500">Debt service per year</dt><dd className="font-semibold">{formatAud(investment.annual_debt_service)}</dd></div>
+              </dl>
+              <p className="text-xs text-slate-500">
+                Rent: {investment.rent_source}. Loan {formatPercent(investment.loan.lvr)} LVR at {formatPercent(investment.loan.interest_rate)} over {investment.loan.term_years} years. Costs assumed: {investment.costs.map((cost) => `${cost.name} ${formatAud(cost.annual_aud)}`).join(', ')}.
+              </p>
+            </div>
+          ) : (
+            <p>Not available: {analysis.unavailable.investment ?? 'no rent data'}</p>
+          )}
+        </CardContent>
+      </Card>
+      {analysis.recent_sales.length > 0 ? (
+        <Card>
+          <CardHeader level={3} title="Recent Sales" />
+          <CardContent className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Most recent recorded sales and auction results</caption>
+              <thead className="text-slate-500">
+                <tr><th scope="col" className="py-1 pr-4">Date</th><th scope="col" className="py-1 pr-4">Address</th><th scope="col" className="py-1 pr-4">Result</th><th scope="col" className="py-1 pr-4 text-right">Price</th><th scope="col" className="py-1 text-right">Bedrooms</th></tr>
+              </thead>
+              <tbody>
+                {analysis.recent_sales.map((sale) => (
+                  <tr key={sale.id} className="border-t border-slate-100">
+                    <td className="py-1 pr-4 whitespace-nowrap">{formatLongDate(sale.sale_date)}</td>
+                    <td className="py-1 pr-4">{sale.address ? `${sale.address}, ${sale.suburb}` : sale.suburb}</td>
+                    <td className="py-1 pr-4">{METHOD_LABELS[sale.sale_method] ?? sale.sale_method}</td>
+                    <td className="py-1 pr-4 text-right">{sale.price !== null ? formatAud(sale.price) : 'Not disclosed'}</td>
+                    <td className="py-1 text-right">{sale.bedrooms ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      ) : null}
+      <p className="text-xs text-slate-500">
+        {Object.entries(analysis.unavailable).filter(([key]) => key !== 'investment').map(([, text]) => text).join(' ')} Sources: {analysis.data_sources.join('; ')}.
+      </p>
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema, marketAnalysisResponseSchema, marketSentimentResponseSchema, propertySentimentResponseSchema } from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+/** The market API (issue 6) through HTTP on the real database: bad input, no data, happy path. */
+describe.skipIf(getApiSkipReason() !== null)('market analysis and sentiment', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const post = (url: string, payload: object) => testApp.app.inject({ method: 'POST', url, payload });
+
+  function expectFieldError(response: { statusCode: number; json(): unknown }, field: string) {
+    expect(response.statusCode).toBe(400);
+    const { error } = errorResponseSchema.parse(response.json());
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.field).toBe(field);
+  }
+
+  it('rejects bad input naming the field', async () => {
+    expectFieldError(await post('/api/realty/market-analysis', { location: '  ' }), 'body.location');
+    expectFieldError(await post('/api/realty/market-analysis', { location: 'Richmond VIC', property_type: 'castle' }), 'body.property_type');
+    expectFieldError(await post('/api/realty/market-analysis', { location: 'Richmond VIC', loan: { lvr: 1.5 } }), 'body.loan.lvr');
+    expectFieldError(await post('/api/llm/property-sentiment', { description: '' }), 'body.description');
+    expectFieldError(await post('/api/llm/market-sentiment', {}), 'body.location');
+  });
+
+  it('analyses a Melbourne suburb from its sales, with clearance, yields and the index against the city', async () => {
+    const response = await post('/api/realty/market-analysis', { location: 'Reservoir VIC', property_type: 'house', analysis_depth: 'comprehensive' });
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis = marketAnalysisResponseSchema.parse(response.json()).market_analysis!;
+    expect(analysis.market_metrics.median_price).toBeGreaterThan(300_000);
+    expect(analysis.market_metrics.auction_clearance_rate).toBeGreaterThan(0);
+    expect(analysis.market_metrics.days_on_market).toBeNull();
+    expect(analysis.unavailable.days_on_market).toMatch(/Not available/);
+    expect(analysis.investment?.gross_yield).toBeGreaterThan(0);
+    expect(analysis.index_series.some((point) => point.city_index !== null)).toBe(true);
+    expect(analysis.recent_sales.length).toBeGreaterThan(0);
+    // The median is the plain median of the priced house sales of the 12 months to the as-at date.
+    const [row] = await testApp.context.database.query<{ median: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY price_aud) AS median FROM sales
+        WHERE upper(suburb) = 'RESERVOIR' AND state = 'VIC' AND property_type = 'house' AND is_market_sale AND price_aud IS NOT NULL
+          AND sale_date > ($1::date - interval '12 months') AND sale_date <= $1::date`, [analysis.as_at]);
+    expect(analysis.market_metrics.median_price).toBe(Math.round(Number(row!.median)));
+  });
+
+  it('answers with no analysis and a reason where there are no sales', async () => {
+    const response = await post('/api/realty/market-analysis', { location: 'Nowhereville NT', property_type: 'villa' });
+    expect(response.statusCode).toBe(200);
+    const body = marketAnalysisResponseSchema.parse(response.json());
+    expect(body.market_analysis).toBeNull();
+    expect(body.reason).toMatch(/No priced sales/);
+  });
+
+  it('computes the market sentiment from the engine, without a model configured', async () => {
+    const response = await post('/api/llm/market-sentiment', { market_data: 'Reservoir VIC' });
+    expect(response.statusCode, response.body).toBe(200);
+    const sentiment = marketSentimentResponseSchema.parse(response.json()).market_sentiment!;
+    expect(sentiment.sentiment_score).toBeGreaterThanOrEqual(0);
+    expect(sentiment.sentiment_score).toBeLessThanOrEqual(10);
+    expect(['bullish', 'bearish']).toContain(sentiment.trend);
+    expect(sentiment.summary_source).toBe('computed');
+    expect(sentiment.detailed_metrics.cap_rate).not.toBeNull();
+  });
+
+  it('scores a property description and lists its drivers', async () => {
+    const response = await post('/api/llm/property-sentiment', { description: 'Renovated, north-facing, but flood-affected and needs work.' });
+    expect(response.statusCode).toBe(200);
+    const { sentiment_analysis: analysis } = propertySentimentResponseSchema.parse(response.json());
+    expect(analysis.risk_level).toBe('high');
+    expect(analysis.drivers.map((driver) => driver.phrase)).toEqual(expect.arrayContaining(['flood-affected', 'needs work', 'north-facing']));
+  });
+
+  it('fills a property page listing with its suburb market sentiment', async () => {
+    const [row] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'RESERVOIR' AND property_type = 'house' AND is_market_sale ORDER BY sale_date DESC LIMIT 1`);
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/realty/property/sale-${row!.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = (response.json() as { property_details: { propguard_market_sentiment?: { trend: string; indicators: { days_on_market: number | null } }; unavailable: Record<string, string> } }).property_details;
+    expect(['bullish', 'bearish']).toContain(body.propguard_market_sentiment?.trend);
+    expect(body.propguard_market_sentiment?.indicators.days_on_market).toBeNull();
+    expect(body.unavailable.propguard_market_sentiment).toBeUndefined();
+  });
+});
