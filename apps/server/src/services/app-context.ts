@@ -1,5 +1,6 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
+import type { AddressIndexState } from './address-search/address-search-service.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { ValuationRuntimeState } from './valuation-runtime.ts';
@@ -16,4 +17,6 @@ export interface AppContext {
   hazards: HazardRuntimeState;
   /** Computed listing enrichments (valuation, risk) by sale, for search and property pages. */
   listingCache: ListingEnrichmentCache;
+  /** The address-suggestion index (every address of our sales and every gazetteer locality), built at start. */
+  addressIndex: AddressIndexState;
 }
