@@ -47,11 +47,6 @@ function fuzzyFor(term: string): number | false {
   return HAS_DIGIT.test(term) || term.length < 4 ? false : 0.2;
 }
 
-/** Only the last term is a prefix: it is the one still being typed. */
-function prefixFor(_term: string, index: number, terms: string[]): boolean {
-  return index === terms.length - 1;
-}
-
 /** "12", "3/12" or "12A": the street number of an address, for the house-number boost. */
 function streetNumberOf(address: string): string | null {
   const first = address.trim().split(/\s+/)[0] ?? '';
@@ -86,20 +81,23 @@ function toSuggestion(entry: AddressSearchEntry): AddressSuggestion {
 
 /** Ranking boosts on top of MiniSearch's BM25 score (which already weighs prefix and fuzzy matches below exact ones). */
 const HOUSE_NUMBER_BOOST = 3;
-const EXACT_TERMS_BOOST = 2;
+/** Every typed term found as written (whole or as a prefix) beats a typo-corrected match. */
+const ALL_TERMS_HELD_BOOST = 2;
 /** Results of the fall-back "any term" search rank below every "all terms" result. */
 const ANY_TERM_PENALTY = 0.01;
 /**
- * The fall-back leaves out terms found in more than this share of entries ("st", "vic", "rd"): on
- * their own they suggest nothing, and scoring their tens of thousands of entries would take most
- * of the time budget.
+ * Terms found in more than this share of entries ("st", "vic", "rd", "melbourne") do not select
+ * entries: they only rank them. Scoring their tens of thousands of entries on every keystroke
+ * would take most of the time budget and select nothing the rarer terms do not.
  */
-const FALLBACK_MAX_TERM_SHARE = 0.02;
+const COMMON_TERM_SHARE = 0.02;
+/** The most candidates one query re-ranks (MiniSearch's best first). */
+const MAX_CANDIDATES = 1000;
 /** The fall-back re-ranks its best few hundred candidates only. */
 const FALLBACK_CANDIDATES = 300;
 
 interface RankedResult {
-  entry: AddressSearchEntry;
+  id: number;
   score: number;
 }
 
@@ -113,7 +111,7 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
     fields: ['street', 'place'],
     tokenize,
     processTerm,
-    searchOptions: { boost: { street: 2 }, fuzzy: fuzzyFor, prefix: prefixFor, maxFuzzy: 2 },
+    searchOptions: { boost: { street: 2 }, fuzzy: fuzzyFor, maxFuzzy: 2 },
   });
   const addressCount = entries.filter((entry) => entry.kind === 'address').length;
   miniSearch.addAll(
@@ -123,60 +121,69 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
       place: [entry.suburb, entry.state, entry.postcode].filter(Boolean).join(' '),
     })),
   );
-  // Entries per term, for the fall-back's choice of terms.
+  // Each entry's terms (for ranking) and the number of entries per term (common or not).
+  const entryTerms: string[][] = entries.map((entry) =>
+    [...new Set(tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm))].filter((term): term is string => term !== null),
+  );
   const entriesPerTerm = new Map<string, number>();
-  for (const entry of entries) {
-    const terms = new Set(tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm));
-    for (const term of terms) if (term !== null) entriesPerTerm.set(term, (entriesPerTerm.get(term) ?? 0) + 1);
-  }
-  const fallbackMaxEntries = Math.max(1, Math.floor(entries.length * FALLBACK_MAX_TERM_SHARE));
+  for (const terms of entryTerms) for (const term of terms) entriesPerTerm.set(term, (entriesPerTerm.get(term) ?? 0) + 1);
+  const commonAbove = Math.max(1, Math.floor(entries.length * COMMON_TERM_SHARE));
+  const isCommon = (term: string) => (entriesPerTerm.get(term) ?? 0) > commonAbove;
+  const streetNumbers = entries.map((entry) => (entry.kind === 'address' ? streetNumberOf(entry.address) : null));
   const buildMs = Math.round(performance.now() - start);
   const localityCount = entries.length - addressCount;
   const source = `PropGuard address index: ${addressCount.toLocaleString('en-AU')} street addresses from our sales and ${localityCount.toLocaleString('en-AU')} localities from the Australian postcodes gazetteer`;
 
+  /** How many of the typed terms an entry holds, whole or as a prefix of one of its terms. */
+  function termsHeld(id: number, queryTerms: readonly string[]): number {
+    const terms = entryTerms[id] ?? [];
+    return queryTerms.filter((term) => terms.some((entryTerm) => entryTerm.startsWith(term))).length;
+  }
+
   function rank(results: SearchResult[], queryTerms: string[], queryNumbers: Set<string>, factor: number): RankedResult[] {
     return results.map((result) => {
-      const entry = entries[result.id as number] as AddressSearchEntry;
-      let score = result.score * factor;
-      const number = entry.kind === 'address' ? streetNumberOf(entry.address) : null;
-      if (number !== null && queryNumbers.has(number)) score *= HOUSE_NUMBER_BOOST;
-      // Every typed term found as written (whole or as a prefix) beats a typo-corrected match.
-      if (queryTerms.every((term) => result.terms.some((matched) => matched.startsWith(term)))) score *= EXACT_TERMS_BOOST;
-      return { entry, score };
+      const id = result.id as number;
+      const held = termsHeld(id, queryTerms);
+      let score = result.score * factor * (1 + held);
+      if (held === queryTerms.length) score *= ALL_TERMS_HELD_BOOST;
+      const number = streetNumbers[id];
+      if (number && queryNumbers.has(number)) score *= HOUSE_NUMBER_BOOST;
+      return { id, score };
     });
   }
 
   function search(query: string, limit: number): AddressSuggestion[] {
     const queryTerms = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
     if (queryTerms.length === 0) return [];
+    const lastTerm = queryTerms[queryTerms.length - 1];
     const queryNumbers = new Set(queryTerms.filter((term) => HAS_DIGIT.test(term)));
-    const ranked = rank(miniSearch.search(query, { combineWith: 'AND' }), queryTerms, queryNumbers, 1);
-    // Too few entries hold every term (a wrong house number, a word too mistyped): entries holding
-    // some of the distinctive terms follow, below every entry that holds them all.
-    // Words before numbers: "12 colins st" should go on with Collins St, not with every number 12.
-    const distinctive = queryTerms.filter((term) => (entriesPerTerm.get(term) ?? 0) <= fallbackMaxEntries);
+    // Only the last term is a prefix: it is the one still being typed.
+    const prefix = (term: string) => term === lastTerm;
+    // A common last term is a word already typed ("st"); a last term of one or two letters after
+    // others would expand to thousands of words. Both then rank the candidates instead of selecting them.
+    const selecting = queryTerms.filter((term) => !isCommon(term) && !(term === lastTerm && term.length < 3 && queryTerms.length > 1));
+    const selectingTerms = selecting.length > 0 ? selecting : queryTerms;
+    const ranked = rank(miniSearch.search(selectingTerms.join(' '), { combineWith: 'AND', prefix }).slice(0, MAX_CANDIDATES), queryTerms, queryNumbers, 1);
+    // Too few entries hold every selecting term (a wrong house number, a word too mistyped):
+    // entries holding some of them follow, below every entry that holds them all. Words before
+    // numbers: "12 colins st" should go on with Collins St, not with every number 12.
+    const distinctive = queryTerms.filter((term) => !isCommon(term));
     const distinctiveWords = distinctive.filter((term) => !HAS_DIGIT.test(term));
-    const distinctiveTerms = distinctiveWords.length > 0 ? distinctiveWords : distinctive;
-    if (ranked.length < limit && queryTerms.length > 1 && distinctiveTerms.length > 0) {
-      const seen = new Set(ranked.map((result) => result.entry));
+    const fallbackTerms = distinctiveWords.length > 0 ? distinctiveWords : distinctive;
+    if (ranked.length < limit && queryTerms.length > 1 && fallbackTerms.length > 0) {
+      const seen = new Set(ranked.map((result) => result.id));
       const anyTerm = miniSearch
-        .search(distinctiveTerms.join(' '), { combineWith: 'OR', prefix: false })
-        .filter((result) => !seen.has(entries[result.id as number] as AddressSearchEntry))
+        .search(fallbackTerms.join(' '), { combineWith: 'OR', prefix: false })
+        .filter((result) => !seen.has(result.id as number))
         .slice(0, FALLBACK_CANDIDATES);
-      // Among those, an entry holding more of the typed terms ("Collins St" for "12 colins st") goes first.
-      ranked.push(...rank(anyTerm, queryTerms, queryNumbers, ANY_TERM_PENALTY).map((result) => ({ ...result, score: result.score * (1 + termsHeld(result.entry, queryTerms)) })));
+      ranked.push(...rank(anyTerm, queryTerms, queryNumbers, ANY_TERM_PENALTY));
     }
-    ranked.sort((a, b) => b.score - a.score || kindOrder(a.entry) - kindOrder(b.entry) || a.entry.address.localeCompare(b.entry.address) || a.entry.rowId - b.entry.rowId);
-    return ranked.slice(0, limit).map((result) => toSuggestion(result.entry));
+    const entryOf = (result: RankedResult) => entries[result.id] as AddressSearchEntry;
+    ranked.sort((a, b) => b.score - a.score || kindOrder(entryOf(a)) - kindOrder(entryOf(b)) || entryOf(a).address.localeCompare(entryOf(b).address) || a.id - b.id);
+    return ranked.slice(0, limit).map((result) => toSuggestion(entryOf(result)));
   }
 
   return { entries, addressCount, localityCount, buildMs, source, search };
-}
-
-/** How many of the typed terms an entry holds, whole or as a prefix of one of its terms. */
-function termsHeld(entry: AddressSearchEntry, queryTerms: readonly string[]): number {
-  const entryTerms = tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm);
-  return queryTerms.filter((term) => entryTerms.some((entryTerm) => entryTerm?.startsWith(term))).length;
 }
 
 /** On equal scores a locality comes before a street address (the wider place first). */
