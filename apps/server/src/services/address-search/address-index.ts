@@ -83,6 +83,8 @@ function toSuggestion(entry: AddressSearchEntry): AddressSuggestion {
 const HOUSE_NUMBER_BOOST = 3;
 /** Every typed term found as written (whole or as a prefix) beats a typo-corrected match. */
 const ALL_TERMS_HELD_BOOST = 2;
+/** Per typed term matched only by a shorter word it starts with (see termsCutShort). */
+const CUT_SHORT_PENALTY = 0.4;
 /** Results of the fall-back "any term" search rank below every "all terms" result. */
 const ANY_TERM_PENALTY = 0.01;
 /**
@@ -140,12 +142,22 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
     return queryTerms.filter((term) => terms.some((entryTerm) => entryTerm.startsWith(term))).length;
   }
 
+  /**
+   * Typed terms whose closest word is the typed text cut short ("colin" for "colins"): someone who
+   * typed more letters than a word has rarely meant it, so "Collins" goes before "Colin".
+   */
+  function termsCutShort(id: number, queryTerms: readonly string[]): number {
+    const terms = entryTerms[id] ?? [];
+    return queryTerms.filter((term) => term.length >= 4 && terms.some((entryTerm) => entryTerm.length < term.length && term.startsWith(entryTerm) && entryTerm.length >= term.length - 2)).length;
+  }
+
   function rank(results: SearchResult[], queryTerms: string[], queryNumbers: Set<string>, factor: number): RankedResult[] {
     return results.map((result) => {
       const id = result.id as number;
       const held = termsHeld(id, queryTerms);
       let score = result.score * factor * (1 + held);
       if (held === queryTerms.length) score *= ALL_TERMS_HELD_BOOST;
+      else score *= CUT_SHORT_PENALTY ** termsCutShort(id, queryTerms);
       const number = streetNumbers[id];
       if (number && queryNumbers.has(number)) score *= HOUSE_NUMBER_BOOST;
       return { id, score };
