@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
+import { loadAddressIndex } from './services/address-search/address-search-service.ts';
 import { loadHazardRuntime } from './services/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation-runtime.ts';
@@ -34,7 +35,11 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(hazards.ready
       ? `hazards: six hazard layers and the map loaded in ${hazards.runtime.loadMs} ms`
       : `hazards: unavailable (${hazards.reason})`);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache() };
+    const addressIndex = await loadAddressIndex(database);
+    options.onProgress?.(addressIndex.ready
+      ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
+      : `address index: unavailable (${addressIndex.reason})`);
+    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex };
   } catch (error) {
     await database.close();
     throw error;

@@ -8,3 +8,4 @@ export * from './geo.ts';
 export * from './realty.ts';
 export * from './reports.ts';
 export * from './market.ts';
+export * from './address-search.ts';

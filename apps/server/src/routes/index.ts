@@ -8,6 +8,7 @@ import { realtyHealthRoute } from './health/realty-health.ts';
 import { xnodeHealthRoute } from './health/xnode-health.ts';
 import { dataSummaryRoute } from './data/data-summary.ts';
 import { listSalesRoute } from './data/list-sales.ts';
+import { addressSearchRoute } from './functions/address-search.ts';
 import { fireRiskRoute } from './functions/fire-risk.ts';
 import { propertyAnalysisRoute } from './functions/property-analysis.ts';
 import { baseMapRoute } from './geo/base-map.ts';
@@ -54,6 +55,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     marketAnalysisRoute,
     marketSentimentRoute,
     propertySentimentRoute,
+    addressSearchRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

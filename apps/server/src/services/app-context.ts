@@ -1,5 +1,6 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
+import type { AddressIndexState } from './address-search/address-search-service.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { MarketCache } from './market/market-service.ts';
@@ -19,4 +20,6 @@ export interface AppContext {
   listingCache: ListingEnrichmentCache;
   /** Market analyses, city indices and the rent table, computed on first use. */
   market: MarketCache;
+  /** The address-suggestion index (every address of our sales and every gazetteer locality), built at start. */
+  addressIndex: AddressIndexState;
 }

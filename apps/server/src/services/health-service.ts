@@ -181,6 +181,25 @@ export async function getPropguardHealth(context: AppContext): Promise<ServiceHe
   });
 }
 
+/** The in-memory address-suggestion index (POST /api/functions/address-search), timed on one probe query. */
+function addressIndexCheck(context: AppContext): CheckSpec {
+  if (!context.addressIndex.ready) return { required: false, check: { name: 'address suggestions', status: 'down', latencyMs: null, detail: context.addressIndex.reason } };
+  const { index, loadMs } = context.addressIndex;
+  const started = performance.now();
+  index.search('collins st melbourne', 8);
+  const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+  return {
+    required: false,
+    check: {
+      name: 'address suggestions',
+      status: index.entries.length > 0 ? 'ok' : 'down',
+      latencyMs,
+      detail: `${index.addressCount.toLocaleString('en-AU')} street addresses and ${index.localityCount.toLocaleString('en-AU')} localities in the suggestion index, built in ${loadMs} ms`,
+      figures: { addresses: index.addressCount, localities: index.localityCount, load_ms: loadMs },
+    },
+  };
+}
+
 /** GET /api/realty/health: the property data behind search and listings. */
 export async function getRealtyHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
@@ -209,7 +228,7 @@ export async function getRealtyHealth(context: AppContext): Promise<ServiceHealt
       figures: { entries: cache.size, hits: cache.hits, misses: cache.misses },
     },
   };
-  return summarise('realty', context.version, [database, index, salesCheck(summary, data.latencyMs, data.error), search], start, {
+  return summarise('realty', context.version, [database, index, salesCheck(summary, data.latencyMs, data.error), search, addressIndexCheck(context)], start, {
     healthy: 'Property data are loaded and searchable',
     degraded: 'Property data are searchable; listings lack our valuation or risk: see checks',
     unavailable: 'Property data are not available: see checks',

@@ -60,6 +60,7 @@ export function DashboardRoute() {
       onAddressChange={analysis.setAddress}
       onAnalyze={analysis.analyzeAddress}
       isAnalyzing={analysis.isAnalyzing}
+      suggestions={analysis.suggestions}
     />
   );
 

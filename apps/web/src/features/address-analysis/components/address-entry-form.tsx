@@ -6,16 +6,20 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { DEMO_ADDRESS } from '../demo-address.ts';
+import type { AddressSuggestionsState } from '../hooks/use-address-suggestions.ts';
+import { AddressCombobox } from './address-combobox.tsx';
 
 type AddressEntryFormProps = {
   address: string;
   onAddressChange: (address: string) => void;
   onAnalyze: (address: string) => void;
   isAnalyzing?: boolean;
+  /** Address suggestions as the user types (SPEC.md section 4); without them, a plain box. */
+  suggestions?: AddressSuggestionsState;
 };
 
 /** The property search assistant of SPEC.md section 2: address box, Analyze, and the demo shortcut. */
-export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyzing = false }: AddressEntryFormProps) {
+export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyzing = false, suggestions }: AddressEntryFormProps) {
   const inputId = useId();
   const isBlank = address.trim() === '';
 
@@ -38,12 +42,16 @@ export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyz
             <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
               Property address
             </label>
-            <Input
-              id={inputId}
-              value={address}
-              autoComplete="street-address"
-              onChange={(event) => onAddressChange(event.target.value)}
-            />
+            {suggestions ? (
+              <AddressCombobox id={inputId} value={address} suggestions={suggestions} />
+            ) : (
+              <Input
+                id={inputId}
+                value={address}
+                autoComplete="street-address"
+                onChange={(event) => onAddressChange(event.target.value)}
+              />
+            )}
           </div>
           <Button type="submit" disabled={isBlank || isAnalyzing} className="sm:w-36">
             {isAnalyzing ? 'Analyzing...' : 'Analyze'}

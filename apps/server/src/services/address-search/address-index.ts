@@ -1,0 +1,204 @@
+import { performance } from 'node:perf_hooks';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { normaliseAddressText } from '@propguard/engines';
+import type { AddressSearchEntry } from '@propguard/db';
+import type { AddressSuggestion } from '@propguard/schemas';
+
+/** What the index stores per entry: its position in the entry list and the two searchable fields. */
+interface IndexedEntry {
+  id: number;
+  /** The street line ("12 COLLINS ST"); a locality's own name, so that "richmond" ranks the locality first. */
+  street: string;
+  /** Suburb, state and postcode. */
+  place: string;
+}
+
+export interface AddressIndex {
+  entries: readonly AddressSearchEntry[];
+  addressCount: number;
+  localityCount: number;
+  buildMs: number;
+  /** The "Powered by" line of the dropdown. */
+  source: string;
+  search(query: string, limit: number): AddressSuggestion[];
+}
+
+/**
+ * Terms split on anything but letters and digits ("3/12" is two terms, unit and number); street
+ * types are abbreviated the way the valuation's address matcher does ("Street" and "St" are one
+ * term), so a query may use either spelling.
+ */
+function tokenize(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+function processTerm(term: string): string | null {
+  const normalised = normaliseAddressText(term).toLowerCase();
+  return normalised === '' ? null : normalised;
+}
+
+const HAS_DIGIT = /\d/;
+
+/**
+ * Typo tolerance by term length: about one edit in five letters ("colins" finds "collins"), none
+ * for terms under four letters or holding digits (a house number or postcode is typed exactly).
+ */
+function fuzzyFor(term: string): number | false {
+  return HAS_DIGIT.test(term) || term.length < 4 ? false : 0.2;
+}
+
+/** "12", "3/12" or "12A": the street number of an address, for the house-number boost. */
+function streetNumberOf(address: string): string | null {
+  const first = address.trim().split(/\s+/)[0] ?? '';
+  if (!HAS_DIGIT.test(first)) return null;
+  const afterUnit = first.split('/').pop() ?? first;
+  return afterUnit.toLowerCase();
+}
+
+/** Gazetteer names are upper case ("RICHMOND VALE"); suggestions show them as people write them. */
+export function toDisplayName(name: string): string {
+  if (name !== name.toUpperCase()) return name;
+  return name.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_match, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+}
+
+function toSuggestion(entry: AddressSearchEntry): AddressSuggestion {
+  const suburb = toDisplayName(entry.suburb);
+  const place = [suburb, entry.state, entry.postcode].filter(Boolean).join(' ');
+  if (entry.kind === 'locality') {
+    return { id: `locality-${entry.rowId}`, address: suburb, suburb, state: entry.state, postcode: entry.postcode, type: 'locality', kind: 'locality', label: place };
+  }
+  return {
+    id: `address-${entry.rowId}`,
+    address: entry.address,
+    suburb,
+    state: entry.state,
+    postcode: entry.postcode,
+    type: entry.type ?? 'address',
+    kind: 'address',
+    label: `${entry.address}, ${place}`,
+  };
+}
+
+/** Ranking boosts on top of MiniSearch's BM25 score (which already weighs prefix and fuzzy matches below exact ones). */
+const HOUSE_NUMBER_BOOST = 3;
+/** Every typed term found as written (whole or as a prefix) beats a typo-corrected match. */
+const ALL_TERMS_HELD_BOOST = 2;
+/** Per typed term matched only by a shorter word it starts with (see termsCutShort). */
+const CUT_SHORT_PENALTY = 0.4;
+/** Results of the fall-back "any term" search rank below every "all terms" result. */
+const ANY_TERM_PENALTY = 0.01;
+/**
+ * Terms found in more than this share of entries ("st", "vic", "rd", "melbourne") do not select
+ * entries: they only rank them. Scoring their tens of thousands of entries on every keystroke
+ * would take most of the time budget and select nothing the rarer terms do not.
+ */
+const COMMON_TERM_SHARE = 0.02;
+/** The most candidates one query re-ranks (MiniSearch's best first). */
+const MAX_CANDIDATES = 1000;
+/** The fall-back re-ranks its best few hundred candidates only. */
+const FALLBACK_CANDIDATES = 300;
+
+interface RankedResult {
+  id: number;
+  score: number;
+}
+
+/**
+ * Builds the in-memory suggestion index (MiniSearch, an inverted index with a radix tree for
+ * prefix and fuzzy look-ups) over every street address of our sales and every gazetteer locality.
+ */
+export function buildAddressIndex(entries: readonly AddressSearchEntry[]): AddressIndex {
+  const start = performance.now();
+  const miniSearch = new MiniSearch<IndexedEntry>({
+    fields: ['street', 'place'],
+    tokenize,
+    processTerm,
+    searchOptions: { boost: { street: 2 }, fuzzy: fuzzyFor, maxFuzzy: 2 },
+  });
+  const addressCount = entries.filter((entry) => entry.kind === 'address').length;
+  miniSearch.addAll(
+    entries.map((entry, id) => ({
+      id,
+      street: entry.address,
+      place: [entry.suburb, entry.state, entry.postcode].filter(Boolean).join(' '),
+    })),
+  );
+  // Each entry's terms (for ranking) and the number of entries per term (common or not).
+  const entryTerms: string[][] = entries.map((entry) =>
+    [...new Set(tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm))].filter((term): term is string => term !== null),
+  );
+  const entriesPerTerm = new Map<string, number>();
+  for (const terms of entryTerms) for (const term of terms) entriesPerTerm.set(term, (entriesPerTerm.get(term) ?? 0) + 1);
+  const commonAbove = Math.max(1, Math.floor(entries.length * COMMON_TERM_SHARE));
+  const isCommon = (term: string) => (entriesPerTerm.get(term) ?? 0) > commonAbove;
+  const streetNumbers = entries.map((entry) => (entry.kind === 'address' ? streetNumberOf(entry.address) : null));
+  const buildMs = Math.round(performance.now() - start);
+  const localityCount = entries.length - addressCount;
+  const source = `PropGuard address index: ${addressCount.toLocaleString('en-AU')} street addresses from our sales and ${localityCount.toLocaleString('en-AU')} localities from the Australian postcodes gazetteer`;
+
+  /** How many of the typed terms an entry holds, whole or as a prefix of one of its terms. */
+  function termsHeld(id: number, queryTerms: readonly string[]): number {
+    const terms = entryTerms[id] ?? [];
+    return queryTerms.filter((term) => terms.some((entryTerm) => entryTerm.startsWith(term))).length;
+  }
+
+  /**
+   * Typed terms whose closest word is the typed text cut short ("colin" for "colins"): someone who
+   * typed more letters than a word has rarely meant it, so "Collins" goes before "Colin".
+   */
+  function termsCutShort(id: number, queryTerms: readonly string[]): number {
+    const terms = entryTerms[id] ?? [];
+    return queryTerms.filter((term) => term.length >= 4 && terms.some((entryTerm) => entryTerm.length < term.length && term.startsWith(entryTerm) && entryTerm.length >= term.length - 2)).length;
+  }
+
+  function rank(results: SearchResult[], queryTerms: string[], queryNumbers: Set<string>, factor: number): RankedResult[] {
+    return results.map((result) => {
+      const id = result.id as number;
+      const held = termsHeld(id, queryTerms);
+      let score = result.score * factor * (1 + held);
+      if (held === queryTerms.length) score *= ALL_TERMS_HELD_BOOST;
+      else score *= CUT_SHORT_PENALTY ** termsCutShort(id, queryTerms);
+      const number = streetNumbers[id];
+      if (number && queryNumbers.has(number)) score *= HOUSE_NUMBER_BOOST;
+      return { id, score };
+    });
+  }
+
+  function search(query: string, limit: number): AddressSuggestion[] {
+    const queryTerms = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
+    if (queryTerms.length === 0) return [];
+    const lastTerm = queryTerms[queryTerms.length - 1];
+    const queryNumbers = new Set(queryTerms.filter((term) => HAS_DIGIT.test(term)));
+    // Only the last term is a prefix: it is the one still being typed.
+    const prefix = (term: string) => term === lastTerm;
+    // A common last term is a word already typed ("st"); a last term of one or two letters after
+    // others would expand to thousands of words. Both then rank the candidates instead of selecting them.
+    const selecting = queryTerms.filter((term) => !isCommon(term) && !(term === lastTerm && term.length < 3 && queryTerms.length > 1));
+    const selectingTerms = selecting.length > 0 ? selecting : queryTerms;
+    const ranked = rank(miniSearch.search(selectingTerms.join(' '), { combineWith: 'AND', prefix }).slice(0, MAX_CANDIDATES), queryTerms, queryNumbers, 1);
+    // Too few entries hold every selecting term (a wrong house number, a word too mistyped):
+    // entries holding some of them follow, below every entry that holds them all. Words before
+    // numbers: "12 colins st" should go on with Collins St, not with every number 12.
+    const distinctive = queryTerms.filter((term) => !isCommon(term));
+    const distinctiveWords = distinctive.filter((term) => !HAS_DIGIT.test(term));
+    const fallbackTerms = distinctiveWords.length > 0 ? distinctiveWords : distinctive;
+    if (ranked.length < limit && queryTerms.length > 1 && fallbackTerms.length > 0) {
+      const seen = new Set(ranked.map((result) => result.id));
+      const anyTerm = miniSearch
+        .search(fallbackTerms.join(' '), { combineWith: 'OR', prefix: false })
+        .filter((result) => !seen.has(result.id as number))
+        .slice(0, FALLBACK_CANDIDATES);
+      ranked.push(...rank(anyTerm, queryTerms, queryNumbers, ANY_TERM_PENALTY));
+    }
+    const entryOf = (result: RankedResult) => entries[result.id] as AddressSearchEntry;
+    ranked.sort((a, b) => b.score - a.score || kindOrder(entryOf(a)) - kindOrder(entryOf(b)) || entryOf(a).address.localeCompare(entryOf(b).address) || a.id - b.id);
+    return ranked.slice(0, limit).map((result) => toSuggestion(entryOf(result)));
+  }
+
+  return { entries, addressCount, localityCount, buildMs, source, search };
+}
+
+/** On equal scores a locality comes before a street address (the wider place first). */
+function kindOrder(entry: AddressSearchEntry): number {
+  return entry.kind === 'locality' ? 0 : 1;
+}

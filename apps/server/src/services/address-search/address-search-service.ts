@@ -1,0 +1,135 @@
+import { performance } from 'node:perf_hooks';
+import { getAddressRecord, getLocalityRecord, loadAddressSearchEntries, type AddressRecord, type Database, type LocalityRecord } from '@propguard/db';
+import { AppError, HAZARD_YEAR_MIN, type AddressProperty, type AddressSuggestionsResponse } from '@propguard/schemas';
+import type { AppContext } from '../app-context.ts';
+import { assessLocation } from '../hazard-service.ts';
+import { buildAddressIndex, toDisplayName, type AddressIndex } from './address-index.ts';
+
+export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string };
+
+/** Reads every address and locality and builds the suggestion index (a few seconds, once at start). */
+export async function loadAddressIndex(database: Database): Promise<AddressIndexState> {
+  const started = performance.now();
+  try {
+    const entries = await loadAddressSearchEntries(database);
+    const index = buildAddressIndex(entries);
+    return { ready: true, index, loadMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ready: false, reason: `The address index could not be built: ${(error as Error).message}` };
+  }
+}
+
+function requireAddressIndex(context: AppContext): AddressIndex {
+  if (!context.addressIndex.ready) throw new AppError('SERVICE_UNAVAILABLE', context.addressIndex.reason);
+  return context.addressIndex.index;
+}
+
+/** The autocomplete action: the best suggestions for what was typed, best first. */
+export function suggestAddresses(context: AppContext, query: string, limit: number): AddressSuggestionsResponse {
+  const index = requireAddressIndex(context);
+  const started = performance.now();
+  const suggestions = index.search(query, limit);
+  return { suggestions, source: index.source, tookMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/** Present-day flood, fire and coastal scores at a point, or null when the hazard layers are not loaded. */
+function riskDataAt(context: AppContext, coordinates: { lat: number; lng: number } | null): AddressProperty['riskData'] {
+  if (!coordinates || !context.hazards.ready) return null;
+  const report = assessLocation(context, { lat: coordinates.lat, lng: coordinates.lng, scenario: 'high', year: HAZARD_YEAR_MIN });
+  const scoreOf = (hazard: string) => report.assessments.find((assessment) => assessment.hazard === hazard)?.score ?? 0;
+  return { flood: scoreOf('flood'), fire: scoreOf('fire'), coastal: scoreOf('coastal') };
+}
+
+function coordinatesOf(lat: number | null, lng: number | null): { lat: number; lng: number } | null {
+  return lat === null || lng === null ? null : { lat, lng };
+}
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+function describeAddress(record: AddressRecord): { description: string; features: string[] } {
+  const features: string[] = [];
+  if (record.bedrooms !== null) features.push(`${record.bedrooms} bedrooms`);
+  if (record.bathrooms !== null) features.push(`${record.bathrooms} bathrooms`);
+  if (record.carSpaces !== null) features.push(`${record.carSpaces} car spaces`);
+  if (record.landSizeM2 !== null) features.push(`Land ${Math.round(record.landSizeM2).toLocaleString('en-AU')} m²`);
+  if (record.buildingSizeM2 !== null) features.push(`Building ${Math.round(record.buildingSizeM2).toLocaleString('en-AU')} m²`);
+  if (record.yearBuilt !== null) features.push(`Built ${record.yearBuilt}`);
+  const sales = `${record.saleCount.toLocaleString('en-AU')} ${record.saleCount === 1 ? 'sale' : 'sales'} in our data`;
+  const last = record.lastSaleDate ? `, the latest on ${record.lastSaleDate}${record.lastPriceAud !== null ? ` for $${record.lastPriceAud.toLocaleString('en-AU')}` : ''}` : '';
+  return { description: `${capitalise(record.propertyType ?? 'property')} with ${sales}${last}.`, features };
+}
+
+function addressProperty(context: AppContext, record: AddressRecord): AddressProperty {
+  const suburb = toDisplayName(record.suburb);
+  const place = [suburb, record.state, record.postcode].filter(Boolean).join(' ');
+  const coordinates = coordinatesOf(record.lat, record.lng);
+  return {
+    id: `address-${record.id}`,
+    kind: 'address',
+    address: `${record.address}, ${place}`,
+    street: record.address,
+    suburb,
+    state: record.state,
+    postcode: record.postcode,
+    propertyType: record.propertyType,
+    coordinates,
+    locationPrecision: record.locationPrecision === 'address' || record.locationPrecision === 'locality' ? record.locationPrecision : null,
+    bedrooms: record.bedrooms,
+    bathrooms: record.bathrooms,
+    carSpaces: record.carSpaces,
+    landSize: record.landSizeM2,
+    buildingSize: record.buildingSizeM2,
+    yearBuilt: record.yearBuilt,
+    ...describeAddress(record),
+    media: [],
+    riskData: riskDataAt(context, coordinates),
+    lastSale: record.lastSaleDate ? { date: record.lastSaleDate, priceAud: record.lastPriceAud } : null,
+    saleCount: record.saleCount,
+    listingId: record.latestSaleId === null ? null : `sale-${record.latestSaleId}`,
+  };
+}
+
+function localityProperty(context: AppContext, record: LocalityRecord): AddressProperty {
+  const name = toDisplayName(record.name);
+  const coordinates = coordinatesOf(record.lat, record.lng);
+  const area = record.lgaName ? ` in ${record.lgaName}` : '';
+  return {
+    id: `locality-${record.id}`,
+    kind: 'locality',
+    address: `${name} ${record.state} ${record.postcode}`,
+    street: null,
+    suburb: name,
+    state: record.state,
+    postcode: record.postcode,
+    propertyType: null,
+    coordinates,
+    locationPrecision: coordinates ? 'locality' : null,
+    bedrooms: null,
+    bathrooms: null,
+    carSpaces: null,
+    landSize: null,
+    buildingSize: null,
+    yearBuilt: null,
+    description: `Locality${area} (${record.type || 'gazetteer locality'}); ${record.saleCount.toLocaleString('en-AU')} sales of it in our data.`,
+    features: [],
+    media: [],
+    riskData: riskDataAt(context, coordinates),
+    lastSale: null,
+    saleCount: record.saleCount,
+    listingId: null,
+  };
+}
+
+/** The details action: the address or locality of a suggestion id, or 404. */
+export async function getAddressDetails(context: AppContext, propertyId: string): Promise<AddressProperty> {
+  const [kind, rawId] = propertyId.split('-') as [string, string];
+  const id = Number(rawId);
+  if (kind === 'address') {
+    const record = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getAddressRecord(context.database, id) : null;
+    if (record) return addressProperty(context, record);
+  } else {
+    const record = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getLocalityRecord(context.database, id) : null;
+    if (record) return localityProperty(context, record);
+  }
+  throw new AppError('NOT_FOUND', `No address or locality with id ${propertyId}`);
+}
