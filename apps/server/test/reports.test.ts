@@ -38,6 +38,12 @@ describe.skipIf(getApiSkipReason() !== null)('valuation reports', () => {
     expect(report.content.comprehensive_analysis.comparable_properties.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(report.content.data_versions)).toContain('melbourne-housing-sales');
     expect(report.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The suburb market from the market engine: Abbotsford has sales, so the figures are there.
+    const market = report.content.market_analysis;
+    expect(market.available).toBe(true);
+    expect(market.location).toMatch(/ABBOTSFORD/i);
+    expect(market.median_price).toBeGreaterThan(100_000);
+    expect(market.sales_volume).toBeGreaterThan(0);
 
     const fetched = await testApp.app.inject({ method: 'GET', url: `/api/reports/${report.report_id}` });
     expect(reportResponseSchema.parse(fetched.json()).report).toEqual(report);
@@ -78,6 +84,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation reports', () => {
     expect(response.headers['content-disposition']).toMatch(/filename="full-valuation-[a-z0-9-]+\.txt"/);
     expect(response.body).toContain(report.content.property_details.address);
     expect(response.body).toContain(report.content_hash);
+    expect(response.body).toContain(`Median price (12 months): $${report.content.market_analysis.median_price?.toLocaleString('en-AU')}`);
   });
 
   it('lists the library newest first and counts the analytics from the stored reports', async () => {

@@ -3,7 +3,7 @@
  * valuation, the hazard report now and in 2050, and the mitigation plan. Pure: the caller passes
  * the analysis, the ids and the data versions.
  */
-import { REPORT_TEMPLATE_INFO, type HazardReport, type MitigationItem, type ReportContent, type ReportTemplate, type ValuationResult } from '@propguard/schemas';
+import { REPORT_TEMPLATE_INFO, type HazardReport, type MarketAnalysis, type MitigationItem, type ReportContent, type ReportTemplate, type ValuationResult } from '@propguard/schemas';
 
 export interface ReportInput {
   template: ReportTemplate;
@@ -14,6 +14,8 @@ export interface ReportInput {
   /** The same place in 2050 under the high scenario. */
   hazards2050: HazardReport;
   recommendations: readonly MitigationItem[];
+  /** The suburb market analysis for the property's type, or why there is none. */
+  market: { analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string };
   certificateId: string;
   dataVersions: Readonly<Record<string, string>>;
   includeBlockchain: boolean;
@@ -26,8 +28,30 @@ const METHODOLOGY =
   'Automated valuation: gradient-boosted trees on time-adjusted local price levels, comparable sales and hedonic attributes, ' +
   'trained on real Australian sales; the range is the calibrated 80% interval (docs/methodology/valuation.md).';
 
+function marketSection(market: ReportInput['market']): ReportContent['market_analysis'] {
+  if (!market.analysis) return { available: false, note: `No market analysis: ${market.reason}.` };
+  const { analysis } = market;
+  const metrics = analysis.market_metrics;
+  return {
+    available: true,
+    note: `Market of ${analysis.matched} (${analysis.property_type}) as at ${analysis.as_at}, from a quality-adjusted price index of recorded sales (docs/methodology/market.md).`,
+    location: analysis.matched,
+    as_at: analysis.as_at,
+    median_price: metrics.median_price,
+    price_growth_yoy: metrics.price_growth_yoy,
+    sales_volume: metrics.sales_volume,
+    auction_clearance_rate: metrics.auction_clearance_rate,
+    price_trend: analysis.trend_analysis.price_trend,
+    market_heat: analysis.trend_analysis.market_heat,
+    sentiment_score: analysis.sentiment.sentiment_score,
+    sentiment_trend: analysis.sentiment.trend,
+    summary: analysis.sentiment.summary,
+    flags: [...analysis.flags],
+  };
+}
+
 /**
- * @example buildReportContent({ template: 'full-valuation', listingId: 'sale-42', valuation, hazards, hazards2050, recommendations: [], certificateId: 'PG-…', dataVersions: {}, includeBlockchain: true }).comprehensive_analysis.ai_valuation
+ * @example buildReportContent({ template: 'full-valuation', listingId: 'sale-42', valuation, hazards, hazards2050, recommendations: [], market: { analysis: null, reason: 'no sales' }, certificateId: 'PG-…', dataVersions: {}, includeBlockchain: true }).comprehensive_analysis.ai_valuation
  */
 export function buildReportContent(input: ReportInput): ReportContent {
   const { valuation, hazards, hazards2050 } = input;
@@ -89,7 +113,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
       mitigation_strategies: input.recommendations.map((item) => ({ type: item.type, priority: item.priority, cost_aud: item.costAud, roi_years: item.roiYears, actions: [...item.actions] })),
       climate_2050_high: { overall_score: hazards2050.overall.score, overall_risk: hazards2050.overall.level },
     },
-    market_analysis: { available: false, note: 'The suburb market analysis arrives with the market engine; this report does not include it.' },
+    market_analysis: marketSection(input.market),
     compliance: {
       lvr_thresholds: {
         '80_percent': Math.round(valuation.estimate * LVR_SHARES['80_percent']),

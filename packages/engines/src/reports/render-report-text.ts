@@ -12,6 +12,26 @@ function money(amount: number): string {
   return AUD.format(amount);
 }
 
+function percent(share: number, signed = false): string {
+  const text = `${(share * 100).toFixed(1)}%`;
+  return signed && share > 0 ? `+${text}` : text;
+}
+
+/** The market section's figures as label/value rows, shared by the text and PDF renderings. */
+export function marketFigureRows(market: StoredReport['content']['market_analysis']): Array<readonly [string, string]> {
+  if (!market.available) return [];
+  const notAvailable = 'not available';
+  return [
+    ['Location', market.location ?? notAvailable],
+    ['Median price (12 months)', market.median_price == null ? notAvailable : money(market.median_price)],
+    ['Price growth, year on year (index)', market.price_growth_yoy == null ? notAvailable : percent(market.price_growth_yoy, true)],
+    ['Sales in 12 months', market.sales_volume == null ? notAvailable : market.sales_volume.toLocaleString('en-AU')],
+    ['Auction clearance', market.auction_clearance_rate == null ? notAvailable : percent(market.auction_clearance_rate)],
+    ['Trend and heat', `${market.price_trend ?? notAvailable}, ${market.market_heat ?? notAvailable}`],
+    ['Market sentiment', market.sentiment_score == null ? notAvailable : `${market.sentiment_score.toFixed(1)}/10, ${market.sentiment_trend ?? ''}`],
+  ];
+}
+
 /** "full-valuation-12-smith-st-richmond-vic-3121.txt" */
 export function reportFileName(report: Pick<StoredReport, 'template' | 'content'>, extension: 'txt' | 'pdf'): string {
   const slug = report.content.property_details.address.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
@@ -52,7 +72,12 @@ export function renderReportText(report: StoredReport): string {
       for (const action of item.actions) lines.push(`    - ${action}`);
     }
   }
-  if (has('market')) lines.push('', 'MARKET', `  ${content.market_analysis.note}`);
+  if (has('market')) {
+    lines.push('', 'MARKET', `  ${content.market_analysis.note}`);
+    for (const [label, value] of marketFigureRows(content.market_analysis)) lines.push(`  ${label}: ${value}`);
+    if (content.market_analysis.summary) lines.push(`  ${content.market_analysis.summary}`);
+    for (const flag of content.market_analysis.flags ?? []) lines.push(`  Note: ${flag}`);
+  }
   if (has('compliance')) {
     const thresholds = content.compliance.lvr_thresholds;
     lines.push('', 'LENDING', `  Loan at 80% LVR ${money(thresholds['80_percent'])}; 90% ${money(thresholds['90_percent'])}; 95% ${money(thresholds['95_percent'])}`, `  ${content.compliance.note}`);

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { marketFigureRows } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
@@ -211,6 +212,13 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   if (has('market')) {
     heading(doc, 'Market analysis');
     doc.text(content.market_analysis.note, { width: contentWidth(doc) });
+    const rows = marketFigureRows(content.market_analysis);
+    if (rows.length > 0) {
+      doc.moveDown(0.3);
+      table(doc, rows);
+    }
+    if (content.market_analysis.summary) doc.moveDown(0.3).text(content.market_analysis.summary, { width: contentWidth(doc) });
+    for (const flag of content.market_analysis.flags ?? []) doc.fontSize(9).text(`Note: ${flag}`, { width: contentWidth(doc) }).fontSize(10);
   }
   if (has('compliance')) {
     heading(doc, 'Lending figures');

@@ -5,16 +5,19 @@ import { buildClimateDashboard, buildReportContent, canonicalJson, findMapFeatur
 import {
   AppError,
   HAZARD_YEAR_MIN,
+  marketPropertyTypeSchema,
   reportContentSchema,
   type GenerateReportRequest,
   type ReportAnalytics,
   type ReportSummary,
   type StoredReport,
   type ValuationRequest,
+  type ValuationResult,
   type VerifyResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazard-service.ts';
+import { analyseLocation, type MarketOutcome } from '../market/market-service.ts';
 import { requireHazardRuntime } from '../require-hazards.ts';
 import { requireValuationRuntime } from '../require-valuation.ts';
 import { valueRequest } from '../valuation-service.ts';
@@ -62,6 +65,15 @@ function toStoredReport(row: ReportRow): StoredReport {
   };
 }
 
+/** The suburb market of the valued property, for its type (houses where the type is unknown). */
+async function marketFor(context: AppContext, valuation: ValuationResult): Promise<MarketOutcome> {
+  const { property } = valuation;
+  if (!property.suburb) return { analysis: null, reason: 'the property has no suburb' };
+  const location = [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
+  const propertyType = marketPropertyTypeSchema.safeParse(property.attributes.propertyType).data ?? 'house';
+  return analyseLocation(context, { location, propertyType, depth: 'basic' });
+}
+
 /**
  * POST /api/realty/valuation-report: a fresh analysis of the property (valuation, hazards now and
  * in 2050, mitigation), stored once with its content hash and its PDF.
@@ -75,6 +87,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
   const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
   const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: 2050 });
   const climate = buildClimateDashboard(location, hazardRuntime.context, 'high', valuation.estimate);
+  const market = await marketFor(context, valuation);
   const reportId = `rpt_${randomUUID()}`;
   const content = buildReportContent({
     template: request.template,
@@ -83,6 +96,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
     hazards,
     hazards2050,
     recommendations: climate.recommendations,
+    market,
     certificateId: `PG-${randomBytes(5).toString('hex').toUpperCase()}`,
     dataVersions: await getDataVersions(context.database),
     includeBlockchain: request.include_blockchain,

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { getButtonClasses } from '../../../components/ui/button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatAud, formatLongDate } from '../../../lib/format.ts';
+import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import { reportPdfUrl, reportTextUrl } from '../api/get-report.ts';
 
 const LEVEL_TONE = { High: 'red', Medium: 'yellow', Low: 'green' } as const;
@@ -20,6 +20,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
   const analysis = content.comprehensive_analysis;
   const risk = content.risk_assessment;
   const certificate = content.compliance_certificate;
+  const market = content.market_analysis;
   const has = (section: string) => content.sections.includes(section);
   const backTo = property.listing_id ? buildPropertyPath(property.listing_id) : paths.search;
 
@@ -114,6 +115,26 @@ export function ReportView({ report, onShare }: ReportViewProps) {
           <p className="text-xs text-slate-500">In 2050 under high emissions: {risk.climate_2050_high.overall_risk} ({risk.climate_2050_high.overall_score}/100).</p>
         </CardContent>
       </Card>
+      {has('market') ? (
+        <Card>
+          <CardHeader level={2} title="Market Analysis" />
+          <CardContent className="space-y-2 text-sm text-slate-700" data-testid="report-market">
+            <p>{market.note}</p>
+            {market.available ? (
+              <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+                <div><dt className="inline text-slate-500">Median price (12 months): </dt><dd className="inline font-semibold">{market.median_price == null ? 'not available' : formatAud(market.median_price)}</dd></div>
+                <div><dt className="inline text-slate-500">Growth, year on year: </dt><dd className="inline font-semibold">{market.price_growth_yoy == null ? 'not available' : formatPercent(market.price_growth_yoy)}</dd></div>
+                <div><dt className="inline text-slate-500">Sales in 12 months: </dt><dd className="inline font-semibold">{market.sales_volume?.toLocaleString('en-AU') ?? 'not available'}</dd></div>
+                <div><dt className="inline text-slate-500">Auction clearance: </dt><dd className="inline font-semibold">{market.auction_clearance_rate == null ? 'not available' : formatPercent(market.auction_clearance_rate)}</dd></div>
+                <div><dt className="inline text-slate-500">Trend and heat: </dt><dd className="inline font-semibold">{market.price_trend}, {market.market_heat}</dd></div>
+                <div><dt className="inline text-slate-500">Sentiment: </dt><dd className="inline font-semibold">{market.sentiment_score?.toFixed(1)}/10 {market.sentiment_trend}</dd></div>
+              </dl>
+            ) : null}
+            {market.summary ? <p>{market.summary}</p> : null}
+            {(market.flags ?? []).map((flag) => <p key={flag} className="text-xs text-amber-800">{flag}</p>)}
+          </CardContent>
+        </Card>
+      ) : null}
       {has('compliance') ? (
         <Card>
           <CardHeader level={2} title="Lending Figures" />
