@@ -35,3 +35,4 @@ export { parseSearchLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocatio
 export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
 export { renderReportText, reportFileName } from './reports/render-report-text.ts';
+export * from './lending/index.ts';

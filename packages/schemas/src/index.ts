@@ -7,3 +7,4 @@ export * from './hazards.ts';
 export * from './geo.ts';
 export * from './realty.ts';
 export * from './reports.ts';
+export * from './lending.ts';
