@@ -18,3 +18,23 @@ export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHaz
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';
 export { insertReport, findReport, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow } from './reports/report-store.ts';
+export {
+  insertLendingAssessment,
+  getPortfolioDistribution,
+  insertHealthChecks,
+  summariseHealthHistory,
+  latestHealthChecks,
+  listTolerances,
+  upsertTolerance,
+  findOpenIncident,
+  openIncident,
+  touchIncident,
+  resolveIncident,
+  listIncidents,
+  insertValuationAudit,
+  listValuationAudit,
+  type ComplianceIncidentRow,
+  type HealthCheckRow,
+  type ServiceToleranceRow,
+  type ValuationAuditRow,
+} from './compliance/compliance-store.ts';

@@ -22,6 +22,7 @@ import { searchListingsRoute } from './realty/search-listings.ts';
 import { climateDashboardRoute } from './hazards/climate-dashboard.ts';
 import { createValuationRoute } from './valuation/create-valuation.ts';
 import { getModelCardRoute } from './valuation/get-model-card.ts';
+import { financialImpactAssessmentRoute } from './pipeline/financial-impact-assessment.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -48,6 +49,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     listingCacheRoutes,
     generateReportRoute,
     readReportsRoutes,
+    financialImpactAssessmentRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));
