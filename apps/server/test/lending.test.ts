@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema, financialImpactResponseSchema } from '@propguard/schemas';
+import { complianceOverviewSchema, errorResponseSchema, financialImpactResponseSchema } from '@propguard/schemas';
+import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const URL = '/api/pipeline/financial-impact-assessment';
@@ -69,5 +70,41 @@ describe.skipIf(getApiSkipReason() !== null)('financial impact assessment (lendi
     expectFieldError(await post({ property_data: { valuation: 1_000_000 } }), 'body.loan_amount');
     const response = await testApp.app.inject({ method: 'POST', url: URL, payload: '{bad', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('shows CPS 230 evidence: health history, lender tolerances, an incident opened on breach with its clocks, the audit trail and the portfolio', async () => {
+    const first = complianceOverviewSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/compliance/overview' })).json());
+    expect(first.regulations.map((card) => card.id)).toEqual(['cps230', 'cps234', 'nccp', 'basel3']);
+    const database = first.resilience.dependencies.find((dependency) => dependency.id === 'database');
+    expect(database?.samples24h).toBeGreaterThan(0);
+    expect(first.resilience.dependencies.find((dependency) => dependency.id === 'payments')?.status).toBe('not_built');
+    expect(first.portfolio.total).toBeGreaterThan(0);
+    expect(first.audit.entries.some((entry) => entry.kind === 'loan assessment' && entry.modelVersion === 'lending-v1')).toBe(true);
+    expect(first.reporting.length).toBeGreaterThan(0);
+
+    // A 1 ms latency tolerance on the property data cannot be met: the next sample opens an incident.
+    const put = await testApp.app.inject({ method: 'PUT', url: '/api/compliance/tolerances/property-data', payload: { max_disruption_minutes: 30, min_availability_pct: 99, max_latency_ms: 1 } });
+    expect(put.statusCode, put.body).toBe(200);
+    await sampleDependencies(testApp.context);
+    const second = complianceOverviewSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/compliance/overview' })).json());
+    const incident = second.resilience.incidents.find((item) => item.dependency === 'property-data' && item.resolvedAt === null);
+    expect(incident?.breach).toMatch(/latency .* above the 1 ms tolerance/);
+    expect(new Date(incident?.notifyMaterialBy ?? 0).getTime() - new Date(incident?.openedAt ?? 0).getTime()).toBe(72 * 3_600_000);
+    expect(second.resilience.dependencies.find((dependency) => dependency.id === 'property-data')?.tolerance.source).toBe('lender');
+    expect(second.regulations[0]?.status).toBe('review required');
+    expect(second.activeItems.some((item) => item.priority === 'high')).toBe(true);
+
+    // Back to a reachable tolerance: the next sample closes it.
+    await testApp.app.inject({ method: 'PUT', url: '/api/compliance/tolerances/property-data', payload: { max_disruption_minutes: 30, min_availability_pct: 0, max_latency_ms: 600_000 } });
+    await sampleDependencies(testApp.context);
+    const third = complianceOverviewSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/compliance/overview' })).json());
+    expect(third.resilience.incidents.find((item) => item.id === incident?.id)?.resolvedAt).not.toBeNull();
+  });
+
+  it('refuses a tolerance for an unknown dependency or a bad value, naming the field', async () => {
+    const unknown = await testApp.app.inject({ method: 'PUT', url: '/api/compliance/tolerances/teleporter', payload: { max_disruption_minutes: 30, min_availability_pct: 99, max_latency_ms: 100 } });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await testApp.app.inject({ method: 'PUT', url: '/api/compliance/tolerances/database', payload: { max_disruption_minutes: 30, min_availability_pct: 140, max_latency_ms: 100 } });
+    expectFieldError(bad, 'body.min_availability_pct');
   });
 });

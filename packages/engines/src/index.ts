@@ -36,3 +36,4 @@ export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
 export { renderReportText, reportFileName } from './reports/render-report-text.ts';
 export * from './lending/index.ts';
+export { breachOf, incidentClocks, availabilityPct, CPS230_CLOCKS, DEFAULT_TOLERANCE, type Tolerance, type DependencySample, type IncidentClocks } from './compliance/cps230.ts';

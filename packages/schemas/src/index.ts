@@ -8,3 +8,4 @@ export * from './geo.ts';
 export * from './realty.ts';
 export * from './reports.ts';
 export * from './lending.ts';
+export * from './compliance.ts';

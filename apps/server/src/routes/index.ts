@@ -23,6 +23,7 @@ import { climateDashboardRoute } from './hazards/climate-dashboard.ts';
 import { createValuationRoute } from './valuation/create-valuation.ts';
 import { getModelCardRoute } from './valuation/get-model-card.ts';
 import { financialImpactAssessmentRoute } from './pipeline/financial-impact-assessment.ts';
+import { complianceRoutes } from './compliance/compliance-routes.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -50,6 +51,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     generateReportRoute,
     readReportsRoutes,
     financialImpactAssessmentRoute,
+    complianceRoutes,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));
