@@ -53,6 +53,7 @@ export const financialImpactRequestSchema = z
     other_debts: moneyAud.optional().describe('Balances of other debts (cards at their limit, car and personal loans), AUD'),
     other_debt_repayments_monthly: moneyAud.optional().describe('Monthly repayments on those debts, AUD; default 3% of the balances'),
     living_expenses_monthly: moneyAud.optional().describe('Declared living expenses, AUD a month'),
+    record: z.boolean().default(true).describe('Log the loan in the assessed-loans portfolio and the audit trail; false for a preview'),
   })
   .superRefine((body, context) => {
     if (body.property_data.valuation === undefined && body.property_data.current_valuation === undefined) {

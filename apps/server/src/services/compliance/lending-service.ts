@@ -46,6 +46,7 @@ export async function assessFinancialImpact(context: AppContext, body: Financial
   const input = toLoanInput(body);
   const assessment = assessLoan(input, climate);
   const assessedAt = now.toISOString();
+  if (!body.record) return { success: true, assessment_id: null, assessment };
   const id = await insertLendingAssessment(context.database, {
     assessedAt,
     address: address ?? null,
