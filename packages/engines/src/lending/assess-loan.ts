@@ -75,6 +75,21 @@ export function lvrBandIndex(lvr: number, table: RiskWeightTable = APS112_RISK_W
 }
 
 /**
+ * The band of a loan in whole dollars: the loan at an LVR bound is rounded to the dollar (as the
+ * thresholds are), so a loan of round(80% x valuation) is in the 70-80% band, never in 80-90%.
+ * @example loanBandIndex(987_654, 1_234_567) // 3 (70-80%)
+ */
+export function loanBandIndex(loanAmountAud: number, valuationAud: number, table: RiskWeightTable = APS112_RISK_WEIGHTS): number {
+  const index = table.bandUpperBounds.findIndex((bound) => loanAmountAud <= Math.round(valuationAud * bound));
+  return index === -1 ? table.bandUpperBounds.length : index;
+}
+
+function weightAt(bandIndex: number, purpose: LoanPurpose, repayment: RepaymentType, hasLmi: boolean, table: RiskWeightTable): number {
+  const column = purpose === 'owner_occupier' && repayment === 'principal_and_interest' ? table.ownerOccupiedPrincipalAndInterest : table.other;
+  return (hasLmi ? column.withLmi : column.withoutLmi)[bandIndex] as number;
+}
+
+/**
  * APS 112 risk weight of a standard residential mortgage (Attachment A; third-party reading, see
  * reference-tables.ts). Owner-occupied principal-and-interest loans have their own column; investor
  * and interest-only loans are "other".
@@ -82,9 +97,7 @@ export function lvrBandIndex(lvr: number, table: RiskWeightTable = APS112_RISK_W
  * @example riskWeightFor(0.85, 'owner_occupier', 'principal_and_interest', true) // 0.4
  */
 export function riskWeightFor(lvr: number, purpose: LoanPurpose, repayment: RepaymentType, hasLmi: boolean, table: RiskWeightTable = APS112_RISK_WEIGHTS): number {
-  const column = purpose === 'owner_occupier' && repayment === 'principal_and_interest' ? table.ownerOccupiedPrincipalAndInterest : table.other;
-  const weights = hasLmi ? column.withLmi : column.withoutLmi;
-  return weights[lvrBandIndex(lvr, table)] as number;
+  return weightAt(lvrBandIndex(lvr, table), purpose, repayment, hasLmi, table);
 }
 
 /**
@@ -226,13 +239,14 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
   const { parameters, riskWeights, taxScale } = tables;
   const assumptions: string[] = [];
   const lvr = computeLvr(input.loanAmountAud, input.valuationAud);
-  const isLmiRequired = lvr > parameters.lmiRequiredAboveLvr + 1e-9;
+  // Compared in whole dollars, like the thresholds: a loan of round(80% x valuation) needs no LMI.
+  const isLmiRequired = input.loanAmountAud > Math.round(input.valuationAud * parameters.lmiRequiredAboveLvr);
   const hasLmi = input.hasLmi ?? isLmiRequired;
   if (input.hasLmi === undefined && isLmiRequired) assumptions.push('Eligible LMI assumed held (LVR above 80%); pass has_lmi: false to see the weight without it');
 
-  const bandIndex = lvrBandIndex(lvr, riskWeights);
-  const withoutLmi = riskWeightFor(lvr, input.purpose, input.repayment, false, riskWeights);
-  const withLmi = riskWeightFor(lvr, input.purpose, input.repayment, true, riskWeights);
+  const bandIndex = loanBandIndex(input.loanAmountAud, input.valuationAud, riskWeights);
+  const withoutLmi = weightAt(bandIndex, input.purpose, input.repayment, false, riskWeights);
+  const withLmi = weightAt(bandIndex, input.purpose, input.repayment, true, riskWeights);
   const riskWeight = hasLmi ? withLmi : withoutLmi;
   const rwa = input.loanAmountAud * riskWeight;
 
@@ -304,7 +318,7 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
       ratio: round4(lvr),
       percent: round2(lvr * 100),
       band: riskWeights.bandLabels[bandIndex] as string,
-      isWithinResidentialLimit: lvr <= parameters.residentialLvrLimit + 1e-9,
+      isWithinResidentialLimit: input.loanAmountAud <= Math.round(input.valuationAud * parameters.residentialLvrLimit),
       thresholds: lvrThresholds(input.valuationAud),
     },
     lmi: {

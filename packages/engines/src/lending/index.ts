@@ -4,6 +4,7 @@ export {
   computeLvr,
   lvrThresholds,
   lvrBandIndex,
+  loanBandIndex,
   riskWeightFor,
   monthlyRepayment,
   netAnnualIncome,

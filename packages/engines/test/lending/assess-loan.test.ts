@@ -92,6 +92,15 @@ describe('worked examples', () => {
     expect(assessLoan({ ...loan, repayment: 'interest_only' }).capital.riskWeight).toBe(0.45);
   });
 
+  it('regression: the default loan at round(80% x valuation) needs no LMI and stays in the 70-80% band', () => {
+    // 1,234,567 x 0.8 = 987,653.6 -> 987,654: LVR 0.8000003 but exactly the 80% threshold in whole dollars
+    const result = assessLoan({ ...BASE, valuationAud: 1_234_567, loanAmountAud: 987_654 });
+    expect(result.lmi.isRequired).toBe(false);
+    expect(result.lvr.band).toBe('70-80%');
+    expect(result.capital.riskWeight).toBe(0.35);
+    expect(assessLoan({ ...BASE, valuationAud: 1_234_567, loanAmountAud: 987_655 }).lmi.isRequired).toBe(true);
+  });
+
   it('reads every band of both columns', () => {
     const lvrs = [0.4, 0.55, 0.65, 0.75, 0.85, 0.95, 1.1];
     expect(lvrs.map((lvr) => riskWeightFor(lvr, 'owner_occupier', 'principal_and_interest', false))).toEqual([0.2, 0.25, 0.3, 0.35, 0.5, 0.7, 0.85]);
