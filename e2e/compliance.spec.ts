@@ -20,19 +20,19 @@ test.describe('APRA Compliance tab', () => {
     await expect(page.getByRole('heading', { name: 'Operational Resilience' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Critical operations and tolerances' }).getByText('Database')).toBeVisible();
 
-    const figures = page.getByRole('definition');
-    const lvrRow = page.locator('div', { has: page.getByText('LVR', { exact: true }) }).locator('dd').first();
+    const figure = (label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    const lvrRow = figure('LVR');
     // The default loan is 80% of the valuation: no LMI.
     await expect(lvrRow).toHaveText('80.0%', { timeout: 15_000 });
     await expect(page.getByText('Not required')).toBeVisible();
 
     // Change the loan to the amount at 90% LVR: LMI becomes required.
-    const at90 = await page.locator('div', { has: page.getByText('Loan at 90% LVR', { exact: true }) }).locator('dd').first().textContent();
+    const at90 = await figure('Loan at 90% LVR').textContent();
     const loan = page.getByLabel('Loan amount (AUD)');
     await loan.fill((at90 ?? '').replace(/[^0-9]/g, ''));
     await expect(lvrRow).toHaveText('90.0%', { timeout: 15_000 });
     await expect(page.getByText('Required (above 80%)')).toBeVisible();
-    await expect(figures.filter({ hasText: /^80-90%$/ })).toBeVisible();
+    await expect(figure('APS 112 LVR band')).toHaveText('80-90%');
 
     // Recording it counts it in the portfolio distribution.
     await page.getByRole('button', { name: 'Record in portfolio' }).click();
