@@ -81,7 +81,7 @@ test.describe('dashboard analysis (/)', () => {
     // The hazard engine fills the Risk Assessment Detail; sentiment, investment and compliance say which issue fills them.
     await expect(results.getByRole('heading', { name: 'Risk Assessment Detail' })).toBeVisible();
     await expect(results.getByText(/^Coastal erosion and inundation$/)).toBeVisible();
-    await expect(results.getByText(/arrive with the lending-rules issue/)).toBeVisible();
+    await expect(results.getByText(/are on the APRA Compliance tab/)).toBeVisible();
 
     await results.getByRole('tab', { name: 'Analysis' }).click();
     await expect(results.getByText('21.6% of the estimate')).toBeVisible();

@@ -21,3 +21,23 @@ export { insertReport, findReport, listReports, summariseReports, getDataVersion
 export { loadMarketSales, loadVicRents, loadVicLocalityMedians, VIC_RENTS_FILE, VIC_MEDIANS_FILE } from './market/load-market-sales.ts';
 export { loadAddressSearchEntries, getAddressRecord, getLocalityRecord } from './address-search/address-search-entries.ts';
 export type { AddressSearchEntry, AddressRecord, LocalityRecord } from './address-search/address-search-entries.ts';
+export {
+  insertLendingAssessment,
+  getPortfolioDistribution,
+  insertHealthChecks,
+  summariseHealthHistory,
+  latestHealthChecks,
+  listTolerances,
+  upsertTolerance,
+  findOpenIncident,
+  openIncident,
+  touchIncident,
+  resolveIncident,
+  listIncidents,
+  insertValuationAudit,
+  listValuationAudit,
+  type ComplianceIncidentRow,
+  type HealthCheckRow,
+  type ServiceToleranceRow,
+  type ValuationAuditRow,
+} from './compliance/compliance-store.ts';

@@ -196,5 +196,83 @@ export const reports = pgTable(
   (table) => [index('reports_generated_at_idx').on(table.generatedAt)],
 );
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports };
+/**
+ * Loans assessed by the lending-rules engine (issue 7): the portfolio risk distribution of the
+ * APRA Compliance tab counts these. Inputs and the figures the distribution needs, not the borrower.
+ */
+export const lendingAssessments = pgTable(
+  'lending_assessments',
+  {
+    id: serial('id').primaryKey(),
+    assessedAt: timestamp('assessed_at', { withTimezone: true, mode: 'string' }).notNull(),
+    address: text('address'),
+    valuationAud: bigint('valuation_aud', { mode: 'number' }).notNull(),
+    loanAmountAud: bigint('loan_amount_aud', { mode: 'number' }).notNull(),
+    lvr: doublePrecision('lvr').notNull(),
+    purpose: text('purpose').notNull(),
+    repayment: text('repayment').notNull(),
+    riskWeight: doublePrecision('risk_weight').notNull(),
+    complianceScore: integer('compliance_score').notNull(),
+    complianceStatus: text('compliance_status').notNull(),
+    riskCategory: text('risk_category').notNull(),
+    method: text('method').notNull(),
+  },
+  (table) => [index('lending_assessments_assessed_at_idx').on(table.assessedAt)],
+);
+
+/** CPS 230 evidence: one row per dependency per health sample (availability and latency history). */
+export const healthChecks = pgTable(
+  'health_checks',
+  {
+    id: serial('id').primaryKey(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'string' }).notNull(),
+    dependency: text('dependency').notNull(),
+    status: text('status').notNull(),
+    latencyMs: doublePrecision('latency_ms'),
+    detail: text('detail').notNull(),
+  },
+  (table) => [index('health_checks_dependency_checked_at_idx').on(table.dependency, table.checkedAt)],
+);
+
+/** Tolerance levels the lender sets per dependency (CPS 230: maximum disruption, minimum service level). */
+export const serviceTolerances = pgTable('service_tolerances', {
+  dependency: text('dependency').primaryKey(),
+  maxDisruptionMinutes: integer('max_disruption_minutes').notNull(),
+  minAvailabilityPct: doublePrecision('min_availability_pct').notNull(),
+  maxLatencyMs: integer('max_latency_ms').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
+
+/** Incidents opened automatically when a dependency breaches its tolerance, closed when it recovers. */
+export const complianceIncidents = pgTable(
+  'compliance_incidents',
+  {
+    id: serial('id').primaryKey(),
+    dependency: text('dependency').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }).notNull(),
+    lastBreachAt: timestamp('last_breach_at', { withTimezone: true, mode: 'string' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
+    breach: text('breach').notNull(),
+    tolerance: jsonb('tolerance').notNull(),
+  },
+  (table) => [index('compliance_incidents_opened_at_idx').on(table.openedAt)],
+);
+
+/** Audit trail of valuations and loan assessments: model version, inputs and data sources. */
+export const valuationAudit = pgTable(
+  'valuation_audit',
+  {
+    id: serial('id').primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    modelVersion: text('model_version').notNull(),
+    inputs: jsonb('inputs').notNull(),
+    dataSources: jsonb('data_sources').$type<string[]>().notNull(),
+    result: jsonb('result').notNull(),
+  },
+  (table) => [index('valuation_audit_recorded_at_idx').on(table.recordedAt)],
+);
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit };
 export type Schema = typeof schema;

@@ -42,3 +42,5 @@ export { analyseMarket, indexGrowth, scoreMarketSentiment, CLEARED_METHODS, NOT_
 export { computeInvestmentMetrics, findRent, rentDwellingType, suburbsOfGroup, annualDebtService, DEFAULT_LOAN, INVESTMENT_ASSUMPTIONS, type RentRow, type RentLookup } from './market/investment-metrics.ts';
 export { analysePropertySentiment, PROPERTY_LEXICON } from './market/property-sentiment.ts';
 export { extractNumbers, isSummaryFaithful } from './market/summary-check.ts';
+export * from './lending/index.ts';
+export { breachOf, incidentClocks, availabilityPct, CPS230_CLOCKS, DEFAULT_TOLERANCE, type Tolerance, type DependencySample, type IncidentClocks } from './compliance/cps230.ts';

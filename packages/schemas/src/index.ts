@@ -9,3 +9,5 @@ export * from './realty.ts';
 export * from './reports.ts';
 export * from './market.ts';
 export * from './address-search.ts';
+export * from './lending.ts';
+export * from './compliance.ts';

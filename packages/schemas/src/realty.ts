@@ -75,6 +75,15 @@ export const listingSentimentSchema = z.object({
 
 export const listingComplianceSchema = z.object({
   lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }).describe('Loan amounts at 80, 90 and 95% LVR of the AI valuation'),
+  apra_cps230_compliant: z.boolean().optional().describe('The lending-rules engine finds the default loan "compliant" (score 70 or more, no failed check). CPS 230 itself is about operational resilience: see the APRA Compliance tab'),
+  risk_category: z.enum(['Low', 'Medium', 'High']).optional(),
+  compliance_score: z.number().int().min(0).max(100).optional(),
+  nccp_act_compliant: z.boolean().nullable().optional().describe('Null: the NCCP checks need borrower details (income, expenses) that a listing does not have'),
+  basel_iii_compliant: z.boolean().optional().describe('The loan is a standard residential mortgage with an APS 112 risk weight at or below 100% (LVR at or below 100%)'),
+  risk_weight: z.number().optional().describe('APS 112 risk weight of the default loan'),
+  climate_adjusted_lvr: z.number().nullable().optional().describe('LVR of the default loan on the 2050 high-scenario climate-adjusted value'),
+  assumptions: z.string().optional().describe('The default loan these figures assume'),
+  method: z.string().optional(),
 });
 
 /** SPEC.md section 3 "Listing", with what our data say about each field. */

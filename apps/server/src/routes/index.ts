@@ -26,6 +26,8 @@ import { getModelCardRoute } from './valuation/get-model-card.ts';
 import { marketAnalysisRoute } from './market/market-analysis.ts';
 import { marketSentimentRoute } from './market/market-sentiment.ts';
 import { propertySentimentRoute } from './market/property-sentiment.ts';
+import { financialImpactAssessmentRoute } from './pipeline/financial-impact-assessment.ts';
+import { complianceRoutes } from './compliance/compliance-routes.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -56,6 +58,8 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     marketSentimentRoute,
     propertySentimentRoute,
     addressSearchRoute,
+    financialImpactAssessmentRoute,
+    complianceRoutes,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

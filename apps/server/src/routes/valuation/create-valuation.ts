@@ -5,6 +5,7 @@ import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireValuationRuntime } from '../../services/require-valuation.ts';
 import { valueRequest } from '../../services/valuation-service.ts';
+import { recordValuationAudit } from '../../services/compliance/valuation-audit.ts';
 
 export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,6 +16,10 @@ export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod
         body: valuationRequestSchema,
         response: { 200: z.object({ success: z.literal(true), valuation: valuationResultSchema }), ...ERROR_RESPONSES },
       },
-    }, async (request) => ({ success: true as const, valuation: await valueRequest(context, requireValuationRuntime(context), request.body) }));
+    }, async (request) => {
+      const valuation = await valueRequest(context, requireValuationRuntime(context), request.body);
+      await recordValuationAudit(context, request.body, valuation);
+      return { success: true as const, valuation };
+    });
   };
 }

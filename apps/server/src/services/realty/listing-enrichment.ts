@@ -1,5 +1,5 @@
-import { assessHazards, valuePoint } from '@propguard/engines';
-import { HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
+import { assessHazards, assessLoan, valuePoint } from '@propguard/engines';
+import { DEFAULT_LOAN_ASSUMPTIONS, HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
 import type { SaleListingRow } from '@propguard/db';
 import type { HazardRuntimeState } from '../hazard-runtime.ts';
 import type { ValuationRuntimeState } from '../valuation-runtime.ts';
@@ -7,17 +7,11 @@ import type { ValuationRuntimeState } from '../valuation-runtime.ts';
 /** What our engines add to a listing: valuation, hazard risk, LVR thresholds, and why a part is missing. */
 export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard_risk' | 'propguard_compliance' | 'unavailable'>;
 
-/** SPEC.md section 9: demo LVR amounts at 80, 90 and 95 percent of the valuation. */
-const LVR_THRESHOLDS = { '80_percent': 0.8, '90_percent': 0.9, '95_percent': 0.95 } as const;
-
-// Parts whose engines are other issues' work: said plainly instead of shown invented.
-const NOT_YET: Record<string, string> = {
-  apra_compliance: 'CPS 230, NCCP and Basel III checks arrive with the lending-rules engine; LVR thresholds are shown',
-};
+const DEFAULT_LOAN_TEXT = `Default loan: ${DEFAULT_LOAN_ASSUMPTIONS.lvr * 100}% of the AI valuation, owner-occupier, principal and interest, ${DEFAULT_LOAN_ASSUMPTIONS.interestRatePct}% over ${DEFAULT_LOAN_ASSUMPTIONS.termYears} years; no borrower details`;
 
 /** Values and assesses one sale's property (pure computation on the loaded runtimes). */
 export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState): ListingEnrichment {
-  const unavailable: Record<string, string> = { ...NOT_YET };
+  const unavailable: Record<string, string> = {};
   const enrichment: ListingEnrichment = { unavailable };
   if (row.lat === null || row.lng === null) {
     unavailable.propguard_valuation = 'This sale has no coordinates';
@@ -48,12 +42,30 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
       model_id: model.id,
       valuation_gap: row.priceAud ? Math.round((point.estimate / row.priceAud - 1) * 1000) / 1000 : null,
     };
+    // The lending-rules engine on the default loan; the 2050 high-scenario hazards give the climate-adjusted LVR.
+    const climate = hazards.ready
+      ? { report: assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, 'high', 2050) }
+      : { unavailableReason: hazards.reason };
+    const loan = assessLoan({
+      valuationAud: point.estimate,
+      loanAmountAud: Math.round(point.estimate * DEFAULT_LOAN_ASSUMPTIONS.lvr),
+      purpose: DEFAULT_LOAN_ASSUMPTIONS.purpose,
+      repayment: DEFAULT_LOAN_ASSUMPTIONS.repayment,
+      interestRatePct: DEFAULT_LOAN_ASSUMPTIONS.interestRatePct,
+      termYears: DEFAULT_LOAN_ASSUMPTIONS.termYears,
+      interestOnlyYears: DEFAULT_LOAN_ASSUMPTIONS.interestOnlyYears,
+    }, climate);
     enrichment.propguard_compliance = {
-      lvr_thresholds: {
-        '80_percent': Math.round(point.estimate * LVR_THRESHOLDS['80_percent']),
-        '90_percent': Math.round(point.estimate * LVR_THRESHOLDS['90_percent']),
-        '95_percent': Math.round(point.estimate * LVR_THRESHOLDS['95_percent']),
-      },
+      lvr_thresholds: loan.lvr.thresholds,
+      apra_cps230_compliant: loan.complianceStatus === 'compliant',
+      risk_category: loan.riskCategory,
+      compliance_score: loan.complianceScore,
+      nccp_act_compliant: null,
+      basel_iii_compliant: loan.capital.riskWeight <= 1 && loan.lvr.ratio <= 1,
+      risk_weight: loan.capital.riskWeight,
+      climate_adjusted_lvr: loan.climate.climateAdjustedLvr,
+      assumptions: DEFAULT_LOAN_TEXT,
+      method: loan.method,
     };
   } else {
     unavailable.propguard_valuation = valuation.reason;

@@ -90,7 +90,7 @@ export function DashboardRoute() {
           </>
         ) : null}
         {tab === 'blockchain' ? <CertificatesPanel /> : null}
-        {tab === 'compliance' ? <CompliancePanel /> : null}
+        {tab === 'compliance' ? <CompliancePanel subject={riskSubject ? { address: riskSubject.address, valuationAud: riskSubject.valueAud, lat: riskSubject.lat, lng: riskSubject.lng } : null} /> : null}
         {tab === 'reports' ? <ReportCentre /> : null}
         {tab === 'pricing' ? <PricingPanel /> : null}
       </TabPanel>

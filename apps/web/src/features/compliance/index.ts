@@ -1,1 +1,2 @@
 export { CompliancePanel } from './components/compliance-panel.tsx';
+export type { ComplianceSubject } from './components/lvr-analysis.tsx';

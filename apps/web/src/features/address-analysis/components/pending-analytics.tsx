@@ -17,7 +17,7 @@ const PANELS: ReadonlyArray<{ title: string; icon: ReactNode; text: string }> = 
   {
     title: 'Lending Compliance',
     icon: <ShieldCheck aria-hidden="true" className="size-5 text-blue-600" />,
-    text: 'LVR, LMI, APS 112 risk weight and APG 223 serviceability arrive with the lending-rules issue.',
+    text: 'LVR, LMI, APS 112 risk weight and capital, APG 223 serviceability and the 2050 climate-adjusted LVR of this property are on the APRA Compliance tab, with a loan amount you can change.',
   },
 ];
 

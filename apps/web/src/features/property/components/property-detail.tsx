@@ -168,9 +168,21 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
           <CardHeader level={2} title="APRA Compliance" />
           <CardContent>
             {compliance ? (
-              <dl>
-                {LVR_THRESHOLDS.map((key) => <Row key={key} label={`Loan at ${key.slice(0, 2)}% LVR`}>{formatAud(compliance.lvr_thresholds[key])}</Row>)}
-              </dl>
+              <>
+                {compliance.compliance_score !== undefined ? (
+                  <p className="mb-2 text-sm font-semibold text-slate-900">{compliance.apra_cps230_compliant ? 'APRA CPS 230 Compliant' : 'Review Required'}</p>
+                ) : null}
+                <dl>
+                  {compliance.risk_category ? <Row label="Risk category">{compliance.risk_category}</Row> : null}
+                  {compliance.compliance_score !== undefined ? <Row label="Compliance score">{`${compliance.compliance_score}/100`}</Row> : null}
+                  {compliance.risk_weight !== undefined ? <Row label="APS 112 risk weight">{formatPercent(compliance.risk_weight)}</Row> : null}
+                  {compliance.climate_adjusted_lvr !== undefined ? (
+                    <Row label="2050 climate-adjusted LVR">{compliance.climate_adjusted_lvr === null ? 'Not available' : formatPercent(compliance.climate_adjusted_lvr)}</Row>
+                  ) : null}
+                  {LVR_THRESHOLDS.map((key) => <Row key={key} label={`Loan at ${key.slice(0, 2)}% LVR`}>{formatAud(compliance.lvr_thresholds[key])}</Row>)}
+                </dl>
+                {compliance.assumptions ? <p className="mt-2 text-xs text-slate-600">{compliance.assumptions}. Income and expenses are needed for NCCP and serviceability.</p> : null}
+              </>
             ) : null}
             {listing.unavailable.apra_compliance ? <p className="mt-2 text-xs text-slate-600">{listing.unavailable.apra_compliance}</p> : null}
           </CardContent>

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { complianceOverviewSchema, toleranceSchema } from '@propguard/schemas';
+import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
+import type { AppContext } from '../../services/app-context.ts';
+import { getComplianceOverview, HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies, setTolerance } from '../../services/compliance/cps230-service.ts';
+
+/** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency}; samples health every minute. */
+export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // CPS 230 evidence: the dependencies are sampled on a timer so the history has no gaps while no one looks.
+    const timer = setInterval(() => {
+      sampleDependencies(context).catch((error: unknown) => app.log.warn({ err: error }, 'health sample failed'));
+    }, HEALTH_SAMPLE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    app.get('/compliance/overview', {
+      schema: {
+        tags: ['compliance'],
+        summary: 'APRA Compliance tab: regulation cards from checks, measured dependency availability and latency, tolerances, incidents with CPS 230 clocks, valuation audit trail, portfolio LVR distribution, reporting schedule',
+        response: { 200: complianceOverviewSchema, ...ERROR_RESPONSES },
+      },
+    }, async () => getComplianceOverview(context));
+
+    app.put('/compliance/tolerances/:dependency', {
+      schema: {
+        tags: ['compliance'],
+        summary: "Sets the lender's tolerance for one dependency (maximum disruption, minimum availability, maximum latency)",
+        params: z.object({ dependency: z.string().max(40) }),
+        body: toleranceSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...ERROR_RESPONSES },
+      },
+    }, async (request) => {
+      await setTolerance(context, request.params.dependency, request.body);
+      return { success: true as const };
+    });
+  };
+}

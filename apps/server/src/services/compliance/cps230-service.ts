@@ -1,0 +1,191 @@
+import {
+  findOpenIncident,
+  getPortfolioDistribution,
+  insertHealthChecks,
+  latestHealthChecks,
+  listIncidents,
+  listTolerances,
+  listValuationAudit,
+  openIncident,
+  resolveIncident,
+  summariseHealthHistory,
+  touchIncident,
+  upsertTolerance,
+} from '@propguard/db';
+import { APS112_RISK_WEIGHTS, availabilityPct, breachOf, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, type Tolerance } from '@propguard/engines';
+import { AppError, type ComplianceOverview, type HealthCheck, type ToleranceBody } from '@propguard/schemas';
+import type { AppContext } from '../app-context.ts';
+import { getBlockchainHealth, getPropguardHealth, getRealtyHealth } from '../health-service.ts';
+import { buildReportingSchedule } from './reporting-schedule.ts';
+
+type DependencyId = ComplianceOverview['resilience']['dependencies'][number]['id'];
+type Status = HealthCheck['status'];
+
+const DEPENDENCY_NAMES: Record<DependencyId, string> = {
+  database: 'Database',
+  'fire-data': 'Fire data feed',
+  'property-data': 'Property data (listings index)',
+  chain: 'Certificate chain',
+  payments: 'Payments provider',
+};
+
+/** A fresh sample is taken when the newest is older than this (the tab is also sampled on a timer). */
+export const SAMPLE_MAX_AGE_MS = 15_000;
+export const HEALTH_SAMPLE_INTERVAL_MS = 60_000;
+const HISTORY_WINDOW_MS = 86_400_000;
+
+interface Sample { dependency: DependencyId; status: Status; latencyMs: number | null; detail: string }
+
+function fromCheck(dependency: DependencyId, check: HealthCheck | undefined, missing: string): Sample {
+  return check ? { dependency, status: check.status, latencyMs: check.latencyMs, detail: check.detail } : { dependency, status: 'down', latencyMs: null, detail: missing };
+}
+
+/** Probes every dependency once through the health checks, stores the samples and opens or closes incidents. */
+export async function sampleDependencies(context: AppContext, now: Date = new Date()): Promise<void> {
+  const [propguard, realty, chain] = await Promise.all([getPropguardHealth(context), getRealtyHealth(context), getBlockchainHealth(context)]);
+  const byName = (checks: HealthCheck[], name: string) => checks.find((check) => check.name === name);
+  const contract = byName(chain.checks, 'certificate contract');
+  const samples: Sample[] = [
+    fromCheck('database', byName(propguard.checks, 'database'), 'No database check'),
+    fromCheck('fire-data', byName(propguard.checks, 'fire data'), 'No fire data check'),
+    { dependency: 'property-data', status: realty.success ? (realty.status === 'healthy' ? 'ok' : 'degraded') : 'down', latencyMs: realty.latency, detail: realty.message },
+    fromCheck('chain', contract, 'No chain check'),
+    { dependency: 'payments', status: 'not_built', latencyMs: null, detail: 'Payments (Stripe or the offline processor) arrive with the pricing issue' },
+  ];
+  const checkedAt = now.toISOString();
+  await insertHealthChecks(context.database, samples.map((sample) => ({ checkedAt, dependency: sample.dependency, status: sample.status, latencyMs: sample.latencyMs, detail: sample.detail })));
+  const tolerances = await toleranceMap(context);
+  for (const sample of samples) {
+    const tolerance = tolerances.get(sample.dependency)?.tolerance ?? DEFAULT_TOLERANCE;
+    const breach = breachOf(sample, tolerance);
+    const open = await findOpenIncident(context.database, sample.dependency);
+    if (breach && open) await touchIncident(context.database, open.id, checkedAt, breach);
+    else if (breach) await openIncident(context.database, { dependency: sample.dependency, openedAt: checkedAt, lastBreachAt: checkedAt, breach, tolerance });
+    else if (open) await resolveIncident(context.database, open.id, checkedAt);
+  }
+}
+
+async function toleranceMap(context: AppContext): Promise<Map<string, { tolerance: Tolerance; source: 'default' | 'lender' }>> {
+  const rows = await listTolerances(context.database);
+  return new Map(rows.map((row) => [row.dependency, { tolerance: { maxDisruptionMinutes: row.maxDisruptionMinutes, minAvailabilityPct: row.minAvailabilityPct, maxLatencyMs: row.maxLatencyMs }, source: 'lender' as const }]));
+}
+
+/** PUT /api/compliance/tolerances/{dependency}: the lender's tolerance for one dependency. */
+export async function setTolerance(context: AppContext, dependency: string, body: ToleranceBody, now: Date = new Date()): Promise<void> {
+  if (!(dependency in DEPENDENCY_NAMES)) throw new AppError('NOT_FOUND', `params.dependency: unknown dependency "${dependency}"; one of ${Object.keys(DEPENDENCY_NAMES).join(', ')}`, { field: 'params.dependency' });
+  await upsertTolerance(context.database, { dependency, maxDisruptionMinutes: body.max_disruption_minutes, minAvailabilityPct: body.min_availability_pct, maxLatencyMs: body.max_latency_ms, updatedAt: now.toISOString() });
+}
+
+type Check = ComplianceOverview['regulations'][number]['checks'][number];
+const check = (label: string, passes: boolean | null, detail: string): Check => ({ label, status: passes === null ? 'not_checked' : passes ? 'pass' : 'fail', detail });
+
+function card(id: ComplianceOverview['regulations'][number]['id'], name: string, checks: Check[], lastAudit: string | null): ComplianceOverview['regulations'][number] {
+  const counted = checks.filter((item) => item.status !== 'not_checked');
+  const passed = counted.filter((item) => item.status === 'pass').length;
+  const score = counted.length === 0 ? 0 : Math.round((passed / counted.length) * 100);
+  return { id, name, score, status: counted.length > 0 && passed === counted.length ? 'compliant' : 'review required', lastAudit, checks };
+}
+
+/** GET /api/compliance/overview: the evidence of the APRA Compliance tab. */
+export async function getComplianceOverview(context: AppContext, now: Date = new Date()): Promise<ComplianceOverview> {
+  let latest = await latestHealthChecks(context.database);
+  const newest = latest.reduce((max, row) => Math.max(max, new Date(row.checkedAt).getTime()), 0);
+  if (now.getTime() - newest > SAMPLE_MAX_AGE_MS) {
+    await sampleDependencies(context, now);
+    latest = await latestHealthChecks(context.database);
+  }
+  const since = new Date(now.getTime() - HISTORY_WINDOW_MS).toISOString();
+  const [history, tolerances, incidentRows, audit, portfolio] = await Promise.all([
+    summariseHealthHistory(context.database, since),
+    toleranceMap(context),
+    listIncidents(context.database, 20),
+    listValuationAudit(context.database, 20),
+    getPortfolioDistribution(context.database),
+  ]);
+  const historyBy = new Map(history.map((row) => [row.dependency, row]));
+  const latestBy = new Map(latest.map((row) => [row.dependency, row]));
+
+  const dependencies = (Object.keys(DEPENDENCY_NAMES) as DependencyId[]).map((id) => {
+    const row = latestBy.get(id);
+    const stats = historyBy.get(id);
+    const tolerance = tolerances.get(id) ?? { tolerance: DEFAULT_TOLERANCE, source: 'default' as const };
+    const availability = stats ? availabilityPct(stats.okSamples, stats.countedSamples) : null;
+    const status = (row?.status ?? 'down') as Status;
+    const isCounted = status !== 'not_built' && status !== 'not_configured';
+    return {
+      id,
+      name: DEPENDENCY_NAMES[id],
+      status,
+      detail: row?.detail ?? 'Not sampled yet',
+      lastCheck: row?.checkedAt ? new Date(row.checkedAt).toISOString() : null,
+      samples24h: stats?.samples ?? 0,
+      availability24hPct: availability,
+      p95LatencyMs24h: stats?.p95LatencyMs === null || stats?.p95LatencyMs === undefined ? null : Math.round(stats.p95LatencyMs * 100) / 100,
+      tolerance: { max_disruption_minutes: tolerance.tolerance.maxDisruptionMinutes, min_availability_pct: tolerance.tolerance.minAvailabilityPct, max_latency_ms: tolerance.tolerance.maxLatencyMs, source: tolerance.source },
+      isWithinTolerance: !isCounted ? null : (availability === null || availability >= tolerance.tolerance.minAvailabilityPct) && breachOf({ status, latencyMs: row?.latencyMs ?? null }, tolerance.tolerance) === null,
+    };
+  });
+
+  const incidents = incidentRows.map((row) => {
+    const tolerance = row.tolerance as Tolerance;
+    const openedAt = new Date(row.openedAt).toISOString();
+    const resolvedAt = row.resolvedAt ? new Date(row.resolvedAt).toISOString() : null;
+    return { id: row.id, dependency: row.dependency, breach: row.breach, openedAt, lastBreachAt: new Date(row.lastBreachAt).toISOString(), resolvedAt, ...incidentClocks(openedAt, resolvedAt, tolerance, now) };
+  });
+  const openIncidents = incidents.filter((incident) => incident.resolvedAt === null);
+  const counted = dependencies.filter((dependency) => dependency.isWithinTolerance !== null);
+  const lastSample = dependencies.reduce<string | null>((max, dependency) => (dependency.lastCheck && (!max || dependency.lastCheck > max) ? dependency.lastCheck : max), null);
+  const lastAuditEntry = audit.rows[0] ? new Date(audit.rows[0].recordedAt).toISOString() : null;
+
+  const cps230 = card('cps230', 'CPS 230 Operational Risk Management', [
+    check('Service levels measured and kept as history', counted.every((dependency) => dependency.samples24h > 0), `${counted.length} dependencies sampled; ${history.reduce((sum, row) => sum + row.samples, 0)} samples in 24 h`),
+    check('Dependencies within their tolerances', counted.every((dependency) => dependency.isWithinTolerance), counted.filter((dependency) => !dependency.isWithinTolerance).map((dependency) => dependency.name).join(', ') || 'All within tolerance'),
+    check('No incident past its notification clock', openIncidents.every((incident) => incident.hoursLeftMaterial > 0 && (incident.hoursLeftOutsideTolerance ?? 1) > 0), `${openIncidents.length} open incident(s)`),
+    check('Tolerances set by the lender', dependencies.some((dependency) => dependency.tolerance.source === 'lender') ? true : null, dependencies.some((dependency) => dependency.tolerance.source === 'lender') ? 'Lender tolerances recorded' : 'PropGuard defaults in use: set yours (PUT /api/compliance/tolerances/{dependency})'),
+  ], lastSample);
+  const database = dependencies.find((dependency) => dependency.id === 'database');
+  const cps234 = card('cps234', 'CPS 234 Information Security', [
+    check('Valuation audit trail recorded', audit.total > 0, `${audit.total} valuations and loan assessments recorded with model version, inputs and data sources`),
+    check('Database available', database?.status === 'ok', database?.detail ?? 'Not sampled'),
+    check('Incidents logged automatically', true, `${incidents.length} incident(s) in the log`),
+    check('Access control and encryption at rest', null, 'Not checked by PropGuard: the lender\'s infrastructure'),
+  ], lastAuditEntry);
+  const nccp = card('nccp', 'NCCP Responsible Lending', [
+    check('Serviceability assessed at the loan rate + 3 pp (APG 223)', true, 'Applied by the lending engine to every loan with an income'),
+    check('Loans assessed and recorded', portfolio.total > 0, `${portfolio.total} loan(s) assessed`),
+    check("Borrower's requirements and objectives", null, 'Recorded by the credit assistant in the interview; not in PropGuard'),
+  ], lastAuditEntry);
+  const basel3 = card('basel3', 'Basel III Capital (APS 112)', [
+    check('APS 112 risk-weight table loaded', true, `${APS112_RISK_WEIGHTS.id} v${APS112_RISK_WEIGHTS.version} (${APS112_RISK_WEIGHTS.verification})`),
+    check('Share of assessed loans above 80% LVR under 20%', portfolio.total === 0 ? null : portfolio.high / portfolio.total < 0.2, portfolio.total === 0 ? 'No loans assessed yet' : `${portfolio.high} of ${portfolio.total} above 80%`),
+  ], lastAuditEntry);
+
+  const activeItems: ComplianceOverview['activeItems'] = [];
+  for (const incident of openIncidents) activeItems.push({ priority: 'high', text: `${DEPENDENCY_NAMES[incident.dependency as DependencyId] ?? incident.dependency}: ${incident.breach}; notify APRA by ${incident.notifyOutsideToleranceBy ?? incident.notifyMaterialBy} if material` });
+  for (const regulation of [cps230, cps234, nccp, basel3]) for (const item of regulation.checks) if (item.status === 'fail') activeItems.push({ priority: 'medium', text: `${regulation.name}: ${item.label} (${item.detail})` });
+  if (!dependencies.some((dependency) => dependency.tolerance.source === 'lender')) activeItems.push({ priority: 'low', text: 'Set your tolerance levels: PropGuard defaults are in use' });
+
+  return {
+    success: true,
+    generatedAt: now.toISOString(),
+    statement: 'Software cannot be compliant by itself: PropGuard supports your CPS 230 obligations as a material service provider, and this is the evidence it measures.',
+    regulations: [cps230, cps234, nccp, basel3],
+    resilience: {
+      dependencies,
+      incidents,
+      clocks: { materialIncidentHours: CPS230_CLOCKS.materialIncidentHours, outsideToleranceHours: CPS230_CLOCKS.outsideToleranceHours, source: CPS230_CLOCKS.source },
+      businessContinuity: [
+        check('Stored reports and assessments survive a restart', true, 'Kept in the database (PGlite or PostgreSQL), not in memory'),
+        check('Fire data falls back to the archive when the live feed fails', true, 'NASA FIRMS live when configured, else the bundled archive'),
+        check('Valuation model loaded', context.valuation.ready, context.valuation.ready ? `Model ${context.valuation.runtime.model.id}` : context.valuation.reason),
+      ],
+    },
+    audit: {
+      total: audit.total,
+      entries: audit.rows.map((row) => ({ id: row.id, recordedAt: new Date(row.recordedAt).toISOString(), kind: row.kind, subject: row.subject, modelVersion: row.modelVersion, dataSources: row.dataSources, inputs: row.inputs })),
+    },
+    portfolio,
+    reporting: buildReportingSchedule(now),
+    activeItems,
+  };
+}

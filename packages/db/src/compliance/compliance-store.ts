@@ -1,0 +1,113 @@
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../open-database.ts';
+import { complianceIncidents, healthChecks, lendingAssessments, serviceTolerances, valuationAudit } from '../schema.ts';
+
+export type NewLendingAssessmentRow = typeof lendingAssessments.$inferInsert;
+export type HealthCheckRow = typeof healthChecks.$inferSelect;
+export type NewHealthCheckRow = typeof healthChecks.$inferInsert;
+export type ServiceToleranceRow = typeof serviceTolerances.$inferSelect;
+export type ComplianceIncidentRow = typeof complianceIncidents.$inferSelect;
+export type NewValuationAuditRow = typeof valuationAudit.$inferInsert;
+export type ValuationAuditRow = typeof valuationAudit.$inferSelect;
+
+/** Logs one assessed loan (for the portfolio distribution); returns its id. */
+export async function insertLendingAssessment(database: Database, row: NewLendingAssessmentRow): Promise<number> {
+  const [inserted] = await database.db.insert(lendingAssessments).values(row).returning({ id: lendingAssessments.id });
+  return inserted?.id ?? 0;
+}
+
+/** Loans assessed so far by LVR bucket (at or below 60%, 60-80%, above 80%; SPEC.md section 9). */
+export async function getPortfolioDistribution(database: Database): Promise<{ low: number; medium: number; high: number; total: number; averageLvr: number | null }> {
+  const [row] = await database.db
+    .select({
+      low: sql<number>`count(*) filter (where ${lendingAssessments.lvr} <= 0.6)`.mapWith(Number),
+      medium: sql<number>`count(*) filter (where ${lendingAssessments.lvr} > 0.6 and ${lendingAssessments.lvr} <= 0.8)`.mapWith(Number),
+      high: sql<number>`count(*) filter (where ${lendingAssessments.lvr} > 0.8)`.mapWith(Number),
+      total: count(),
+      averageLvr: sql<number | null>`avg(${lendingAssessments.lvr})`,
+    })
+    .from(lendingAssessments);
+  return { low: row?.low ?? 0, medium: row?.medium ?? 0, high: row?.high ?? 0, total: Number(row?.total ?? 0), averageLvr: row?.averageLvr === null || row?.averageLvr === undefined ? null : Number(row.averageLvr) };
+}
+
+export async function insertHealthChecks(database: Database, rows: NewHealthCheckRow[]): Promise<void> {
+  if (rows.length > 0) await database.db.insert(healthChecks).values(rows);
+}
+
+/** Per dependency since a time: samples, samples ok, p95 latency and the newest sample. */
+export async function summariseHealthHistory(database: Database, sinceIso: string) {
+  const rows = await database.db
+    .select({
+      dependency: healthChecks.dependency,
+      samples: count(),
+      okSamples: sql<number>`count(*) filter (where ${healthChecks.status} = 'ok')`.mapWith(Number),
+      countedSamples: sql<number>`count(*) filter (where ${healthChecks.status} in ('ok', 'degraded', 'down'))`.mapWith(Number),
+      p95LatencyMs: sql<number | null>`percentile_cont(0.95) within group (order by ${healthChecks.latencyMs})`,
+      firstAt: sql<string>`min(${healthChecks.checkedAt})`,
+      lastAt: sql<string>`max(${healthChecks.checkedAt})`,
+    })
+    .from(healthChecks)
+    .where(gte(healthChecks.checkedAt, sinceIso))
+    .groupBy(healthChecks.dependency);
+  return rows.map((row) => ({ ...row, samples: Number(row.samples), p95LatencyMs: row.p95LatencyMs === null ? null : Number(row.p95LatencyMs) }));
+}
+
+/** The newest sample of each dependency. */
+export async function latestHealthChecks(database: Database): Promise<HealthCheckRow[]> {
+  return database.db
+    .selectDistinctOn([healthChecks.dependency])
+    .from(healthChecks)
+    .orderBy(healthChecks.dependency, desc(healthChecks.checkedAt), desc(healthChecks.id));
+}
+
+export async function listTolerances(database: Database): Promise<ServiceToleranceRow[]> {
+  return database.db.select().from(serviceTolerances).orderBy(serviceTolerances.dependency);
+}
+
+export async function upsertTolerance(database: Database, row: ServiceToleranceRow): Promise<void> {
+  await database.db
+    .insert(serviceTolerances)
+    .values(row)
+    .onConflictDoUpdate({
+      target: serviceTolerances.dependency,
+      set: { maxDisruptionMinutes: row.maxDisruptionMinutes, minAvailabilityPct: row.minAvailabilityPct, maxLatencyMs: row.maxLatencyMs, updatedAt: row.updatedAt },
+    });
+}
+
+export async function findOpenIncident(database: Database, dependency: string): Promise<ComplianceIncidentRow | null> {
+  const [row] = await database.db
+    .select()
+    .from(complianceIncidents)
+    .where(and(eq(complianceIncidents.dependency, dependency), isNull(complianceIncidents.resolvedAt)))
+    .orderBy(desc(complianceIncidents.openedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function openIncident(database: Database, row: typeof complianceIncidents.$inferInsert): Promise<void> {
+  await database.db.insert(complianceIncidents).values(row);
+}
+
+export async function touchIncident(database: Database, id: number, lastBreachAt: string, breach: string): Promise<void> {
+  await database.db.update(complianceIncidents).set({ lastBreachAt, breach }).where(eq(complianceIncidents.id, id));
+}
+
+export async function resolveIncident(database: Database, id: number, resolvedAt: string): Promise<void> {
+  await database.db.update(complianceIncidents).set({ resolvedAt }).where(eq(complianceIncidents.id, id));
+}
+
+export async function listIncidents(database: Database, limit: number): Promise<ComplianceIncidentRow[]> {
+  return database.db.select().from(complianceIncidents).orderBy(desc(complianceIncidents.openedAt), desc(complianceIncidents.id)).limit(limit);
+}
+
+export async function insertValuationAudit(database: Database, row: NewValuationAuditRow): Promise<void> {
+  await database.db.insert(valuationAudit).values(row);
+}
+
+export async function listValuationAudit(database: Database, limit: number): Promise<{ rows: ValuationAuditRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    database.db.select().from(valuationAudit).orderBy(desc(valuationAudit.recordedAt), desc(valuationAudit.id)).limit(limit),
+    database.db.select({ total: count() }).from(valuationAudit),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}

@@ -1,0 +1,247 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HAZARD_IDS, lendingAssessmentSchema, type HazardAssessment, type HazardReport, type LoanPurpose, type RepaymentType } from '@propguard/schemas';
+import {
+  assessLoan,
+  computeLvr,
+  lvrThresholds,
+  monthlyRepayment,
+  netAnnualIncome,
+  riskWeightFor,
+  type LoanInput,
+} from '../../src/lending/assess-loan.ts';
+import { portfolioBucketFor } from '../../src/lending/portfolio.ts';
+
+const BASE: LoanInput = {
+  valuationAud: 1_000_000,
+  loanAmountAud: 850_000,
+  purpose: 'owner_occupier',
+  repayment: 'principal_and_interest',
+  interestRatePct: 6,
+  termYears: 30,
+  interestOnlyYears: 5,
+};
+
+function hazardReport(scores: Partial<Record<string, number>>): HazardReport {
+  const assessments = HAZARD_IDS.map((hazard): HazardAssessment => {
+    const score = scores[hazard];
+    return {
+      hazard,
+      label: hazard,
+      score: score ?? 0,
+      level: (score ?? 0) >= 70 ? 'High' : (score ?? 0) >= 40 ? 'Medium' : 'Low',
+      scoreRange: { low: 0, high: 100 },
+      baselineScore: score ?? 0,
+      hasData: score !== undefined,
+      dataNote: score === undefined ? 'no data' : null,
+      factors: [],
+      dataUsed: [],
+      method: `${hazard}-v1`,
+      expectedAnnualDamage: { label: '', minPctPerYear: 0, maxPctPerYear: 0 },
+      scenario: 'high',
+      year: 2050,
+    };
+  });
+  return {
+    location: { lat: -28.8, lng: 153.3 },
+    locality: null,
+    region: null,
+    scenario: 'high',
+    year: 2050,
+    assessments,
+    overall: { score: Math.max(0, ...Object.values(scores).map((value) => value ?? 0)), level: 'Low', method: 'overall-v1' },
+    projectionTable: { id: 'ipcc', version: '1' },
+  };
+}
+
+describe('worked examples', () => {
+  it('$1,000,000 valuation, $850,000 owner-occupied P&I: LVR 85%, LMI required, RW 50% without LMI, 40% with', () => {
+    const result = assessLoan({ ...BASE, hasLmi: true });
+    lendingAssessmentSchema.parse(result);
+    // LVR = 850,000 / 1,000,000 = 0.85 -> APS 112 band 80-90%
+    expect(result.lvr.ratio).toBe(0.85);
+    expect(result.lvr.band).toBe('80-90%');
+    expect(result.lmi.isRequired).toBe(true);
+    expect(result.capital.riskWeightWithoutLmi).toBe(0.5);
+    expect(result.capital.riskWeightWithLmi).toBe(0.4);
+    // RWA = 850,000 x 0.40 = 340,000; minimum capital = 340,000 x 8% = 27,200
+    expect(result.capital.riskWeightedAssetsAud).toBe(340_000);
+    expect(result.capital.minimumCapitalAud).toBe(27_200);
+    // Without LMI: RWA = 850,000 x 0.50 = 425,000; capital 34,000; and a 25-point deduction
+    const bare = assessLoan({ ...BASE, hasLmi: false });
+    expect(bare.capital.riskWeight).toBe(0.5);
+    expect(bare.capital.riskWeightedAssetsAud).toBe(425_000);
+    expect(bare.capital.minimumCapitalAud).toBe(34_000);
+    expect(bare.complianceDeductions).toContainEqual({ rule: 'LVR above 80% without LMI', points: 25 });
+    expect(bare.complianceStatus).toBe('review required');
+  });
+
+  it('LVR thresholds are 80, 90 and 95% of the valuation', () => {
+    // 1,234,567 x 0.8 = 987,653.6 -> 987,654; x 0.9 = 1,111,110.3; x 0.95 = 1,172,838.65
+    expect(lvrThresholds(1_234_567)).toEqual({ '80_percent': 987_654, '90_percent': 1_111_110, '95_percent': 1_172_839 });
+  });
+
+  it('80% exactly is the 70-80% band with no LMI (35% owner-occupied P&I, 45% investor)', () => {
+    const loan = { ...BASE, loanAmountAud: 800_000 };
+    const result = assessLoan(loan);
+    expect(result.lmi.isRequired).toBe(false);
+    expect(result.lvr.band).toBe('70-80%');
+    expect(result.capital.riskWeight).toBe(0.35);
+    expect(assessLoan({ ...loan, purpose: 'investor' }).capital.riskWeight).toBe(0.45);
+    // Interest only counts as "other" even for an owner-occupier
+    expect(assessLoan({ ...loan, repayment: 'interest_only' }).capital.riskWeight).toBe(0.45);
+  });
+
+  it('regression: the default loan at round(80% x valuation) needs no LMI and stays in the 70-80% band', () => {
+    // 1,234,567 x 0.8 = 987,653.6 -> 987,654: LVR 0.8000003 but exactly the 80% threshold in whole dollars
+    const result = assessLoan({ ...BASE, valuationAud: 1_234_567, loanAmountAud: 987_654 });
+    expect(result.lmi.isRequired).toBe(false);
+    expect(result.lvr.band).toBe('70-80%');
+    expect(result.capital.riskWeight).toBe(0.35);
+    expect(assessLoan({ ...BASE, valuationAud: 1_234_567, loanAmountAud: 987_655 }).lmi.isRequired).toBe(true);
+  });
+
+  it('reads every band of both columns', () => {
+    const lvrs = [0.4, 0.55, 0.65, 0.75, 0.85, 0.95, 1.1];
+    expect(lvrs.map((lvr) => riskWeightFor(lvr, 'owner_occupier', 'principal_and_interest', false))).toEqual([0.2, 0.25, 0.3, 0.35, 0.5, 0.7, 0.85]);
+    expect(lvrs.map((lvr) => riskWeightFor(lvr, 'owner_occupier', 'principal_and_interest', true))).toEqual([0.2, 0.25, 0.3, 0.35, 0.4, 0.55, 0.7]);
+    expect(lvrs.map((lvr) => riskWeightFor(lvr, 'investor', 'principal_and_interest', false))).toEqual([0.25, 0.3, 0.4, 0.45, 0.65, 0.85, 1.05]);
+  });
+
+  it('repayments: $500,000 over 30 years at 6% is $2,997.75 a month; at 9% (6 + 3 pp) $4,023.11', () => {
+    // r = 0.06 / 12 = 0.005; n = 360; 500,000 x 0.005 / (1 - 1.005^-360) = 2,997.75
+    expect(monthlyRepayment(500_000, 6, 30)).toBeCloseTo(2997.75, 2);
+    // r = 0.0075: 500,000 x 0.0075 / (1 - 1.0075^-360) = 4,023.11
+    expect(monthlyRepayment(500_000, 9, 30)).toBeCloseTo(4023.11, 2);
+    expect(monthlyRepayment(360_000, 0, 30)).toBe(1000);
+  });
+
+  it('net income on $100,000: tax 4,288 + 16,500 = 20,788, levy 2,000, net 77,212', () => {
+    // (45,000 - 18,200) x 16% = 4,288; (100,000 - 45,000) x 30% = 16,500; 2% levy = 2,000
+    expect(netAnnualIncome(100_000)).toBeCloseTo(77_212, 6);
+    expect(netAnnualIncome(18_000)).toBeCloseTo(18_000 * 0.98, 6);
+  });
+
+  it('serviceability of $600,000 at 6% + 3 pp on $150,000 a year with $3,000 expenses', () => {
+    // Net: 4,288 + 27,000 (90,000 x 30%) + 5,550 (15,000 x 37%) = 36,838 tax; levy 3,000; net 110,162 -> 9,180.17 a month
+    // Assessed repayment: 600,000 at 9% over 30 years = 4,827.74
+    // Surplus = 9,180.17 - 3,000 - 0 - 4,827.74 = 1,352.43
+    const result = assessLoan({ ...BASE, valuationAud: 800_000, loanAmountAud: 600_000, grossAnnualIncomeAud: 150_000, livingExpensesMonthlyAud: 3000 });
+    expect(result.serviceability.assessmentRatePct).toBe(9);
+    expect(result.serviceability.netMonthlyIncomeAud).toBe(9180);
+    expect(result.serviceability.assessedMonthlyRepaymentAud).toBe(4828);
+    expect(result.serviceability.monthlySurplusAud).toBe(1352);
+    expect(result.serviceability.passes).toBe(true);
+    // DTI = 600,000 / 150,000 = 4.0
+    expect(result.dti).toMatchObject({ ratio: 4, isHighDti: false });
+    // LVR 75%: no LMI; everything assessed but requirements-and-objectives and debts: 100 - 10 = 90
+    expect(result.complianceScore).toBe(90);
+    expect(result.complianceStatus).toBe('compliant');
+    expect(result.riskCategory).toBe('Low');
+  });
+
+  it('flags DTI >= 6: $900,000 loan + $30,000 debts on $150,000 is 6.2', () => {
+    // (900,000 + 30,000) / 150,000 = 6.2
+    const result = assessLoan({ ...BASE, valuationAud: 1_200_000, loanAmountAud: 900_000, otherDebtsAud: 30_000, grossAnnualIncomeAud: 150_000 });
+    expect(result.dti.ratio).toBe(6.2);
+    expect(result.dti.isHighDti).toBe(true);
+    // Other debts repaid at 3% a month: 900
+    expect(result.serviceability.otherDebtRepaymentsMonthlyAud).toBe(900);
+    expect(result.serviceability.passes).toBe(false);
+    expect(result.riskCategory).toBe('High');
+  });
+
+  it('interest-only loans are assessed on P&I over the term after the interest-only period', () => {
+    // 500,000 IO at 6%: 2,500 a month; assessed at 9% over 25 years: 4,195.98
+    const result = assessLoan({ ...BASE, loanAmountAud: 500_000, repayment: 'interest_only', grossAnnualIncomeAud: 120_000 });
+    expect(result.serviceability.monthlyRepaymentAud).toBe(2500);
+    expect(result.serviceability.assessedMonthlyRepaymentAud).toBe(Math.round(monthlyRepayment(500_000, 9, 25)));
+    expect(result.inputs.interestOnlyYears).toBe(5);
+  });
+
+  it('lists what NCCP checks were assessed and what is missing', () => {
+    const result = assessLoan(BASE);
+    expect(result.nccp.assessed.map((check) => check.id)).toEqual(['security-valued', 'loan-to-value']);
+    expect(result.nccp.missing.map((check) => check.id)).toEqual(['capacity-to-repay', 'living-expenses', 'existing-debts', 'requirements-objectives']);
+    expect(result.serviceability.isAssessed).toBe(false);
+  });
+
+  it('climate: 2050 flood 70 (1 %/yr) takes 35% x 1% x 15.37 = 5.38% off the value', () => {
+    // Adjustment = 1,000,000 x 0.35 x 0.01 x 15.3725 = 53,804; value 946,196; LVR 800,000 / 946,196 = 0.8455
+    const result = assessLoan({ ...BASE, loanAmountAud: 800_000 }, { report: hazardReport({ flood: 70, fire: 0 }) });
+    expect(result.climate.isAvailable).toBe(true);
+    expect(result.climate.expectedAnnualDamagePct).toBeCloseTo(1, 6);
+    expect(result.climate.valueAdjustmentAud).toBe(53_804);
+    expect(result.climate.climateAdjustedValueAud).toBe(946_196);
+    expect(result.climate.climateAdjustedLvr).toBeCloseTo(0.8455, 4);
+    expect(result.complianceDeductions).toContainEqual({ rule: '2050 climate-adjusted LVR above 80%', points: 10 });
+    const missing = assessLoan(BASE, { unavailableReason: 'Hazard layers not loaded' });
+    expect(missing.climate).toMatchObject({ isAvailable: false, reason: 'Hazard layers not loaded', climateAdjustedLvr: null });
+    expect(assessLoan(BASE).climate.isAvailable).toBe(false);
+  });
+
+  it('puts LVRs in the portfolio buckets at 60 and 80%', () => {
+    expect([0.3, 0.6, 0.61, 0.8, 0.8001].map(portfolioBucketFor)).toEqual(['low', 'low', 'medium', 'medium', 'high']);
+    expect(portfolioBucketFor(computeLvr(600_000, 1_000_000))).toBe('low');
+  });
+});
+
+const purposes: LoanPurpose[] = ['owner_occupier', 'investor'];
+const repayments: RepaymentType[] = ['principal_and_interest', 'interest_only'];
+
+describe('properties', () => {
+  it('a higher LVR never lowers the risk weight', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.constantFrom(...purposes), fc.constantFrom(...repayments), fc.boolean(), (a, b, purpose, repayment, hasLmi) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(riskWeightFor(high, purpose, repayment, hasLmi)).toBeGreaterThanOrEqual(riskWeightFor(low, purpose, repayment, hasLmi));
+      }),
+    );
+  });
+
+  it('LMI never raises the risk weight', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.constantFrom(...purposes), fc.constantFrom(...repayments), (lvr, purpose, repayment) => {
+        expect(riskWeightFor(lvr, purpose, repayment, true)).toBeLessThanOrEqual(riskWeightFor(lvr, purpose, repayment, false));
+      }),
+    );
+  });
+
+  it('a higher income never worsens serviceability', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10_000, max: 3_000_000 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 100_000, max: 2_000_000 }),
+        fc.constantFrom(...repayments),
+        (income, raise, otherDebts, loan, repayment) => {
+          const input = { ...BASE, loanAmountAud: loan, valuationAud: 2_000_000, repayment, otherDebtsAud: otherDebts };
+          const lower = assessLoan({ ...input, grossAnnualIncomeAud: income }).serviceability;
+          const higher = assessLoan({ ...input, grossAnnualIncomeAud: income + raise }).serviceability;
+          expect(higher.monthlySurplusAud as number).toBeGreaterThanOrEqual(lower.monthlySurplusAud as number);
+          if (lower.passes) expect(higher.passes).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('the compliance score stays within 0-100 and every result matches the schema', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 50_000, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 6_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: undefined }),
+        fc.constantFrom(...purposes),
+        fc.constantFrom(...repayments),
+        (valuation, loan, income, purpose, repayment) => {
+          const result = assessLoan({ ...BASE, valuationAud: valuation, loanAmountAud: loan, grossAnnualIncomeAud: income, purpose, repayment });
+          expect(result.complianceScore).toBeGreaterThanOrEqual(0);
+          expect(result.complianceScore).toBeLessThanOrEqual(100);
+          lendingAssessmentSchema.parse(result);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
