@@ -44,6 +44,12 @@ describe.skipIf(getApiSkipReason() !== null)('valuation reports', () => {
     expect(market.location).toMatch(/ABBOTSFORD/i);
     expect(market.median_price).toBeGreaterThan(100_000);
     expect(market.sales_volume).toBeGreaterThan(0);
+    // The lending-rules engine on the default loan: 80% of the valuation, so no LMI, and the APS 112 weight of that band.
+    const loan = report.content.compliance.default_loan;
+    expect(loan?.loan_amount).toBe(Math.round(report.content.comprehensive_analysis.ai_valuation * 0.8));
+    expect(loan?.lmi_required).toBe(false);
+    expect(loan?.risk_weight).toBe(0.35);
+    expect(loan?.minimum_capital).toBeGreaterThan(0);
 
     const fetched = await testApp.app.inject({ method: 'GET', url: `/api/reports/${report.report_id}` });
     expect(reportResponseSchema.parse(fetched.json()).report).toEqual(report);
@@ -84,6 +90,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation reports', () => {
     expect(response.headers['content-disposition']).toMatch(/filename="full-valuation-[a-z0-9-]+\.txt"/);
     expect(response.body).toContain(report.content.property_details.address);
     expect(response.body).toContain(report.content_hash);
+    expect(response.body).toContain(`Risk-weighted assets: $${report.content.compliance.default_loan?.risk_weighted_assets.toLocaleString('en-AU')}`);
     expect(response.body).toContain(`Median price (12 months): $${report.content.market_analysis.median_price?.toLocaleString('en-AU')}`);
   });
 

@@ -34,7 +34,7 @@ export * from './hazards/index.ts';
 export { parseSearchLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
 export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
-export { marketFigureRows, renderReportText, reportFileName } from './reports/render-report-text.ts';
+export { lendingFigureRows, marketFigureRows, renderReportText, reportFileName } from './reports/render-report-text.ts';
 export type { MarketSale } from './market/types.ts';
 export { monthOf, monthLabel, medianOf, yearBefore } from './market/types.ts';
 export { fitQualityIndex, meanLogLevel, DEFAULT_QUALITY_INDEX_PARAMS, type QualityIndex, type QualityIndexParams } from './market/quality-index.ts';

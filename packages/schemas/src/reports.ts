@@ -111,6 +111,24 @@ export const reportContentSchema = z.object({
   compliance: z.object({
     lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }),
     note: z.string(),
+    // The lending-rules engine (issue 7) on the stated default loan.
+    default_loan: z
+      .object({
+        loan_amount: z.number().int(),
+        lvr_percent: z.number(),
+        lmi_required: z.boolean(),
+        risk_weight: z.number(),
+        risk_weight_without_lmi: z.number(),
+        risk_weighted_assets: z.number().int(),
+        minimum_capital: z.number().int(),
+        climate_adjusted_value_2050: z.number().int().nullable(),
+        climate_adjusted_lvr_2050: z.number().nullable(),
+        risk_category: z.string(),
+        compliance_score: z.number().int(),
+        assumptions: z.string(),
+        table_verification: z.string(),
+      })
+      .optional(),
   }),
   compliance_certificate: z.object({
     certificate_id: z.string(),

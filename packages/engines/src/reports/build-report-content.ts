@@ -3,7 +3,7 @@
  * valuation, the hazard report now and in 2050, and the mitigation plan. Pure: the caller passes
  * the analysis, the ids and the data versions.
  */
-import { REPORT_TEMPLATE_INFO, type HazardReport, type MarketAnalysis, type MitigationItem, type ReportContent, type ReportTemplate, type ValuationResult } from '@propguard/schemas';
+import { REPORT_TEMPLATE_INFO, type HazardReport, type LendingAssessment, type MarketAnalysis, type MitigationItem, type ReportContent, type ReportTemplate, type ValuationResult } from '@propguard/schemas';
 
 export interface ReportInput {
   template: ReportTemplate;
@@ -16,6 +16,8 @@ export interface ReportInput {
   recommendations: readonly MitigationItem[];
   /** The suburb market analysis for the property's type, or why there is none. */
   market: { analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string };
+  /** The lending-rules assessment of the default loan (the caller states the loan in words). */
+  lending: { assessment: LendingAssessment; assumptions: string };
   certificateId: string;
   dataVersions: Readonly<Record<string, string>>;
   includeBlockchain: boolean;
@@ -27,6 +29,24 @@ const LVR_SHARES = { '80_percent': 0.8, '90_percent': 0.9, '95_percent': 0.95 } 
 const METHODOLOGY =
   'Automated valuation: gradient-boosted trees on time-adjusted local price levels, comparable sales and hedonic attributes, ' +
   'trained on real Australian sales; the range is the calibrated 80% interval (docs/methodology/valuation.md).';
+
+function lendingSection({ assessment, assumptions }: ReportInput['lending']): NonNullable<ReportContent['compliance']['default_loan']> {
+  return {
+    loan_amount: assessment.inputs.loanAmountAud,
+    lvr_percent: assessment.lvr.percent,
+    lmi_required: assessment.lmi.isRequired,
+    risk_weight: assessment.capital.riskWeight,
+    risk_weight_without_lmi: assessment.capital.riskWeightWithoutLmi,
+    risk_weighted_assets: assessment.capital.riskWeightedAssetsAud,
+    minimum_capital: assessment.capital.minimumCapitalAud,
+    climate_adjusted_value_2050: assessment.climate.climateAdjustedValueAud,
+    climate_adjusted_lvr_2050: assessment.climate.climateAdjustedLvr,
+    risk_category: assessment.riskCategory,
+    compliance_score: assessment.complianceScore,
+    assumptions,
+    table_verification: assessment.capital.table.source,
+  };
+}
 
 function marketSection(market: ReportInput['market']): ReportContent['market_analysis'] {
   if (!market.analysis) return { available: false, note: `No market analysis: ${market.reason}.` };
@@ -51,7 +71,7 @@ function marketSection(market: ReportInput['market']): ReportContent['market_ana
 }
 
 /**
- * @example buildReportContent({ template: 'full-valuation', listingId: 'sale-42', valuation, hazards, hazards2050, recommendations: [], market: { analysis: null, reason: 'no sales' }, certificateId: 'PG-…', dataVersions: {}, includeBlockchain: true }).comprehensive_analysis.ai_valuation
+ * @example buildReportContent({ template: 'full-valuation', listingId: 'sale-42', valuation, hazards, hazards2050, recommendations: [], market: { analysis: null, reason: 'no sales' }, lending, certificateId: 'PG-…', dataVersions: {}, includeBlockchain: true }).comprehensive_analysis.ai_valuation
  */
 export function buildReportContent(input: ReportInput): ReportContent {
   const { valuation, hazards, hazards2050 } = input;
@@ -120,7 +140,8 @@ export function buildReportContent(input: ReportInput): ReportContent {
         '90_percent': Math.round(valuation.estimate * LVR_SHARES['90_percent']),
         '95_percent': Math.round(valuation.estimate * LVR_SHARES['95_percent']),
       },
-      note: 'Loan amounts at 80, 90 and 95% LVR of the AI valuation. APS 112 risk weights, serviceability and NCCP checks arrive with the lending-rules engine.',
+      note: 'Loan amounts at 80, 90 and 95% LVR of the AI valuation; capital and climate figures for the default loan below (docs/methodology/lending.md). Serviceability and NCCP need the borrower and are assessed in the APRA Compliance tab.',
+      default_loan: lendingSection(input.lending),
     },
     compliance_certificate: {
       certificate_id: input.certificateId,

@@ -32,6 +32,22 @@ export function marketFigureRows(market: StoredReport['content']['market_analysi
   ];
 }
 
+/** The default loan's lending figures as label/value rows (empty for reports made before the engine). */
+export function lendingFigureRows(compliance: StoredReport['content']['compliance']): Array<readonly [string, string]> {
+  const loan = compliance.default_loan;
+  if (!loan) return [];
+  return [
+    ['Default loan', `${money(loan.loan_amount)} (LVR ${loan.lvr_percent.toFixed(1)}%)`],
+    ['Lenders mortgage insurance', loan.lmi_required ? 'required (LVR above 80%)' : 'not required'],
+    ['APS 112 risk weight', `${percent(loan.risk_weight)} (without LMI ${percent(loan.risk_weight_without_lmi)})`],
+    ['Risk-weighted assets', money(loan.risk_weighted_assets)],
+    ['Minimum capital', money(loan.minimum_capital)],
+    ['Climate-adjusted value, 2050 high', loan.climate_adjusted_value_2050 === null ? 'not available' : money(loan.climate_adjusted_value_2050)],
+    ['Climate-adjusted LVR, 2050 high', loan.climate_adjusted_lvr_2050 === null ? 'not available' : percent(loan.climate_adjusted_lvr_2050)],
+    ['Risk category and compliance score', `${loan.risk_category}, ${loan.compliance_score}/100`],
+  ];
+}
+
 /** "full-valuation-12-smith-st-richmond-vic-3121.txt" */
 export function reportFileName(report: Pick<StoredReport, 'template' | 'content'>, extension: 'txt' | 'pdf'): string {
   const slug = report.content.property_details.address.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
@@ -81,6 +97,8 @@ export function renderReportText(report: StoredReport): string {
   if (has('compliance')) {
     const thresholds = content.compliance.lvr_thresholds;
     lines.push('', 'LENDING', `  Loan at 80% LVR ${money(thresholds['80_percent'])}; 90% ${money(thresholds['90_percent'])}; 95% ${money(thresholds['95_percent'])}`, `  ${content.compliance.note}`);
+    for (const [label, value] of lendingFigureRows(content.compliance)) lines.push(`  ${label}: ${value}`);
+    if (content.compliance.default_loan) lines.push(`  ${content.compliance.default_loan.assumptions}.`, `  Risk weights: ${content.compliance.default_loan.table_verification}.`);
   }
   const certificate = content.compliance_certificate;
   lines.push('', 'CERTIFICATE', `  Certificate ID: ${certificate.certificate_id}`, `  Content SHA-256: ${report.content_hash}`, `  PDF SHA-256: ${report.pdf_sha256}`, `  ${certificate.note}`);

@@ -1,13 +1,11 @@
-import { assessHazards, assessLoan, valuePoint } from '@propguard/engines';
-import { DEFAULT_LOAN_ASSUMPTIONS, HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
+import { assessDefaultLoan, assessHazards, DEFAULT_LOAN_TEXT, valuePoint } from '@propguard/engines';
+import { HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
 import type { SaleListingRow } from '@propguard/db';
 import type { HazardRuntimeState } from '../hazard-runtime.ts';
 import type { ValuationRuntimeState } from '../valuation-runtime.ts';
 
 /** What our engines add to a listing: valuation, hazard risk, LVR thresholds, and why a part is missing. */
 export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard_risk' | 'propguard_compliance' | 'unavailable'>;
-
-const DEFAULT_LOAN_TEXT = `Default loan: ${DEFAULT_LOAN_ASSUMPTIONS.lvr * 100}% of the AI valuation, owner-occupier, principal and interest, ${DEFAULT_LOAN_ASSUMPTIONS.interestRatePct}% over ${DEFAULT_LOAN_ASSUMPTIONS.termYears} years; no borrower details`;
 
 /** Values and assesses one sale's property (pure computation on the loaded runtimes). */
 export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState): ListingEnrichment {
@@ -46,15 +44,7 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
     const climate = hazards.ready
       ? { report: assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, 'high', 2050) }
       : { unavailableReason: hazards.reason };
-    const loan = assessLoan({
-      valuationAud: point.estimate,
-      loanAmountAud: Math.round(point.estimate * DEFAULT_LOAN_ASSUMPTIONS.lvr),
-      purpose: DEFAULT_LOAN_ASSUMPTIONS.purpose,
-      repayment: DEFAULT_LOAN_ASSUMPTIONS.repayment,
-      interestRatePct: DEFAULT_LOAN_ASSUMPTIONS.interestRatePct,
-      termYears: DEFAULT_LOAN_ASSUMPTIONS.termYears,
-      interestOnlyYears: DEFAULT_LOAN_ASSUMPTIONS.interestOnlyYears,
-    }, climate);
+    const loan = assessDefaultLoan(point.estimate, climate);
     enrichment.propguard_compliance = {
       lvr_thresholds: loan.lvr.thresholds,
       apra_cps230_compliant: loan.complianceStatus === 'compliant',

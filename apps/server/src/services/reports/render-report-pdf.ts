@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { marketFigureRows } from '@propguard/engines';
+import { lendingFigureRows, marketFigureRows } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
@@ -227,7 +227,10 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
       ['Loan at 80% LVR', AUD.format(thresholds['80_percent'])],
       ['Loan at 90% LVR', AUD.format(thresholds['90_percent'])],
       ['Loan at 95% LVR', AUD.format(thresholds['95_percent'])],
+      ...lendingFigureRows(content.compliance),
     ]);
+    const loan = content.compliance.default_loan;
+    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
     doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
   }
   heading(doc, 'Compliance certificate');

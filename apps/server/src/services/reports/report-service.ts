@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow } from '@propguard/db';
-import { buildClimateDashboard, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
+import { assessDefaultLoan, buildClimateDashboard, DEFAULT_LOAN_TEXT, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
 import {
   AppError,
   HAZARD_YEAR_MIN,
@@ -88,6 +88,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
   const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: 2050 });
   const climate = buildClimateDashboard(location, hazardRuntime.context, 'high', valuation.estimate);
   const market = await marketFor(context, valuation);
+  const lending = { assessment: assessDefaultLoan(valuation.estimate, { report: hazards2050 }), assumptions: DEFAULT_LOAN_TEXT };
   const reportId = `rpt_${randomUUID()}`;
   const content = buildReportContent({
     template: request.template,
@@ -97,6 +98,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
     hazards2050,
     recommendations: climate.recommendations,
     market,
+    lending,
     certificateId: `PG-${randomBytes(5).toString('hex').toUpperCase()}`,
     dataVersions: await getDataVersions(context.database),
     includeBlockchain: request.include_blockchain,

@@ -21,6 +21,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
   const risk = content.risk_assessment;
   const certificate = content.compliance_certificate;
   const market = content.market_analysis;
+  const loan = content.compliance.default_loan;
   const has = (section: string) => content.sections.includes(section);
   const backTo = property.listing_id ? buildPropertyPath(property.listing_id) : paths.search;
 
@@ -140,7 +141,18 @@ export function ReportView({ report, onShare }: ReportViewProps) {
           <CardHeader level={2} title="Lending Figures" />
           <CardContent className="space-y-1 text-sm text-slate-700">
             <p>Loan at 80% LVR: {formatAud(content.compliance.lvr_thresholds['80_percent'])}; 90%: {formatAud(content.compliance.lvr_thresholds['90_percent'])}; 95%: {formatAud(content.compliance.lvr_thresholds['95_percent'])}</p>
+            {loan ? (
+              <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2" data-testid="report-default-loan">
+                <div><dt className="inline text-slate-500">Default loan: </dt><dd className="inline font-semibold">{formatAud(loan.loan_amount)} (LVR {loan.lvr_percent.toFixed(1)}%)</dd></div>
+                <div><dt className="inline text-slate-500">LMI: </dt><dd className="inline font-semibold">{loan.lmi_required ? 'required' : 'not required'}</dd></div>
+                <div><dt className="inline text-slate-500">APS 112 risk weight: </dt><dd className="inline font-semibold">{formatPercent(loan.risk_weight)} (without LMI {formatPercent(loan.risk_weight_without_lmi)})</dd></div>
+                <div><dt className="inline text-slate-500">Minimum capital: </dt><dd className="inline font-semibold">{formatAud(loan.minimum_capital)} on {formatAud(loan.risk_weighted_assets)} risk-weighted</dd></div>
+                <div><dt className="inline text-slate-500">Climate-adjusted LVR, 2050 high: </dt><dd className="inline font-semibold">{loan.climate_adjusted_lvr_2050 === null ? 'not available' : formatPercent(loan.climate_adjusted_lvr_2050)}</dd></div>
+                <div><dt className="inline text-slate-500">Risk category, compliance score: </dt><dd className="inline font-semibold">{loan.risk_category}, {loan.compliance_score}/100</dd></div>
+              </dl>
+            ) : null}
             <p className="text-xs text-slate-500">{content.compliance.note}</p>
+            {loan ? <p className="text-xs text-slate-500">{loan.assumptions}. Risk weights: {loan.table_verification}.</p> : null}
           </CardContent>
         </Card>
       ) : null}
