@@ -59,6 +59,7 @@ try {
   const suburbs = await context.database.query<{ suburb: string; state: string; postcode: string }>(
     `SELECT suburb, state, postcode FROM (SELECT DISTINCT suburb, state, postcode FROM sales WHERE state IS NOT NULL AND postcode IS NOT NULL AND price_aud IS NOT NULL) s ORDER BY md5(suburb || postcode) LIMIT 40`,
   );
+  const kinds = ['suburb', 'postcode + all filters', 'suburb page 2 by price', 'state by price/date', 'capital city + min price', 'suburb by valuation gap'] as const;
   const searches = suburbs.flatMap((row, index) => [
     { location: `${row.suburb} ${row.state}`, property_type: 'sold' },
     { location: row.postcode, property_type: 'sold', property_category: 'house', min_price: 400_000, max_price: 1_500_000, bedrooms: 3, bathrooms: 1 },
@@ -70,13 +71,18 @@ try {
   await app.inject({ method: 'POST', url: '/api/realty/cache/clear' });
   for (const pass of ['first', 'repeat'] as const) {
     const timings: number[] = [];
-    for (const body of searches) {
-      timings.push(await time(async () => {
+    const byKind = new Map<string, number[]>();
+    for (const [index, body] of searches.entries()) {
+      const took = await time(async () => {
         const response = await app.inject({ method: 'POST', url: '/api/realty/search', payload: body });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-      }));
+      });
+      timings.push(took);
+      const kind = kinds[index % kinds.length] ?? 'other';
+      byKind.set(kind, [...(byKind.get(kind) ?? []), took]);
     }
     rows.push(summarise(`POST /api/realty/search (6 filter kinds x 40 places, ${pass} time)`, timings));
+    for (const [kind, kindTimings] of byKind) rows.push(summarise(`  search, ${kind} (${pass} time)`, kindTimings));
   }
   // Hazards, fire risk and the map around the sampled addresses.
   const points = await context.database.query<{ lat: number; lng: number }>(`SELECT lat, lng FROM addresses WHERE lat IS NOT NULL ORDER BY md5(address) LIMIT 100`);

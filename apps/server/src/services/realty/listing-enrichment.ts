@@ -7,6 +7,36 @@ import type { ValuationRuntimeState } from '../valuation-runtime.ts';
 /** What our engines add to a listing: valuation, hazard risk, LVR thresholds, and why a part is missing. */
 export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard_risk' | 'propguard_compliance' | 'unavailable'>;
 
+type ValuationRuntime = Extract<ValuationRuntimeState, { ready: true }>['runtime'];
+
+function valueListingRow(row: SaleListingRow, lat: number, lng: number, runtime: ValuationRuntime) {
+  return valuePoint(runtime.model, runtime.index, {
+    lat,
+    lng,
+    state: row.state,
+    suburb: row.suburb,
+    postcode: row.postcode,
+    propertyType: row.propertyType,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    carSpaces: row.carSpaces,
+    landSizeM2: row.landSizeM2,
+    buildingSizeM2: row.buildingSizeM2,
+    yearBuilt: row.yearBuilt,
+  }, runtime.latestSaleDate);
+}
+
+/** The AI valuation against the recorded price, as a share (0.05: valued 5% above the price). */
+function valuationGap(estimate: number, priceAud: number | null): number | null {
+  return priceAud ? Math.round((estimate / priceAud - 1) * 1000) / 1000 : null;
+}
+
+/** The valuation gap alone (no hazards, no lending), for ranking a window of sales; NaN where there is none. */
+export function computeValuationGap(row: SaleListingRow, valuation: ValuationRuntimeState): number {
+  if (!valuation.ready || row.lat === null || row.lng === null) return Number.NaN;
+  return valuationGap(valueListingRow(row, row.lat, row.lng, valuation.runtime).estimate, row.priceAud) ?? Number.NaN;
+}
+
 /** Values and assesses one sale's property (pure computation on the loaded runtimes). */
 export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState): ListingEnrichment {
   const unavailable: Record<string, string> = {};
@@ -17,28 +47,15 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
     return enrichment;
   }
   if (valuation.ready) {
-    const { model, index, latestSaleDate } = valuation.runtime;
-    const point = valuePoint(model, index, {
-      lat: row.lat,
-      lng: row.lng,
-      state: row.state,
-      suburb: row.suburb,
-      postcode: row.postcode,
-      propertyType: row.propertyType,
-      bedrooms: row.bedrooms,
-      bathrooms: row.bathrooms,
-      carSpaces: row.carSpaces,
-      landSizeM2: row.landSizeM2,
-      buildingSizeM2: row.buildingSizeM2,
-      yearBuilt: row.yearBuilt,
-    }, latestSaleDate);
+    const { model, latestSaleDate } = valuation.runtime;
+    const point = valueListingRow(row, row.lat, row.lng, valuation.runtime);
     enrichment.propguard_valuation = {
       ai_valuation: point.estimate,
       confidence_score: point.confidence / 100,
       valuation_range: { min: point.low, max: point.high },
       as_at: latestSaleDate,
       model_id: model.id,
-      valuation_gap: row.priceAud ? Math.round((point.estimate / row.priceAud - 1) * 1000) / 1000 : null,
+      valuation_gap: valuationGap(point.estimate, row.priceAud),
     };
     // The lending-rules engine on the default loan; the 2050 high-scenario hazards give the climate-adjusted LVR.
     const climate = hazards.ready
@@ -93,6 +110,11 @@ export class ListingEnrichmentCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The cached enrichment without counting a hit or a miss, or undefined. */
+  peek(saleId: number): ListingEnrichment | undefined {
+    return this.entries.get(saleId);
   }
 
   getOrCompute(saleId: number, compute: () => ListingEnrichment): ListingEnrichment {

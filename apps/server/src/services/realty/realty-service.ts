@@ -13,7 +13,7 @@ import {
   type SearchResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { computeListingEnrichment } from './listing-enrichment.ts';
+import { computeListingEnrichment, computeValuationGap } from './listing-enrichment.ts';
 import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
 
@@ -51,8 +51,10 @@ async function addMarketSentiment(context: AppContext, listings: Listing[], comp
   }
 }
 
-function gapOf(listing: Listing): number {
-  return listing.propguard_valuation?.valuation_gap ?? Number.NaN;
+function gapOf(context: AppContext, row: SaleListingRow): number {
+  const cached = context.listingCache.peek(row.id);
+  if (cached) return cached.propguard_valuation?.valuation_gap ?? Number.NaN;
+  return computeValuationGap(row, context.valuation);
 }
 
 /**
@@ -80,24 +82,25 @@ export async function searchListings(context: AppContext, request: SearchRequest
     offset: isGapSort ? 0 : request.offset,
   };
   const { rows, total } = await searchSales(context.database, filter);
-  let properties = rows.map((row) => enrich(context, row, request.property_type));
+  let pageRows = rows;
   let nextOffset = request.offset + request.limit < Math.min(total, SEARCH_TOTAL_CAP) ? request.offset + request.limit : null;
   const notes: string[] = [];
   if (request.property_type === 'for-sale') notes.push(FOR_SALE_NOTE);
   if (isGapSort) {
+    // Rank the window by the valuation gap alone (cached where known), then enrich only the page.
     const direction = request.sort === 'gap-desc' ? -1 : 1;
-    // Listings without a valuation go last either way.
-    properties = properties.sort((a, b) => {
-      const gapA = gapOf(a);
-      const gapB = gapOf(b);
-      if (Number.isNaN(gapA) || Number.isNaN(gapB)) return Number.isNaN(gapA) ? (Number.isNaN(gapB) ? 0 : 1) : -1;
-      return direction * (gapA - gapB);
+    const ranked = rows.map((row) => ({ row, gap: gapOf(context, row) }));
+    // Sales without a valuation go last either way.
+    ranked.sort((a, b) => {
+      if (Number.isNaN(a.gap) || Number.isNaN(b.gap)) return Number.isNaN(a.gap) ? (Number.isNaN(b.gap) ? 0 : 1) : -1;
+      return direction * (a.gap - b.gap);
     });
-    const window = properties.length;
-    properties = properties.slice(request.offset, request.offset + request.limit);
+    const window = ranked.length;
+    pageRows = ranked.slice(request.offset, request.offset + request.limit).map((entry) => entry.row);
     nextOffset = request.offset + request.limit < window ? request.offset + request.limit : null;
     if (total > window) notes.push(`The valuation-gap sort ranks the ${window.toLocaleString('en-AU')} most recent of the matching sales.`);
   }
+  const properties = pageRows.map((row) => enrich(context, row, request.property_type));
   await addMarketSentiment(context, properties, false);
   return { ...base, properties, total, next_offset: nextOffset, note: notes.length > 0 ? notes.join(' ') : null, took_ms: Math.round(performance.now() - started) };
 }
