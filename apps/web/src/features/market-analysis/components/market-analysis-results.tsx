@@ -98,7 +98,7 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
           {analysis.matched}, {analysis.property_type}, as at {formatLongDate(analysis.as_at)}: {metrics.sales_volume} priced sales in 12 months.
         </p>
       </div>
-      {analysis.flags.length > 0 ? <Notice>{analysis.flags.join(' ')}</Notice> : null}
+      {analysis.flags.length > 0 ? <Notice>{analysis.flags.map((flag) => `${flag}.`).join(' ')}</Notice> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <Metric label="Median price" value={metrics.median_price !== null ? formatAud(metrics.median_price) : notAvailable} />
         <Metric label="Price growth (year on year)" value={metrics.price_growth_yoy !== null ? formatPercent(metrics.price_growth_yoy) : notAvailable} />

@@ -154,7 +154,7 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
                 <dl>
                   <Row label="Trend">{sentiment.trend}</Row>
                   <Row label="Confidence">{formatPercent(sentiment.confidence)}</Row>
-                  <Row label="Price growth">{sentiment.indicators.price_growth === null ? 'Not available' : formatPercent(sentiment.indicators.price_growth)}</Row>
+                  <Row label="Price growth">{sentiment.indicators.price_growth === null ? 'Not available' : `${(sentiment.indicators.price_growth * 100).toFixed(1)}%`}</Row>
                   <Row label="Days on market">{sentiment.indicators.days_on_market === null ? 'Not available' : sentiment.indicators.days_on_market}</Row>
                 </dl>
                 <p className="mt-3 text-sm text-slate-600">{sentiment.summary}</p>

@@ -147,7 +147,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
                 <div><dt className="inline text-slate-500">LMI: </dt><dd className="inline font-semibold">{loan.lmi_required ? 'required' : 'not required'}</dd></div>
                 <div><dt className="inline text-slate-500">APS 112 risk weight: </dt><dd className="inline font-semibold">{formatPercent(loan.risk_weight)} (without LMI {formatPercent(loan.risk_weight_without_lmi)})</dd></div>
                 <div><dt className="inline text-slate-500">Minimum capital: </dt><dd className="inline font-semibold">{formatAud(loan.minimum_capital)} on {formatAud(loan.risk_weighted_assets)} risk-weighted</dd></div>
-                <div><dt className="inline text-slate-500">Climate-adjusted LVR, 2050 high: </dt><dd className="inline font-semibold">{loan.climate_adjusted_lvr_2050 === null ? 'not available' : formatPercent(loan.climate_adjusted_lvr_2050)}</dd></div>
+                <div><dt className="inline text-slate-500">Climate-adjusted LVR, 2050 high: </dt><dd className="inline font-semibold">{loan.climate_adjusted_lvr_2050 === null ? 'not available' : `${(loan.climate_adjusted_lvr_2050 * 100).toFixed(1)}%`}</dd></div>
                 <div><dt className="inline text-slate-500">Risk category, compliance score: </dt><dd className="inline font-semibold">{loan.risk_category}, {loan.compliance_score}/100</dd></div>
               </dl>
             ) : null}
