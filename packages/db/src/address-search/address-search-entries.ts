@@ -1,4 +1,5 @@
 import type { Database } from '../open-database.ts';
+import type { AddressCandidate } from '../valuation/resolve-location.ts';
 
 /** One row of the address-suggestion index: a street address of our sales or a gazetteer locality. */
 export interface AddressSearchEntry {
@@ -47,22 +48,8 @@ export async function loadAddressSearchEntries(database: Database): Promise<Addr
   ];
 }
 
-export interface AddressRecord {
-  id: number;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  lat: number | null;
-  lng: number | null;
-  locationPrecision: string | null;
-  propertyType: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  landSizeM2: number | null;
-  buildingSizeM2: number | null;
-  yearBuilt: number | null;
+/** An address as the valuation look-up knows it, with its sale record. */
+export interface AddressRecord extends Omit<AddressCandidate, 'similarity'> {
   saleCount: number;
   lastSaleDate: string | null;
   lastPriceAud: number | null;
