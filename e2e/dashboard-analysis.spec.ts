@@ -227,6 +227,15 @@ test.describe('dashboard analysis (/)', () => {
     const rows = results.getByRole('table', { name: 'Comparable sales' }).getByRole('row');
     expect(await rows.count()).toBeGreaterThanOrEqual(4);
     await expect(results.getByText('Demo data')).toHaveCount(0);
+
+    // The market panels come from the market engine for the same suburb: the same score as the API gives.
+    const market = await request.post('/api/llm/market-sentiment', { data: { location: 'Abbotsford VIC 3067', property_type: 'house' } });
+    const { market_sentiment: sentiment } = (await market.json()) as { market_sentiment: { sentiment_score: number; detailed_metrics: { noi: number | null } } };
+    await expect(page.getByTestId('market-sentiment')).toContainText(`${sentiment.sentiment_score}/10`, { timeout: 15_000 });
+    await expect(page.getByTestId('market-sentiment')).toContainText(/ABBOTSFORD|Abbotsford/);
+    if (sentiment.detailed_metrics.noi !== null) {
+      await expect(page.getByTestId('investment-metrics')).toContainText(`$${sentiment.detailed_metrics.noi.toLocaleString('en-AU')}`);
+    }
   });
 
   test('Generate Valuation Report on a live analysis stores a report and opens it', async ({ page }) => {
