@@ -50,7 +50,10 @@ export function lendingFigureRows(compliance: StoredReport['content']['complianc
 
 /** "full-valuation-12-smith-st-richmond-vic-3121.txt" */
 export function reportFileName(report: Pick<StoredReport, 'template' | 'content'>, extension: 'txt' | 'pdf'): string {
-  const slug = report.content.property_details.address.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const { address, suburb, state, postcode } = report.content.property_details;
+  // The suburb too where the street line lacks it ("85 Turner St" -> "85-turner-st-abbotsford-vic-3067").
+  const place = suburb && !address.toUpperCase().includes(suburb.toUpperCase()) ? [address, suburb, state, postcode].filter(Boolean).join(' ') : address;
+  const slug = place.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
   return `${report.template}-${slug || 'property'}.${extension}`;
 }
 
