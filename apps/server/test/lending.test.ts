@@ -106,5 +106,7 @@ describe.skipIf(getApiSkipReason() !== null)('financial impact assessment (lendi
     expect(unknown.statusCode).toBe(404);
     const bad = await testApp.app.inject({ method: 'PUT', url: '/api/compliance/tolerances/database', payload: { max_disruption_minutes: 30, min_availability_pct: 140, max_latency_ms: 100 } });
     expectFieldError(bad, 'body.min_availability_pct');
+    // The shared schema's message, the one the web form shows under its input.
+    expect((bad.json() as { error: { message: string } }).error.message).toBe('body.min_availability_pct: Minimum availability must be at most 100%');
   });
 });

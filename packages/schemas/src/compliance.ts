@@ -20,10 +20,25 @@ export const regulationCardSchema = z.object({
   checks: z.array(complianceCheckSchema),
 });
 
+/**
+ * A lender's CPS 230 tolerance for one dependency. The messages are written for the person setting
+ * it: the web form shows them under its inputs and the server returns them after the field name.
+ */
 export const toleranceSchema = z.object({
-  max_disruption_minutes: z.number().int().min(1).max(10_080),
-  min_availability_pct: z.number().min(0).max(100),
-  max_latency_ms: z.number().int().min(1).max(600_000),
+  max_disruption_minutes: z
+    .number({ error: 'Enter the maximum disruption in minutes' })
+    .int('Maximum disruption must be a whole number of minutes')
+    .min(1, 'Maximum disruption must be at least 1 minute')
+    .max(10_080, 'Maximum disruption must be at most 10080 minutes (7 days)'),
+  min_availability_pct: z
+    .number({ error: 'Enter the minimum availability in percent' })
+    .min(0, 'Minimum availability must be at least 0%')
+    .max(100, 'Minimum availability must be at most 100%'),
+  max_latency_ms: z
+    .number({ error: 'Enter the maximum p95 latency in milliseconds' })
+    .int('Maximum p95 latency must be a whole number of milliseconds')
+    .min(1, 'Maximum p95 latency must be at least 1 ms')
+    .max(600_000, 'Maximum p95 latency must be at most 600000 ms (10 minutes)'),
 });
 export type ToleranceBody = z.infer<typeof toleranceSchema>;
 

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useComplianceOverview } from '../api/get-compliance-overview.ts';
 import { LvrAnalysis, type ComplianceSubject } from './lvr-analysis.tsx';
+import { ToleranceForm } from './tolerance-form.tsx';
 
 const STATUS_TONE = { pass: 'green', fail: 'red', not_checked: 'neutral' } as const;
 const PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'neutral' } as const;
@@ -62,6 +63,7 @@ function Resilience({ resilience }: { resilience: ComplianceOverview['resilience
               ))}
             </tbody>
           </table>
+          <ToleranceForm dependencies={resilience.dependencies} />
         </section>
         <section aria-label="Service providers">
           <h4 className="mb-2 text-sm font-semibold text-slate-900">Service providers</h4>
