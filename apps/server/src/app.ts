@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerCompatTransport } from './plugins/compat-transport.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { compatRoutes } from './routes/compat/compat-routes.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { AppContext } from './services/app-context.ts';
 
@@ -20,8 +22,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerCompatTransport(app, context.config.compatRateLimitPerMinute);
   await registerOpenApi(app, context.version);
   await app.register(registerApiRoutes(context), { prefix: '/api' });
+  await app.register(compatRoutes(context));
   await registerWebApp(app, context.config.webDistDir);
   return app;
 }

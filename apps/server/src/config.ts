@@ -45,6 +45,8 @@ const envSchema = z.object({
   FIRMS_BASE_URL: z.url().default('https://firms.modaps.eosdis.nasa.gov'),
   /** Optional XYZ imagery URL for the map's satellite view, e.g. https://tiles.example.com/{z}/{x}/{y}.jpg. */
   SATELLITE_TILE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional()),
+  /** Requests a minute per client address on the original client's routes (/functions/v1, /api/llm, /api/propguard), which are anonymous. */
+  COMPAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export interface AppConfig {
@@ -62,6 +64,7 @@ export interface AppConfig {
   firmsSource: z.infer<typeof envSchema>['FIRMS_SOURCE'];
   firmsBaseUrl: string;
   satelliteTileUrl: string | undefined;
+  compatRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +99,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmsSource: vars.FIRMS_SOURCE,
     firmsBaseUrl: vars.FIRMS_BASE_URL,
     satelliteTileUrl: vars.SATELLITE_TILE_URL,
+    compatRateLimitPerMinute: vars.COMPAT_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -72,11 +72,18 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
   });
 
   it('services that are not built say so instead of claiming health', async () => {
-    for (const url of ['/api/blockchain/blockchain-health', '/api/xnode/xnode-health', '/api/llm/health']) {
+    for (const url of ['/api/blockchain/blockchain-health', '/api/xnode/xnode-health']) {
       const body = serviceHealthSchema.parse((await testApp.app.inject(url)).json());
       expect(body.success, url).toBe(false);
       expect(body.checks.some((check) => check.status === 'not_built'), url).toBe(true);
     }
+  });
+
+  it('the sentiment engine is checked by running it; no model configured reads as not configured', async () => {
+    const body = serviceHealthSchema.parse((await testApp.app.inject('/api/llm/health')).json());
+    expect(body.checks.find((check) => check.name === 'sentiment engine')?.status).toBe('ok');
+    expect(body.checks.find((check) => check.name === 'language model')?.status).toBe('not_configured');
+    expect(body.checks.some((check) => check.status === 'not_built')).toBe(false);
   });
 
   it('an unreachable optional model endpoint is reported as down, not as healthy', async () => {

@@ -44,3 +44,16 @@ export { analysePropertySentiment, PROPERTY_LEXICON } from './market/property-se
 export { extractNumbers, isSummaryFaithful } from './market/summary-check.ts';
 export * from './lending/index.ts';
 export { breachOf, incidentClocks, availabilityPct, CPS230_CLOCKS, DEFAULT_TOLERANCE, type Tolerance, type DependencySample, type IncidentClocks } from './compliance/cps230.ts';
+export { parseCommand, parseMoneyAud, ASSISTANT_EXAMPLES, type AssistantCommand } from './compat/parse-command.ts';
+export {
+  presentEnhancedAnalysis,
+  presentMarketIntelligence,
+  rateMarketRisk,
+  writeRiskExplanation,
+  writeInsights,
+  writeAnalysisSummary,
+  factsOfComprehensive,
+  summariseAnalysis,
+  type EnhancedAnalysisInput,
+  type ComprehensiveInput,
+} from './compat/present.ts';

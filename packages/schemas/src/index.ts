@@ -11,3 +11,4 @@ export * from './market.ts';
 export * from './address-search.ts';
 export * from './lending.ts';
 export * from './compliance.ts';
+export * from './compat.ts';

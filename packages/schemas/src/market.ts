@@ -149,7 +149,14 @@ export const marketSentimentRequestSchema = z
     market_data: z
       .union([
         z.string().trim().min(1, 'enter a location').max(120),
-        z.object({ location: z.string().trim().min(1, 'enter a location').max(120), property_type: marketPropertyTypeSchema.optional() }),
+        z.looseObject({
+          location: z.string().trim().min(1, 'enter a location').max(120).optional(),
+          property_type: marketPropertyTypeSchema.optional(),
+          property: z
+            .union([z.string().trim().min(3).max(200), z.looseObject({ address: z.string().trim().max(200).optional(), suburb: z.string().trim().max(80).optional(), state: z.string().trim().max(10).optional() })])
+            .optional()
+            .describe("The original client's property (its address or suburb gives the location)"),
+        }),
       ])
       .optional(),
     loan: loanInputsSchema.optional(),
@@ -159,7 +166,14 @@ export const marketSentimentRequestSchema = z
 export type MarketSentimentRequest = z.infer<typeof marketSentimentRequestSchema>;
 
 export const marketSentimentResponseSchema = z
-  .object({ success: z.literal(true), market_sentiment: marketSentimentSchema.nullable(), location: z.string(), as_at: z.string().nullable(), reason: z.string().optional() })
+  .object({
+    success: z.literal(true),
+    market_sentiment: marketSentimentSchema.nullable(),
+    summary: z.string().describe('The sentiment summary, or why there is none (the original assistant reads it at the top level)'),
+    location: z.string(),
+    as_at: z.string().nullable(),
+    reason: z.string().optional(),
+  })
   .meta({ id: 'MarketSentimentResponse' });
 export type MarketSentimentResponse = z.infer<typeof marketSentimentResponseSchema>;
 

@@ -38,6 +38,7 @@ export const generateReportRequestSchema = z
     address: z.string().trim().min(3).max(200).optional(),
     template: reportTemplateSchema.default('full-valuation'),
     include_blockchain: z.boolean().default(true).describe('Kept from SPEC.md: the certificate section says whether the hash is anchored on chain yet'),
+    loan_amount: z.number().int().positive().max(1_000_000_000).optional().describe('Assess this loan amount (default terms) instead of the default 80% loan'),
   })
   .refine((body) => (body.listing_id === undefined) !== (body.address === undefined), { message: 'give either listing_id or address', path: ['listing_id'] })
   .meta({ id: 'GenerateReportRequest' });

@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'health', description: 'Real state of each service, measured on each call' },
         { name: 'data', description: 'The cleaned real data sets loaded into the database' },
         { name: 'valuation', description: 'Automated valuations from the model trained on real sales' },
+        { name: 'compatibility', description: 'The original PropGuard AI client\'s calls (docs/compat.md): anonymous, rate-limited, CORS for any origin' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -59,8 +59,8 @@ export async function analyseProperty(context: AppContext, runtime: ValuationRun
     marketSentiment: null,
     fireRisk,
     notYetAvailable: {
-      sentiment: 'Market sentiment arrives with the market analysis issue',
-      compliance: 'Lending rules arrive with the APRA compliance issue',
+      sentiment: 'Not part of this response: POST /api/llm/market-sentiment gives the suburb market sentiment',
+      compliance: 'Not part of this response: POST /api/pipeline/financial-impact-assessment assesses a loan',
     },
     dataSource: 'live',
   };

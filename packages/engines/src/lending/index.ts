@@ -17,4 +17,4 @@ export {
 } from './assess-loan.ts';
 export { APS112_RISK_WEIGHTS, LENDING_PARAMETERS, TAX_SCALE_2024_25, CLIMATE_VALUE_PARAMETERS, type RiskWeightTable, type LendingParameters, type TaxScale } from './reference-tables.ts';
 export { portfolioBucketFor, PORTFOLIO_BUCKETS, PORTFOLIO_BUCKET_LABELS, type PortfolioBucket } from './portfolio.ts';
-export { assessDefaultLoan, DEFAULT_LOAN_TEXT } from './default-loan.ts';
+export { assessDefaultLoan, DEFAULT_LOAN_TEXT, loanText } from './default-loan.ts';

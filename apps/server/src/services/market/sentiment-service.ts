@@ -1,12 +1,8 @@
-import { analysePropertySentiment, isSummaryFaithful } from '@propguard/engines';
-import type { MarketAnalysis, MarketSentimentRequest, MarketSentimentResponse, PropertySentiment } from '@propguard/schemas';
+import { analysePropertySentiment, parseAddress } from '@propguard/engines';
+import { AppError, type MarketAnalysis, type MarketSentimentRequest, type MarketSentimentResponse, type PropertySentiment } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
+import { writeWithModel } from '../llm/llm-text.ts';
 import { analyseLocation } from './market-service.ts';
-
-/** The model asked for, when LLM_BASE_URL points at an OpenAI-compatible server (e.g. Ollama). */
-export const LLM_MODEL = 'llama3.2';
-/** A summary sentence is not worth a slow page: the deterministic one is used after this. */
-const LLM_TIMEOUT_MS = 4_000;
 
 /** Every figure a faithful summary may quote. */
 function factsOf(analysis: MarketAnalysis): number[] {
@@ -18,53 +14,34 @@ function factsOf(analysis: MarketAnalysis): number[] {
   return values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
 }
 
-/**
- * Asks the configured model for one summary sentence from the computed facts; null when no model
- * is configured, it fails, or its text quotes a number that is not one of the facts.
- */
+/** One summary sentence written by the configured model from the computed facts, or null. */
 async function writeLlmSummary(context: AppContext, analysis: MarketAnalysis): Promise<string | null> {
-  const base = context.config.llmBaseUrl;
-  if (!base) return null;
   const facts = { location: analysis.location, property_type: analysis.property_type, as_at: analysis.as_at, ...analysis.market_metrics, trend: analysis.trend_analysis, sentiment_score: analysis.sentiment.sentiment_score };
-  try {
-    const response = await fetch(`${base.replace(/\/$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(LLM_TIMEOUT_MS),
-      body: JSON.stringify({
-        model: LLM_MODEL,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: 'You write one plain sentence summarising a property market for a lender. Use only the numbers given; do not compute new ones. Fractions may be written as percentages.' },
-          { role: 'user', content: JSON.stringify(facts) },
-        ],
-      }),
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { choices?: Array<{ message?: { content?: string } }> };
-    const text = body.choices?.[0]?.message?.content?.trim();
-    if (!text || text.length > 600) return null;
-    return isSummaryFaithful(text, factsOf(analysis)) ? text : null;
-  } catch {
-    return null;
-  }
+  return writeWithModel(context, { task: 'one plain sentence summarising a property market for a lender', facts, allowedNumbers: factsOf(analysis), maxChars: 600 });
+}
+
+/** The suburb of the original client's property: its own suburb field, else read from its address. */
+function locationOfProperty(property: string | { address?: string; suburb?: string; state?: string } | undefined): string | undefined {
+  if (property === undefined) return undefined;
+  if (typeof property === 'object' && property.suburb) return [property.suburb, property.state].filter(Boolean).join(' ');
+  const address = typeof property === 'string' ? property : property.address;
+  if (!address) return undefined;
+  const parsed = parseAddress(address);
+  return parsed.suburb ? [parsed.suburb, parsed.state, parsed.postcode].filter(Boolean).join(' ') : undefined;
 }
 
 /** POST /api/llm/market-sentiment: the sentiment of the market engine for a location. */
 export async function getMarketSentiment(context: AppContext, request: MarketSentimentRequest): Promise<MarketSentimentResponse> {
   const data = request.market_data;
-  const location = request.location ?? (typeof data === 'string' ? data : data?.location) ?? '';
+  const location = request.location ?? (typeof data === 'string' ? data : data?.location ?? locationOfProperty(data?.property)) ?? '';
+  if (!location) throw new AppError('VALIDATION_ERROR', 'give a location: market_data.location, or a property with an address or suburb', { field: 'body.market_data' });
   const propertyType = request.property_type ?? (typeof data === 'object' ? data.property_type : undefined) ?? 'house';
   const outcome = await analyseLocation(context, { location, propertyType, depth: 'basic', loan: request.loan });
-  if (!outcome.analysis) return { success: true, market_sentiment: null, location, as_at: null, reason: outcome.reason };
+  if (!outcome.analysis) return { success: true, market_sentiment: null, summary: outcome.reason, location, as_at: null, reason: outcome.reason };
   const sentiment = outcome.analysis.sentiment;
   const llmSummary = await writeLlmSummary(context, outcome.analysis);
-  return {
-    success: true,
-    location,
-    as_at: outcome.analysis.as_at,
-    market_sentiment: llmSummary ? { ...sentiment, summary: llmSummary, summary_source: 'llm' } : sentiment,
-  };
+  const marketSentiment = llmSummary ? { ...sentiment, summary: llmSummary, summary_source: 'llm' as const } : sentiment;
+  return { success: true, location, as_at: outcome.analysis.as_at, market_sentiment: marketSentiment, summary: marketSentiment.summary };
 }
 
 /** POST /api/llm/property-sentiment. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow } from '@propguard/db';
-import { assessDefaultLoan, buildClimateDashboard, DEFAULT_LOAN_TEXT, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
+import { assessDefaultLoan, buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
 import {
   AppError,
   HAZARD_YEAR_MIN,
@@ -30,7 +30,7 @@ function sha256(bytes: string | Buffer): string {
 }
 
 /** The valuation request for a listing: the sale's place and attributes, so the report values that property. */
-async function valuationRequestFor(context: AppContext, request: GenerateReportRequest): Promise<ValuationRequest> {
+export async function valuationRequestFor(context: AppContext, request: Pick<GenerateReportRequest, 'address' | 'listing_id'>): Promise<ValuationRequest> {
   if (request.address) return { address: request.address };
   const sale = await getSaleListing(context.database, Number(request.listing_id?.slice('sale-'.length)));
   if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${request.listing_id}`, { field: 'body.listing_id' });
@@ -66,7 +66,7 @@ function toStoredReport(row: ReportRow): StoredReport {
 }
 
 /** The suburb market of the valued property, for its type (houses where the type is unknown). */
-async function marketFor(context: AppContext, valuation: ValuationResult): Promise<MarketOutcome> {
+export async function marketFor(context: AppContext, valuation: ValuationResult): Promise<MarketOutcome> {
   const { property } = valuation;
   if (!property.suburb) return { analysis: null, reason: 'the property has no suburb' };
   const location = [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
@@ -88,7 +88,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
   const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: 2050 });
   const climate = buildClimateDashboard(location, hazardRuntime.context, 'high', valuation.estimate);
   const market = await marketFor(context, valuation);
-  const lending = { assessment: assessDefaultLoan(valuation.estimate, { report: hazards2050 }), assumptions: DEFAULT_LOAN_TEXT };
+  const lending = { assessment: assessDefaultLoan(valuation.estimate, { report: hazards2050 }, request.loan_amount), assumptions: loanText(request.loan_amount) };
   const reportId = `rpt_${randomUUID()}`;
   const content = buildReportContent({
     template: request.template,

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The original client runs on another origin. This page, served from http://client.example,
+ * calls our server the way that client does (its headers, its bodies), so Chromium enforces the
+ * real CORS rules: a preflight for every call, then the JSON body.
+ */
+const CLIENT_ORIGIN = 'http://client.example';
+
+test('a page on another origin calls the compatibility routes and reads our figures', async ({ page, baseURL }) => {
+  await page.route(`${CLIENT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Original client</title><h1>Original client</h1>' }));
+  await page.goto(`${CLIENT_ORIGIN}/`);
+  const results = await page.evaluate(async (server) => {
+    const headers = { apikey: 'public-anon-key', authorization: 'Bearer public-anon-token', 'x-client-info': 'supabase-js/2', 'content-type': 'application/json' };
+    async function call(path: string, body?: object) {
+      const response = await fetch(`${server}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
+      return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+    }
+    return {
+      health: await call('/functions/v1/propguard/health'),
+      command: await call('/api/propguard/process-command', { command: '85 Turner St, Abbotsford VIC 3067' }),
+      market: await call('/functions/v1/market-intelligence', { location: 'Richmond VIC', propertyType: 'house', analysisDepth: 'comprehensive' }),
+      valuation: await call('/api/valuations', { address: '85 Turner St, Abbotsford VIC 3067' }).catch((error: Error) => ({ status: 0, type: null, body: String(error) })),
+    };
+  }, baseURL);
+  expect(results.health.status).toBe(200);
+  expect(results.command.status).toBe(200);
+  expect(results.command.type).toBe('application/json');
+  expect(results.command.body.current_valuation as number).toBeGreaterThan(500_000);
+  expect((results.market.body.market_intelligence as { market_overview: { average_price: number } }).market_overview.average_price).toBeGreaterThan(0);
+  // Our own screens' routes send no CORS headers, so the browser refuses the cross-origin read.
+  expect(results.valuation.status).toBe(0);
+});
