@@ -20,3 +20,4 @@ try {
 const run = runEvaluation(sales, (message) => console.error(message), startedAt);
 console.log(formatAccuracyTable(run.accuracy));
 console.log(`\nBaseline: median time-adjusted price of the same suburb, postcode and type among the training part's earlier sales. ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);
+

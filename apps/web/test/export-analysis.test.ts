@@ -10,6 +10,9 @@ const VALUATION: ValuationResult = {
   confidence: 78,
   confidenceLevel: 'Medium',
   asAt: '2026-11-22',
+  market: { name: 'Melbourne (VIC)', state: 'VIC', lastSaleDate: '2026-11-22', capped: false, note: 'as at 22 November 2026, the latest Melbourne (VIC) sale in our data' },
+  modelEstimate: 1_250_000,
+  ownSale: null,
   property: {
     address: '85 Turner St, Abbotsford VIC 3067',
     suburb: 'Abbotsford',

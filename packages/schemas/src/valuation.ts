@@ -106,6 +106,28 @@ export const valuationResultSchema = z
     breakdown: valuationBreakdownSchema,
     timeline: z.array(timelinePointSchema),
     model: z.object({ id: z.string(), trainedOn: z.string(), method: z.string() }),
+    market: z
+      .object({
+        name: z.string().describe('The market whose sales and index value this property, e.g. "Melbourne (VIC)"'),
+        state: z.string().nullable(),
+        lastSaleDate: z.string().describe('The latest sale of that market in our data: the default as-at date'),
+        capped: z.boolean().describe('True when a later date was asked for: no later evidence exists, so the value is as at the last sale'),
+        note: z.string().describe('e.g. "as at 17 March 2018, the latest Melbourne (VIC) sale in our data"'),
+      })
+      .describe('The valuation date rule: each market is valued as at its own data'),
+    modelEstimate: z.number().int().describe("The model's estimate before the property's own recent sale anchored it (equal to estimate when there is none)"),
+    ownSale: z
+      .object({
+        saleId: z.number().int(),
+        saleDate: z.string(),
+        priceAud: z.number().int(),
+        timeAdjustedPriceAud: z.number().int().describe("Moved to the as-at date by the market's own index"),
+        ageMonths: z.number(),
+        zScore: z.number().describe("Forecast standard deviations between the time-adjusted sale and the model's estimate"),
+        weight: z.number().min(0).max(1).describe('Its weight in the blend (docs/methodology/valuation.md, "Own sale")'),
+      })
+      .nullable()
+      .describe('The property\'s own sale within 24 months before the as-at date, which anchors the estimate'),
     dataSource: z.enum(['live', 'demo']),
   })
   .meta({ id: 'ValuationResult' });

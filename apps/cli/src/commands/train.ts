@@ -41,8 +41,13 @@ function elapsed(startedAt: number): string {
 
 /** Fit the evaluation model (hold-outs excluded) and measure it on the hold-outs. */
 export function runEvaluation(sales: IndexedSale[], log: (message: string) => void, startedAt: number): EvaluationRun {
-  const index = buildSalesIndex(sales);
-  log(`indexed ${index.sales.length.toLocaleString('en-AU')} market sales (${index.firstSaleDate} to ${index.lastSaleDate}) [${elapsed(startedAt)}]`);
+  // The hold-outs' prices must not shape the market index the evaluation model adjusts prices by:
+  // the splits are drawn on the index order, then the index is rebuilt without those prices.
+  const ordered = buildSalesIndex(sales);
+  const holdoutSplits = assignSplits(ordered.sales, SPLIT_SEED, true);
+  const holdoutIds = new Set(ordered.sales.filter((_sale, row) => holdoutSplits[row] === 'timeHoldout' || holdoutSplits[row] === 'randomHoldout').map((sale) => sale.id));
+  const index = buildSalesIndex(sales, { priceIndexExcludes: holdoutIds });
+  log(`indexed ${index.sales.length.toLocaleString('en-AU')} market sales (${index.firstSaleDate} to ${index.lastSaleDate}); market index without the ${holdoutIds.size.toLocaleString('en-AU')} hold-out prices [${elapsed(startedAt)}]`);
   const rows = prepareRows(index, PROVISIONAL_ANCHOR);
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
   const splits = assignSplits(rows.sales, SPLIT_SEED, true);
@@ -56,9 +61,12 @@ export function runTrain(sales: IndexedSale[], outPath: string, log: (message: s
   const startedAt = performance.now();
   const evaluation = runEvaluation(sales, log, startedAt);
   log(formatAccuracyTable(evaluation.accuracy));
-  const splits = assignSplits(evaluation.rows.sales, SPLIT_SEED + 1, false);
+  // The shipped model learns on the features the server computes: the index of every sale.
+  const fullRows = prepareRows(buildSalesIndex(sales), PROVISIONAL_ANCHOR);
+  log(`features recomputed on the full market index [${elapsed(startedAt)}]`);
+  const splits = assignSplits(fullRows.sales, SPLIT_SEED + 1, false);
   const id = `avm-${evaluation.index.lastSaleDate.replaceAll('-', '')}-${VALUATION_GBM_PARAMS.seed}`;
-  const fit = fitValuationModel(evaluation.rows, splits, { id, params: VALUATION_GBM_PARAMS }, (message) => log(`  shipped model ${message}`));
+  const fit = fitValuationModel(fullRows, splits, { id, params: VALUATION_GBM_PARAMS }, (message) => log(`  shipped model ${message}`));
   const artifact = fit.model.artifact;
   artifact.metrics.trainingSeconds = Math.round((performance.now() - startedAt) / 100) / 10;
   artifact.metrics.holdout = evaluation.accuracy;

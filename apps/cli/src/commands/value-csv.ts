@@ -1,15 +1,17 @@
 /**
  * `propguard value --csv IN --out OUT`: value every row of a CSV (DESIGN.md section 3, batch
  * interface). The model, the sales index and the gazetteer are loaded once; each row is valued as
- * at its `date` with `valuePoint` (no explanations, so thousands of rows a second). A row that
+ * at its `date` with `valuePoint` (no explanations, so thousands of rows a second), under the
+ * valuation date rule of the server (resolveAsAt): no date, or a date past the row's market's latest
+ * sale, values it as at that latest sale, and the `as_at` column says which date was used. A row that
  * cannot be valued gets an `error` and empty estimate columns; it never stops the run. Columns
  * other than the known ones pass through unchanged.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadIndexedSales, loadLocalityPoints, type Database, type LocalityPoint } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, valuePoint, type SalesIndex, type SubjectProperty, type ValuationModel } from '@propguard/engines';
+import { buildSalesIndex, parseValuationModel, resolveAsAt, valuePoint, type SalesIndex, type SubjectProperty, type ValuationModel } from '@propguard/engines';
 
-const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'error'] as const;
+const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'error'] as const;
 const PROPERTY_TYPES = new Set(['house', 'unit', 'townhouse', 'villa', 'land', 'other']);
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']);
 
@@ -86,12 +88,12 @@ function parseOptionalNumber(raw: string | undefined, column: string, errors: st
   return value;
 }
 
-type RowOutcome = { estimate: number; low: number; high: number; confidence: number } | { error: string };
+type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string } | { error: string };
 
 function valueRow(record: Record<string, string>, dependencies: ValueCsvDependencies, lookup: Map<string, LocalityPoint>): RowOutcome {
   const errors: string[] = [];
   const date = (record.date ?? '').trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return { error: `date must be YYYY-MM-DD, got "${date}"` };
+  if (date !== '' && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `date must be YYYY-MM-DD or empty, got "${date}"` };
   const number = (column: string) => parseOptionalNumber(record[column], column, errors);
   let lat = number('lat');
   let lng = number('lng');
@@ -123,6 +125,7 @@ function valueRow(record: Record<string, string>, dependencies: ValueCsvDependen
   const subject: SubjectProperty = {
     lat,
     lng,
+    address: address ? address.split(',')[0]!.trim() : null,
     state: state || null,
     suburb: suburb || null,
     postcode: postcode || null,
@@ -135,9 +138,10 @@ function valueRow(record: Record<string, string>, dependencies: ValueCsvDependen
     yearBuilt: number('year_built'),
   };
   if (errors.length > 0) return { error: errors.join('; ') };
-  const point = valuePoint(dependencies.model, dependencies.index, subject, date);
+  const asAt = resolveAsAt(dependencies.index, subject.state, date === '' ? undefined : date).asAt;
+  const point = valuePoint(dependencies.model, dependencies.index, subject, asAt);
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence };
+  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */
@@ -163,8 +167,8 @@ export function valueCsvText(input: string, dependencies: ValueCsvDependencies):
     }
     const appended: Record<string, string> =
       'error' in outcome
-        ? { estimate: '', low: '', high: '', confidence: '', error: outcome.error }
-        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), error: '' };
+        ? { estimate: '', low: '', high: '', confidence: '', as_at: '', error: outcome.error }
+        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, error: '' };
     if ('error' in outcome) failed += 1;
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
     lines.push(out.map(formatCsvField).join(','));

@@ -1,5 +1,5 @@
 import { findAddressCandidates, findLocality, findNearestLocality, findTypicalAttributes, type Database, type TypicalAttributes } from '@propguard/db';
-import { parseAddress, pickAddressMatch, valueProperty } from '@propguard/engines';
+import { parseAddress, pickAddressMatch, resolveAsAt, valueProperty } from '@propguard/engines';
 import { AppError, type PropertyAttributes, type PropertyType, type ValuationRequest, type ValuationResult } from '@propguard/schemas';
 import type { AppContext } from './app-context.ts';
 import { addressBookKey, type ValuationRuntime } from './valuation-runtime.ts';
@@ -142,11 +142,13 @@ async function completeAttributes(database: Database, runtime: ValuationRuntime,
 export async function valueRequest(context: AppContext, runtime: ValuationRuntime, request: ValuationRequest): Promise<ValuationResult> {
   const location = await resolveLocation(context.database, runtime, request);
   const { attributes, assumed } = await completeAttributes(context.database, runtime, location, request.attributes ?? {});
-  const asAt = request.asAt ?? runtime.latestSaleDate;
-  if (request.asAt === undefined) assumed.push(`asAt: ${asAt} (the latest sale in our data; values are as at that date)`);
+  const market = resolveAsAt(runtime.index, location.state, request.asAt);
+  const asAt = market.asAt;
+  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${asAt} (${market.note})`);
   const valuation = valueProperty(runtime.model, runtime.index, {
     lat: location.lat,
     lng: location.lng,
+    address: location.locationPrecision === 'coordinates' ? null : location.address,
     state: location.state ?? undefined,
     suburb: location.suburb ?? undefined,
     postcode: location.postcode ?? undefined,
@@ -155,6 +157,7 @@ export async function valueRequest(context: AppContext, runtime: ValuationRuntim
   return {
     ...valuation,
     asAt,
+    market: { name: market.market, state: market.state, lastSaleDate: market.marketLastSaleDate, capped: market.capped, note: market.note },
     property: {
       address: location.address,
       suburb: location.suburb,

@@ -4,7 +4,6 @@
  */
 import {
   findNearestEarlierSales,
-  fractionalYear,
   indexLevelAt,
   median,
   monthNumber,
@@ -26,7 +25,6 @@ export const FEATURE_NAMES = [
   'landSizeM2',
   'buildingSizeM2',
   'yearBuilt',
-  'saleYear',
   'regionLevel',
   'nearbyLevel',
   'nearbyDistanceKm',
@@ -86,7 +84,6 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
     orNaN(subject.landSizeM2),
     orNaN(subject.buildingSizeM2),
     orNaN(subject.yearBuilt),
-    fractionalYear(asAt),
     regionLevel,
     nearbyLevel,
     nearbyDistance,

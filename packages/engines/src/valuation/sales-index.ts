@@ -1,11 +1,14 @@
 /**
  * The sales index the valuation features are computed from: per property type a static 2D
- * kd-tree (kdbush) over the sales in sale-date order, a regional monthly price index per state and
- * market segment, and per-suburb sale lists. Every query takes an as-at cut-off and sees only the
+ * kd-tree (kdbush) over the sales in sale-date order, a quality-adjusted monthly price index per
+ * market (state) and segment, flat after the market's last month, per-suburb and per-address sale
+ * lists, and each market's last sale date. Every query takes an as-at cut-off and sees only the
  * sales strictly before it; because each tree stores its sales in date order, "before the
  * cut-off" is "position < the cut-off's position" (a binary search on the dates).
  */
 import KDBush from 'kdbush';
+import { fitQualityIndex } from '../market/quality-index.ts';
+import type { MarketSale } from '../market/types.ts';
 import type { IndexedSale } from './types.ts';
 
 /** Kilometres per degree of latitude (WGS84 mean); longitude scales by cos(latitude). */
@@ -14,9 +17,6 @@ const KM_PER_DEGREE_LNG_EQUATOR = 111.32;
 /** Projection reference latitude: the middle of the Australian capitals (about -33.5°). */
 const REFERENCE_LAT_RAD = (-33.5 * Math.PI) / 180;
 const FIRST_YEAR = 1980;
-/** Trailing windows (months) tried in turn until one holds MIN_INDEX_SALES sales. */
-const INDEX_WINDOWS = [3, 6, 12, 24] as const;
-const MIN_INDEX_SALES = 30;
 
 export const PROPERTY_TYPE_CODES: Record<string, number> = { house: 0, townhouse: 1, villa: 2, unit: 3, land: 4, other: 5 };
 
@@ -71,8 +71,22 @@ export interface SalesIndex {
   regionalIndex: Map<string, Float64Array>;
   /** `${suburb}|${postcode}|${type}` (upper-case suburb) -> the sales in date order. */
   suburbSales: Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>;
+  /** `${ADDRESS}|${SUBURB}` -> the sales of that street address in date order (own-sale anchor). */
+  addressSales: Map<string, IndexedSale[]>;
+  /** Market (state) -> the date of its latest sale: a market is valued as at its own data. */
+  lastSaleDateByMarket: Map<string, string>;
   lastSaleDate: string;
   firstSaleDate: string;
+}
+
+/** The key of a street address in `addressSales`. */
+export function addressKey(address: string, suburb: string): string {
+  return `${address.trim().toUpperCase().replace(/\s+/g, ' ')}|${suburb.trim().toUpperCase()}`;
+}
+
+export interface BuildSalesIndexOptions {
+  /** Sale ids whose prices must not shape the price index (the hold-outs while evaluating). */
+  priceIndexExcludes?: ReadonlySet<number>;
 }
 
 function compareSales(a: IndexedSale, b: IndexedSale): number {
@@ -98,40 +112,36 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+function toMarketSale(sale: IndexedSale): MarketSale {
+  return { ...sale, saleMethod: 'sold', hasRecordedMethod: false, isMarketSale: true };
+}
+
 /**
- * Regional monthly index: for month m, the median log price of the segment's sales in the trailing
- * window of months ending at m (3 months, widened to 6, 12, 24 until it holds 30 sales), carried
- * forward through empty months. Level m uses only sales in months <= m.
+ * The market's price index: for each market (state) and segment, the quality-adjusted monthly index
+ * of the market analysis (fitQualityIndex: hedonic time dummies, suburb effects, smoothed), made an
+ * absolute log-price level by adding the median quality-adjusted log price of its sales. NaN before
+ * the market's first month; flat after its last month: no movement is invented where no sale was
+ * recorded, and no market borrows another's.
  */
-function buildRegionalIndex(sales: readonly IndexedSale[], monthCount: number): Map<string, Float64Array> {
-  const byKey = new Map<string, number[][]>();
+function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, excludes: ReadonlySet<number> | undefined): Map<string, Float64Array> {
+  const byKey = new Map<string, MarketSale[]>();
   for (const sale of sales) {
+    if (excludes?.has(sale.id)) continue;
     const key = `${sale.state ?? ''}|${segmentOf(sale.propertyType)}`;
-    let months = byKey.get(key);
-    if (!months) {
-      months = Array.from({ length: monthCount }, () => []);
-      byKey.set(key, months);
-    }
-    const month = monthNumber(sale.saleDate);
-    if (month >= 0 && month < monthCount) months[month]!.push(Math.log(sale.priceAud));
+    const list = byKey.get(key) ?? [];
+    list.push(toMarketSale(sale));
+    byKey.set(key, list);
   }
+  const monthOffset = FIRST_YEAR * 12;
   const index = new Map<string, Float64Array>();
-  for (const [key, months] of byKey) {
+  for (const [key, list] of byKey) {
+    const first = monthNumber(list[0]!.saleDate);
+    const last = monthNumber(list[list.length - 1]!.saleDate);
+    const fitted = fitQualityIndex(list, first + monthOffset, last + monthOffset, (sale) => `${sale.suburb}|${sale.postcode ?? ''}`);
+    const offset = median(list.map((sale) => Math.log(sale.priceAud!) - fitted.logLevels[monthNumber(sale.saleDate) - first]!));
     const levels = new Float64Array(monthCount).fill(Number.NaN);
-    let previous = Number.NaN;
-    for (let month = 0; month < monthCount; month += 1) {
-      let level = Number.NaN;
-      for (const window of INDEX_WINDOWS) {
-        const values: number[] = [];
-        for (let back = 0; back < window && month - back >= 0; back += 1) values.push(...months[month - back]!);
-        if (values.length >= MIN_INDEX_SALES) {
-          level = median(values);
-          break;
-        }
-      }
-      if (Number.isNaN(level)) level = previous;
-      levels[month] = level;
-      previous = level;
+    for (let month = Math.max(0, first); month < monthCount; month += 1) {
+      levels[month] = offset + fitted.logLevels[Math.min(month, last) - first]!;
     }
     index.set(key, levels);
   }
@@ -143,11 +153,20 @@ function buildRegionalIndex(sales: readonly IndexedSale[], monthCount: number): 
  *
  * @example const index = buildSalesIndex(await loadIndexedSales(database));
  */
-export function buildSalesIndex(sales: readonly IndexedSale[]): SalesIndex {
+export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSalesIndexOptions = {}): SalesIndex {
   const usable = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
   const byType = new Map<string, IndexedSale[]>();
   const suburbLists = new Map<string, IndexedSale[]>();
+  const addressSales = new Map<string, IndexedSale[]>();
+  const lastSaleDateByMarket = new Map<string, string>();
   for (const sale of usable) {
+    if (sale.state) lastSaleDateByMarket.set(sale.state, sale.saleDate);
+    if (sale.address) {
+      const key = addressKey(sale.address, sale.suburb);
+      const list = addressSales.get(key) ?? [];
+      list.push(sale);
+      addressSales.set(key, list);
+    }
     const list = byType.get(sale.propertyType) ?? [];
     list.push(sale);
     byType.set(sale.propertyType, list);
@@ -190,7 +209,16 @@ export function buildSalesIndex(sales: readonly IndexedSale[]): SalesIndex {
   const firstSaleDate = usable.length > 0 ? usable[0]!.saleDate : '1980-01-01';
   // Room for valuations up to 30 years past the last sale.
   const monthCount = monthNumber(lastSaleDate) + 361;
-  return { sales: usable, trees, regionalIndex: buildRegionalIndex(usable, monthCount), suburbSales, lastSaleDate, firstSaleDate };
+  return {
+    sales: usable,
+    trees,
+    regionalIndex: buildMarketIndex(usable, monthCount, options.priceIndexExcludes),
+    suburbSales,
+    addressSales,
+    lastSaleDateByMarket,
+    lastSaleDate,
+    firstSaleDate,
+  };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface IndexedSale {
 export interface SubjectProperty {
   lat: number;
   lng: number;
+  /** The street line ("85 Turner St"), when the property is a known address: its own earlier sales anchor the estimate. */
+  address?: string | null;
   state?: string | null;
   suburb?: string | null;
   postcode?: string | null;

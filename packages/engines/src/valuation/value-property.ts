@@ -7,10 +7,11 @@ import type { ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
 import { explainGbm, predictGbm } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
+import { anchorOnOwnSale, type OwnSaleAnchor } from './own-sale.ts';
 import { findNearestEarlierSales, fractionalYear, median, type Neighbour, type SalesIndex } from './sales-index.ts';
 import type { SubjectProperty } from './types.ts';
 
-export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt'> & {
+export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt' | 'market'> & {
   asAt: string;
   /** exp(base log value): the estimate before any factor; base + the factors' dollars = estimate */
   baseValueAud: number;
@@ -53,6 +54,10 @@ function thinEvidenceFactor(features: SubjectFeatures): number {
 export interface PointValuation {
   logEstimate: number;
   estimate: number;
+  /** The model's own estimate, before the property's own recent sale (if any) anchored it. */
+  modelLogEstimate: number;
+  modelEstimate: number;
+  ownSale: OwnSaleAnchor | null;
   low: number;
   high: number;
   confidence: number;
@@ -76,17 +81,24 @@ export function confidenceFrom(lowLog: number, highLog: number, nearbyCount: num
 /** Estimate and range only (the batch CLI and the benchmark use this; no explanations). */
 export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string): PointValuation {
   const features = computeFeatures(index, subject, asAt, model.artifact.meanAnchor);
-  const logEstimate = predictLogPrice(model, features);
+  const modelLogEstimate = predictLogPrice(model, features);
   const bucket = intervalFor(model.artifact, features.state, features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!);
   const widen = thinEvidenceFactor(features);
   // The range always contains the estimate: the residual quantiles are clamped to either side of 0.
-  const lowLog = logEstimate + Math.min(0, bucket.lowLogResidual) * widen;
-  const highLog = logEstimate + Math.max(0, bucket.highLogResidual) * widen;
+  const modelRange = {
+    logEstimate: modelLogEstimate,
+    lowLog: modelLogEstimate + Math.min(0, bucket.lowLogResidual) * widen,
+    highLog: modelLogEstimate + Math.max(0, bucket.highLogResidual) * widen,
+  };
+  const { logEstimate, lowLog, highLog, anchor } = anchorOnOwnSale(index, { ...subject, state: subject.state ?? features.state, propertyType: features.propertyType }, asAt, modelRange);
   const estimate = Math.round(Math.exp(logEstimate));
   const { confidence, level } = confidenceFrom(lowLog, highLog, features.values[FEATURE_NAMES.indexOf('nearbyCount')]!);
   return {
     logEstimate,
     estimate,
+    modelLogEstimate,
+    modelEstimate: Math.round(Math.exp(modelLogEstimate)),
+    ownSale: anchor,
     low: Math.min(estimate, Math.round(Math.exp(lowLog))),
     high: Math.max(estimate, Math.round(Math.exp(highLog))),
     confidence,
@@ -104,7 +116,7 @@ const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: Subj
   { feature: 'location', members: ['lat', 'lng'], label: (s) => `Location (${s.lat.toFixed(4)}, ${s.lng.toFixed(4)})` },
   { feature: 'localPriceLevel', members: ['nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount'], label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)` },
   { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
-  { feature: 'marketTrend', members: ['regionLevel', 'saleYear'], label: () => 'Market level at the valuation date' },
+  { feature: 'marketTrend', members: ['regionLevel'], label: () => 'Market level at the valuation date (the market\'s own quality-adjusted index)' },
   { feature: 'propertyType', members: ['propertyType'], label: (_s, f) => `Property type ${f.propertyType}` },
   { feature: 'bedrooms', members: ['bedrooms'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },
   { feature: 'bathrooms', members: ['bathrooms'], label: (s) => (s.bathrooms == null ? 'Bathrooms unknown' : plural(s.bathrooms, 'bathroom')) },
@@ -128,16 +140,25 @@ function computeFactors(model: ValuationModel, subject: SubjectProperty, point: 
   FEATURE_NAMES.forEach((name, feature) => logContributions.set(name, contributions[feature]!));
   logContributions.set('nearbyLevel', logContributions.get('nearbyLevel')! + point.features.anchor - model.artifact.meanAnchor);
   const baseValue = Math.round(Math.exp(baseLog));
-  const estimateExact = Math.exp(point.logEstimate);
-  const deltaLog = point.logEstimate - baseLog;
+  const estimateExact = Math.exp(point.modelLogEstimate);
+  const deltaLog = point.modelLogEstimate - baseLog;
   const logMean = Math.abs(deltaLog) < 1e-9 ? estimateExact : (estimateExact - Math.exp(baseLog)) / deltaLog;
   const factors = FACTOR_GROUPS.map((group) => {
     const log = group.members.reduce((sum, member) => sum + (logContributions.get(member) ?? 0), 0);
     return { feature: group.feature, label: group.label(subject, point.features), contributionAud: Math.round(log * logMean) };
   });
-  const residue = point.estimate - baseValue - factors.reduce((sum, factor) => sum + factor.contributionAud, 0);
+  const residue = point.modelEstimate - baseValue - factors.reduce((sum, factor) => sum + factor.contributionAud, 0);
   const largest = factors.reduce((best, factor) => (Math.abs(factor.contributionAud) > Math.abs(best.contributionAud) ? factor : best), factors[0]!);
   largest.contributionAud += residue;
+  const own = point.ownSale;
+  if (own) {
+    // The anchor's dollar effect: what the blend moved the model's estimate by.
+    factors.push({
+      feature: 'ownSale',
+      label: `This property's own sale on ${own.saleDate} for $${own.priceAud.toLocaleString('en-AU')} (time-adjusted $${own.timeAdjustedPriceAud.toLocaleString('en-AU')}, weight ${Math.round(own.weight * 100)}%)`,
+      contributionAud: point.estimate - point.modelEstimate,
+    });
+  }
   factors.sort((a, b) => Math.abs(b.contributionAud) - Math.abs(a.contributionAud));
   return { baseValue, factors };
 }
@@ -292,6 +313,8 @@ export function valueProperty(model: ValuationModel, index: SalesIndex, subject:
     confidenceLevel: point.confidenceLevel,
     asAt,
     factors,
+    modelEstimate: point.modelEstimate,
+    ownSale: point.ownSale,
     comparables: findComparables(index, subject, point, asAt),
     breakdown: computeBreakdown(subject, point, asAt),
     timeline,

@@ -1,4 +1,4 @@
-import { assessDefaultLoan, assessHazards, DEFAULT_LOAN_TEXT, valuePoint } from '@propguard/engines';
+import { assessDefaultLoan, assessHazards, DEFAULT_LOAN_TEXT, resolveAsAt, valuePoint } from '@propguard/engines';
 import { HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
 import type { SaleListingRow } from '@propguard/db';
 import type { HazardRuntimeState } from '../hazard-runtime.ts';
@@ -9,9 +9,11 @@ export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard
 
 type ValuationRuntime = Extract<ValuationRuntimeState, { ready: true }>['runtime'];
 
+/** The listing's property valued as at its market's latest sale (the valuation date rule), its own sale anchoring it. */
 function valueListingRow(row: SaleListingRow, lat: number, lng: number, runtime: ValuationRuntime) {
   return valuePoint(runtime.model, runtime.index, {
     lat,
+    address: row.address,
     lng,
     state: row.state,
     suburb: row.suburb,
@@ -23,7 +25,7 @@ function valueListingRow(row: SaleListingRow, lat: number, lng: number, runtime:
     landSizeM2: row.landSizeM2,
     buildingSizeM2: row.buildingSizeM2,
     yearBuilt: row.yearBuilt,
-  }, runtime.latestSaleDate);
+  }, resolveAsAt(runtime.index, row.state).asAt);
 }
 
 /** The AI valuation against the recorded price, as a share (0.05: valued 5% above the price). */
@@ -47,13 +49,13 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
     return enrichment;
   }
   if (valuation.ready) {
-    const { model, latestSaleDate } = valuation.runtime;
+    const { model, index } = valuation.runtime;
     const point = valueListingRow(row, row.lat, row.lng, valuation.runtime);
     enrichment.propguard_valuation = {
       ai_valuation: point.estimate,
       confidence_score: point.confidence / 100,
       valuation_range: { min: point.low, max: point.high },
-      as_at: latestSaleDate,
+      as_at: resolveAsAt(index, row.state).asAt,
       model_id: model.id,
       valuation_gap: valuationGap(point.estimate, row.priceAud),
     };

@@ -51,6 +51,9 @@ export function toDemoValuationResult(property: DemoProperty): ValuationResult {
     confidence: property.confidence,
     confidenceLevel: confidenceLevel(property.confidence),
     asAt: DEMO_AS_AT,
+    market: { name: 'Demo data', state: localityMatch?.[2] ?? null, lastSaleDate: DEMO_AS_AT, capped: false, note: 'Demo data: sample figures of the original product, not a valuation' },
+    modelEstimate: valuation,
+    ownSale: null,
     property: {
       address: property.address,
       suburb: localityMatch?.[1] ?? null,

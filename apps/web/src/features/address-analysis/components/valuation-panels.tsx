@@ -53,7 +53,17 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
         >
           <div className="h-full rounded-full bg-blue-600" style={{ width: `${valuation.confidence}%` }} />
         </div>
-        <p className="mt-4 text-sm text-slate-600">
+        <p className="mt-4 text-sm text-slate-700" data-testid="valuation-market">
+          Valued {valuation.market.note}.
+          {valuation.market.capped ? ' No later sales exist in our data, so nothing after that date is assumed.' : ''}
+        </p>
+        {valuation.ownSale ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="valuation-own-sale">
+            This property sold on {formatLongDate(valuation.ownSale.saleDate)} for {formatAud(valuation.ownSale.priceAud)} ({formatAud(valuation.ownSale.timeAdjustedPriceAud)} time-adjusted).
+            That sale anchors the estimate with a weight of {Math.round(valuation.ownSale.weight * 100)}%; the model alone says {formatAud(valuation.modelEstimate)}.
+          </p>
+        ) : null}
+        <p className="mt-2 text-sm text-slate-600">
           Model <span className="font-mono text-slate-900">{valuation.model.id}</span>, as at {formatLongDate(valuation.asAt)}.{' '}
           {valuation.model.method}{' '}
           <Link to={paths.modelCard} className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">

@@ -1,0 +1,48 @@
+/**
+ * Part of `npm run bench:valuation`: houses valued 14 days after their own recorded sale, with the
+ * shipped model (VALUATION_MODEL_PATH, default models/current.json) on the full sales index of the
+ * database named by DATABASE_URL / PROPGUARD_HOME. Prints the error against that sale per city.
+ */
+import { readFileSync } from 'node:fs';
+import { loadIndexedSales, openDatabase } from '@propguard/db';
+import { buildSalesIndex, createPrng, parseValuationModel, valuePoint, MARKET_CITY } from '@propguard/engines';
+import { loadCliConfig } from '../apps/cli/src/config.ts';
+
+const config = loadCliConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
+let sales;
+try {
+  sales = await loadIndexedSales(database);
+} finally {
+  await database.close();
+}
+
+// Issue 20: a property valued 14 days after its own recorded sale must say about that price.
+// The shipped model on the full index, 150 houses per city drawn at random (seed 20) among the
+// sales with a street address that are at least 14 days before their market's latest sale.
+const model = parseValuationModel(JSON.parse(readFileSync(process.env.VALUATION_MODEL_PATH ?? 'models/current.json', 'utf8')));
+const index = buildSalesIndex(sales);
+const random = createPrng(20);
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+console.log('\n| city | houses valued 14 days after their own sale | median error | within 3% | within 10% | anchor weight (median) |');
+console.log('|---|---|---|---|---|---|');
+for (const [state, city] of Object.entries(MARKET_CITY)) {
+  const last = index.lastSaleDateByMarket.get(state);
+  const pool = index.sales.filter((sale) => sale.state === state && sale.propertyType === 'house' && sale.address && last && addDays(sale.saleDate, 14) <= last);
+  if (pool.length === 0) {
+    console.log(`| ${city} | 0 (no street addresses in our data) | - | - | - | - |`);
+    continue;
+  }
+  const sample = Array.from({ length: 150 }, () => pool[Math.floor(random() * pool.length)]!);
+  const errors: number[] = [];
+  const weights: number[] = [];
+  for (const sale of sample) {
+    const point = valuePoint(model, index, sale, addDays(sale.saleDate, 14));
+    errors.push(Math.abs(point.estimate / sale.priceAud - 1));
+    weights.push(point.ownSale?.weight ?? 0);
+  }
+  errors.sort((a, b) => a - b);
+  weights.sort((a, b) => a - b);
+  const share = (limit: number) => `${((100 * errors.filter((error) => error <= limit).length) / errors.length).toFixed(1)}%`;
+  console.log(`| ${city} | ${errors.length} | ${(100 * errors[errors.length >> 1]!).toFixed(1)}% | ${share(0.03)} | ${share(0.1)} | ${weights[weights.length >> 1]!.toFixed(2)} |`);
+}

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  anchorOnOwnSale,
+  assignSplits,
+  buildSalesIndex,
+  fitValuationModel,
+  indexLevelAt,
+  monthNumber,
+  ownSaleWeight,
+  prepareRows,
+  resolveAsAt,
+  valuePoint,
+  VALUATION_GBM_PARAMS,
+  type IndexedSale,
+  type SalesIndex,
+  type ValuationModel,
+} from '../../src/index.ts';
+import { makeSyntheticSales } from './synthetic-sales.ts';
+
+/**
+ * Two markets: the synthetic Melbourne (VIC, 2014-2018, +5% a year) and a Perth (WA) whose sales
+ * run two years longer and rise 30% in those two years. Melbourne must never borrow that rise.
+ */
+function perthSales(count: number): IndexedSale[] {
+  return makeSyntheticSales(count, 9).map((sale, row) => {
+    const year = 2014 + (row % 7);
+    const boom = year >= 2019 ? 1.3 ** ((year - 2018) / 2) : 1;
+    return { ...sale, id: 100_000 + row, state: 'WA', lat: sale.lat + 5.9, lng: sale.lng - 29.1, suburb: `Perth ${sale.suburb}`, postcode: sale.postcode === '3100' ? '6100' : '6000', priceAud: Math.round(sale.priceAud * boom), saleDate: `${year}${sale.saleDate.slice(4)}` };
+  });
+}
+
+let melbourne: IndexedSale[];
+let index: SalesIndex;
+let model: ValuationModel;
+
+beforeAll(() => {
+  melbourne = makeSyntheticSales(3000);
+  index = buildSalesIndex([...melbourne, ...perthSales(2000)]);
+  const rows = prepareRows(index, 13.5);
+  model = fitValuationModel(rows, assignSplits(rows.sales, 1, false), { id: 'test-model', params: { ...VALUATION_GBM_PARAMS, maxTrees: 60, maxLeaves: 16, minLeafRows: 10 } }).model;
+});
+
+const HOUSE = { lat: -37.8, lng: 145.1, state: 'VIC', suburb: 'Eastville', postcode: '3100', propertyType: 'house', bedrooms: 3, bathrooms: 2, landSizeM2: 500, buildingSizeM2: 180, yearBuilt: 1990 };
+
+describe('the valuation date rule (resolveAsAt)', () => {
+  it('values each market as at its own latest sale by default', () => {
+    const vic = resolveAsAt(index, 'VIC');
+    const wa = resolveAsAt(index, 'WA');
+    expect(vic.asAt).toBe(index.lastSaleDateByMarket.get('VIC'));
+    expect(vic.asAt.startsWith('2018')).toBe(true);
+    expect(wa.asAt.startsWith('2020')).toBe(true);
+    expect(vic.capped).toBe(false);
+    expect(vic.note).toMatch(/^as at \d{1,2} \w+ 2018, the latest Melbourne \(VIC\) sale in our data$/);
+  });
+
+  it('answers a later date with the market\'s last date, and says so', () => {
+    const capped = resolveAsAt(index, 'VIC', '2020-06-01');
+    expect(capped.asAt).toBe(index.lastSaleDateByMarket.get('VIC'));
+    expect(capped.capped).toBe(true);
+    expect(capped.note).toContain('1 June 2020 is after the latest Melbourne (VIC) sale');
+    expect(capped.note).toContain('no later evidence exists');
+    expect(resolveAsAt(index, 'VIC', '2016-05-01')).toMatchObject({ asAt: '2016-05-01', capped: false });
+  });
+
+  it('a state with no sales falls back to the latest sale of any market, and says so', () => {
+    const qld = resolveAsAt(index, 'QLD');
+    expect(qld.asAt).toBe(index.lastSaleDate);
+    expect(qld.note).toContain('no QLD sales are in our data');
+  });
+});
+
+describe('one index per market', () => {
+  it('is flat after the market\'s last month and undefined before its first', () => {
+    const last = monthNumber(index.lastSaleDateByMarket.get('VIC')!);
+    const atEnd = indexLevelAt(index, 'VIC', 'house', last + 1);
+    expect(indexLevelAt(index, 'VIC', 'house', last + 20)).toBe(atEnd);
+    expect(Number.isNaN(indexLevelAt(index, 'VIC', 'house', monthNumber('2013-06-01')))).toBe(true);
+  });
+
+  it('measures the synthetic market\'s 5% a year, quality-adjusted', () => {
+    const growth = Math.exp(indexLevelAt(index, 'VIC', 'house', monthNumber('2018-01-01')) - indexLevelAt(index, 'VIC', 'house', monthNumber('2016-01-01'))) ** 0.5 - 1;
+    expect(growth).toBeGreaterThan(0.02);
+    expect(growth).toBeLessThan(0.08);
+  });
+
+  it('values a Melbourne property the same at two dates after Melbourne\'s last sale', () => {
+    const first = valuePoint(model, index, HOUSE, resolveAsAt(index, 'VIC', '2019-06-01').asAt);
+    const second = valuePoint(model, index, HOUSE, resolveAsAt(index, 'VIC', '2020-12-01').asAt);
+    expect(second.estimate).toBe(first.estimate);
+    // Even asked directly for a date past the data, no movement is invented.
+    expect(valuePoint(model, index, HOUSE, '2020-12-01').estimate).toBe(valuePoint(model, index, HOUSE, '2019-06-01').estimate);
+  });
+
+  it('no other market\'s later movement reaches a Melbourne valuation', () => {
+    const withoutPerth = buildSalesIndex(melbourne);
+    const asAt = '2020-06-01';
+    expect(valuePoint(model, index, HOUSE, asAt).estimate).toBe(valuePoint(model, withoutPerth, HOUSE, asAt).estimate);
+  });
+});
+
+describe('a property\'s own recent sale', () => {
+  it('weighs by age and by how unusual the sale looks (worked examples)', () => {
+    expect(ownSaleWeight(0.5, 0)).toBeCloseTo(0.95 * (1 - 0.5 / 24), 4);
+    expect(ownSaleWeight(12, 1.5)).toBeCloseTo(0.475, 4);
+    expect(ownSaleWeight(12, 4)).toBeCloseTo(0.475 * Math.exp(-2), 4);
+    expect(ownSaleWeight(24, 0)).toBe(0);
+  });
+
+  it('anchors an estimate 14 days after the sale within 3% of the price, and says so', () => {
+    const sold = index.sales.filter((sale) => sale.state === 'VIC' && sale.propertyType === 'house' && sale.saleDate > '2017-01-01').slice(0, 40);
+    const errors = sold.map((sale) => {
+      const asAt = new Date(Date.parse(`${sale.saleDate}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+      const point = valuePoint(model, index, sale, asAt);
+      expect(point.ownSale?.saleId).toBe(sale.id);
+      return Math.abs(point.estimate / sale.priceAud - 1);
+    });
+    errors.sort((a, b) => a - b);
+    expect(errors[Math.floor(errors.length / 2)]).toBeLessThan(0.03);
+    expect(errors.filter((error) => error <= 0.1).length / errors.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('never sees the sale being valued: valued on its own sale date, no anchor from itself', () => {
+    const sale = index.sales.find((candidate) => candidate.state === 'VIC')!;
+    expect(valuePoint(model, index, sale, sale.saleDate).ownSale?.saleId).not.toBe(sale.id);
+  });
+
+  it('follows a sale far outside the model\'s range only a little, and narrows the range with a strong anchor', () => {
+    const sale = index.sales.find((candidate) => candidate.state === 'VIC' && candidate.saleDate > '2018-06-01' && candidate.address)!;
+    const asAt = new Date(Date.parse(`${sale.saleDate}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+    const near = anchorOnOwnSale(index, sale, asAt, { logEstimate: Math.log(sale.priceAud), lowLog: Math.log(sale.priceAud * 0.9), highLog: Math.log(sale.priceAud * 1.11) });
+    expect(near.anchor!.weight).toBeGreaterThan(0.9);
+    expect(near.highLog - near.lowLog).toBeLessThan(Math.log(1.11 / 0.9) * 0.5);
+    const far = anchorOnOwnSale(index, sale, asAt, { logEstimate: Math.log(sale.priceAud * 3), lowLog: Math.log(sale.priceAud * 2.7), highLog: Math.log(sale.priceAud * 3.33) });
+    expect(far.anchor!.zScore).toBeGreaterThan(5);
+    expect(far.anchor!.weight).toBeLessThan(0.05);
+  });
+});
