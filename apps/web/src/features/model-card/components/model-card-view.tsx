@@ -73,6 +73,20 @@ export function ModelCardView({ model }: { model: ModelCard }) {
         </div>
         {model.holdoutNote ? <p className="mt-3 text-sm text-slate-600">{model.holdoutNote}</p> : null}
       </section>
+      <section aria-labelledby="dates-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="dates-heading" className="text-lg font-semibold text-slate-900">Valuation dates and a property&apos;s own sale</h2>
+        <p className="mt-2 text-sm text-slate-700">
+          Each market (Melbourne, Perth, Sydney) is valued as at its own latest sale, and a later date is answered as at that
+          sale: no movement after the last recorded sale is assumed. Prices are moved in time by the market&apos;s own
+          quality-adjusted index; no market borrows another&apos;s movement.
+        </p>
+        <p className="mt-2 text-sm text-slate-700">
+          When the property itself sold in the 24 months before the valuation date, that sale, time-adjusted, anchors the
+          estimate: its weight starts at 95% and falls with the sale&apos;s age, and falls further when the sale sits more
+          than two standard deviations from the model. The valuation shows the sale, its weight and what the model alone
+          says. A hold-out sale never sees itself, so the accuracy above is not flattered by it.
+        </p>
+      </section>
     </article>
   );
 }
