@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The original client runs on another origin. This page, served from http://client.example,
- * calls our server the way that client does (its headers, its bodies), so Chromium enforces the
- * real CORS rules: a preflight for every call, then the JSON body.
+ * The original client runs on another origin. This page, served as http://localhost:<port>/client
+ * (another origin than the server's http://127.0.0.1:<port>, both on loopback so that Chromium's
+ * local-network rules stay out of the way), calls our server the way that client does (its headers,
+ * its bodies), so Chromium enforces the real CORS rules: a preflight for every call, then the JSON.
  */
-const CLIENT_ORIGIN = 'http://client.example';
-
 test('a page on another origin calls the compatibility routes and reads our figures', async ({ page, baseURL }) => {
-  await page.route(`${CLIENT_ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Original client</title><h1>Original client</h1>' }));
-  await page.goto(`${CLIENT_ORIGIN}/`);
+  const clientOrigin = baseURL!.replace('127.0.0.1', 'localhost');
+  expect(clientOrigin).not.toBe(baseURL);
+  await page.route(`${clientOrigin}/client`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Original client</title><h1>Original client</h1>' }));
+  await page.goto(`${clientOrigin}/client`);
   const results = await page.evaluate(async (server) => {
     const headers = { apikey: 'public-anon-key', authorization: 'Bearer public-anon-token', 'x-client-info': 'supabase-js/2', 'content-type': 'application/json' };
     async function call(path: string, body?: object) {

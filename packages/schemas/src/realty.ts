@@ -51,7 +51,7 @@ export const listingValuationSchema = z.object({
   ai_valuation: z.number().int(),
   confidence_score: z.number().min(0).max(1),
   valuation_range: z.object({ min: z.number().int(), max: z.number().int() }),
-  as_at: z.string().describe('The valuation date: the latest sale in our data'),
+  as_at: z.string().describe("The valuation date: the latest sale of the listing's market (state) in our data"),
   model_id: z.string(),
   valuation_gap: z.number().nullable().describe('ai_valuation / price - 1 (growth since the sale included); null without a price'),
 });

@@ -42,7 +42,10 @@ export interface QualityIndex {
 
 const ATTRIBUTES = ['bedrooms', 'bathrooms', 'log_land_m2', 'log_building_m2'] as const;
 
-function attributeValues(sale: MarketSale): Array<number | null> {
+/** What the index needs of a sale; market analysis passes MarketSale, the valuation index its IndexedSale (all market sales). */
+export type QualityIndexSale = Pick<MarketSale, 'bedrooms' | 'bathrooms' | 'landSizeM2' | 'buildingSizeM2' | 'priceAud' | 'saleDate'> & { isMarketSale?: boolean };
+
+function attributeValues(sale: QualityIndexSale): Array<number | null> {
   return [
     sale.bedrooms,
     sale.bathrooms,
@@ -94,15 +97,19 @@ function solveDense(matrix: number[][], rhs: number[]): number[] {
  * `groupOf` names each sale's fixed-effect group (its suburb; one group for a single suburb).
  * @example fitQualityIndex(sales, monthOf('2016-01-01'), monthOf('2018-03-01'), (s) => s.suburb).logLevels
  */
-export function fitQualityIndex(
-  sales: readonly MarketSale[],
+export function fitQualityIndex<S extends QualityIndexSale>(
+  sales: readonly S[],
   firstMonth: number,
   lastMonth: number,
-  groupOf: (sale: MarketSale) => string,
+  groupOf: (sale: S) => string,
   params: QualityIndexParams = DEFAULT_QUALITY_INDEX_PARAMS,
 ): QualityIndex {
   const monthCount = Math.max(1, lastMonth - firstMonth + 1);
-  const used = sales.filter((sale) => sale.isMarketSale && sale.priceAud !== null && sale.priceAud > 0 && monthOf(sale.saleDate) >= firstMonth && monthOf(sale.saleDate) <= lastMonth);
+  const used = sales.filter((sale) => {
+    if (sale.isMarketSale === false || sale.priceAud === null || sale.priceAud <= 0) return false;
+    const month = monthOf(sale.saleDate);
+    return month >= firstMonth && month <= lastMonth;
+  });
   const n = used.length;
   const counts = new Array<number>(monthCount).fill(0);
   if (n === 0) return { firstMonth, logLevels: new Array<number>(monthCount).fill(0), counts, residualSd: Number.NaN, salesUsed: 0, coefficients: {} };
@@ -138,7 +145,18 @@ export function fitQualityIndex(
   const groupEffect = new Float64Array(groupCount);
   const delta = new Float64Array(monthCount);
   let beta = new Array<number>(k).fill(0);
-  const fitted = (i: number) => { let sum = 0; for (let j = 0; j < k; j += 1) sum += beta[j]! * x[i]![j]!; return sum; };
+  // The attribute part of each sale's fit, x_i . beta, refreshed once per iteration.
+  const attributeFit = new Float64Array(n);
+  const fitted = (i: number) => attributeFit[i]!;
+  // X'X (plus the ridge) does not change between iterations: accumulated once.
+  const xtx = Array.from({ length: k }, (_, a) => Array.from({ length: k }, (_, b) => (a === b ? params.attributeRidge : 0)));
+  for (let i = 0; i < n; i += 1) {
+    const row = x[i]!;
+    for (let a = 0; a < k; a += 1) {
+      if (row[a] === 0) continue;
+      for (let b = 0; b < k; b += 1) xtx[a]![b] = xtx[a]![b]! + row[a]! * row[b]!;
+    }
+  }
 
   for (let iteration = 0; iteration < params.iterations; iteration += 1) {
     // Suburb effects: group means of what the months and attributes leave.
@@ -159,18 +177,19 @@ export function fitQualityIndex(
     const base = solved[0]!;
     for (let t = 0; t < monthCount; t += 1) delta[t] = solved[t]! - base;
     // Attributes: ridge regression on what suburbs and months leave.
-    const xtx = Array.from({ length: k }, (_, a) => Array.from({ length: k }, (_, b) => (a === b ? params.attributeRidge : 0)));
     const xtr = new Array<number>(k).fill(0);
     for (let i = 0; i < n; i += 1) {
       const residual = y[i]! - groupEffect[group[i]!]! - delta[month[i]!]!;
       const row = x[i]!;
-      for (let a = 0; a < k; a += 1) {
-        if (row[a] === 0) continue;
-        xtr[a] = xtr[a]! + row[a]! * residual;
-        for (let b = 0; b < k; b += 1) xtx[a]![b] = xtx[a]![b]! + row[a]! * row[b]!;
-      }
+      for (let a = 0; a < k; a += 1) if (row[a] !== 0) xtr[a] = xtr[a]! + row[a]! * residual;
     }
-    beta = solveDense(xtx, xtr);
+    beta = solveDense(xtx.map((row) => [...row]), xtr);
+    for (let i = 0; i < n; i += 1) {
+      const row = x[i]!;
+      let sum = 0;
+      for (let j = 0; j < k; j += 1) sum += beta[j]! * row[j]!;
+      attributeFit[i] = sum;
+    }
   }
 
   let squares = 0;

@@ -122,7 +122,7 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
                   <Row label="80% range">{formatAud(valuation.valuation_range.min)} to {formatAud(valuation.valuation_range.max)}</Row>
                   {valuation.valuation_gap !== null ? <Row label="Against the recorded price">{`${valuation.valuation_gap >= 0 ? '+' : ''}${(valuation.valuation_gap * 100).toFixed(1)}%`}</Row> : null}
                 </dl>
-                <p className="mt-2 text-xs text-slate-500">Model {valuation.model_id}, as at {formatLongDate(valuation.as_at)} (the latest sale in our data); the gap includes any market movement since the sale.</p>
+                <p className="mt-2 text-xs text-slate-500">Model {valuation.model_id}, as at {formatLongDate(valuation.as_at)} (the latest sale of its market in our data); the gap includes the market's own movement since the sale, and a sale within 24 months of that date anchors the valuation.</p>
               </>
             ) : (
               <Unavailable reason={listing.unavailable.propguard_valuation} />
