@@ -1,16 +1,31 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 /**
- * The original client runs on another origin. This page, served as http://localhost:<port>/client
- * (another origin than the server's http://127.0.0.1:<port>, both on loopback so that Chromium's
- * local-network rules stay out of the way), calls our server the way that client does (its headers,
- * its bodies), so Chromium enforces the real CORS rules: a preflight for every call, then the JSON.
+ * The original client runs on another origin. A one-page server on another loopback port (so
+ * another origin, in the same address space as ours, as Chromium's local-network rules require)
+ * serves a page that calls our server the way that client does (its headers, its bodies):
+ * Chromium enforces the real CORS rules, a preflight for every call, then the JSON.
  */
+let client: Server;
+let clientOrigin: string;
+
+test.beforeAll(async () => {
+  client = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Original client</title><h1>Original client</h1>');
+  });
+  await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
+  clientOrigin = `http://127.0.0.1:${(client.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => client.close(resolve));
+});
+
 test('a page on another origin calls the compatibility routes and reads our figures', async ({ page, baseURL }) => {
-  const clientOrigin = baseURL!.replace('127.0.0.1', 'localhost');
   expect(clientOrigin).not.toBe(baseURL);
-  await page.route(`${clientOrigin}/client`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Original client</title><h1>Original client</h1>' }));
-  await page.goto(`${clientOrigin}/client`);
+  await page.goto(`${clientOrigin}/`);
   const results = await page.evaluate(async (server) => {
     const headers = { apikey: 'public-anon-key', authorization: 'Bearer public-anon-token', 'x-client-info': 'supabase-js/2', 'content-type': 'application/json' };
     async function call(path: string, body?: object) {
