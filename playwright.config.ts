@@ -52,8 +52,8 @@ export default defineConfig({
   webServer: {
     command: serverCommand,
     url: readyUrl,
-    // The anonymous limit of the compatibility routes is per address, and every test shares 127.0.0.1.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn', COMPAT_RATE_LIMIT_PER_MINUTE: '100000' },
+    // The rate limits are per client address, and every test shares 127.0.0.1.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn', COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' },
     timeout: 240_000,
     reuseExistingServer: !isCi,
     stdout: 'ignore',

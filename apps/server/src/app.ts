@@ -1,7 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerCompatTransport } from './plugins/compat-transport.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestLogs } from './plugins/request-logs.ts';
+import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { compatRoutes } from './routes/compat/compat-routes.ts';
@@ -15,14 +18,23 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP application: API under /api, OpenAPI docs, and the web app. Does not listen. */
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = context;
   const app = Fastify({
-    logger: options.logger ?? { level: context.config.logLevel },
+    logger: options.logger ?? { level: config.logLevel },
+    // Each request is logged by registerRequestLogs: debug normally, info when slow or failed.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 5 * 1024 * 1024,
+    // A client has this long to send a whole request; a slowly sent body is cut off (408).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerCompatTransport(app, context.config.compatRateLimitPerMinute);
+  registerRequestLogs(app, config.slowRequestMs);
+  await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl });
+  registerCompatTransport(app);
+  registerMetrics(app, context.database, config.metricsApiKey);
   await registerOpenApi(app, context.version);
   await app.register(registerApiRoutes(context), { prefix: '/api' });
   await app.register(compatRoutes(context));

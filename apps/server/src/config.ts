@@ -47,6 +47,16 @@ const envSchema = z.object({
   SATELLITE_TILE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional()),
   /** Requests a minute per client address on the original client's routes (/functions/v1, /api/llm, /api/propguard), which are anonymous. */
   COMPAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Requests a minute per client address on every other route, in every mode. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests a minute per client address on routes that compute a lot per call (reports, market analyses, climate dashboards). */
+  EXPENSIVE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Milliseconds a client has to send a whole request (a slowly sent body is cut off with 408). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Milliseconds after which a request is logged at info level as slow (others at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
+  /** API key for GET /metrics from beyond loopback; unset: /metrics answers loopback clients only. */
+  METRICS_API_KEY: optionalText,
 });
 
 export interface AppConfig {
@@ -65,6 +75,11 @@ export interface AppConfig {
   firmsBaseUrl: string;
   satelliteTileUrl: string | undefined;
   compatRateLimitPerMinute: number;
+  rateLimitPerMinute: number;
+  expensiveRateLimitPerMinute: number;
+  requestTimeoutMs: number;
+  slowRequestMs: number;
+  metricsApiKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +115,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmsBaseUrl: vars.FIRMS_BASE_URL,
     satelliteTileUrl: vars.SATELLITE_TILE_URL,
     compatRateLimitPerMinute: vars.COMPAT_RATE_LIMIT_PER_MINUTE,
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    expensiveRateLimitPerMinute: vars.EXPENSIVE_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    slowRequestMs: vars.SLOW_REQUEST_MS,
+    metricsApiKey: vars.METRICS_API_KEY,
   };
 }

@@ -4,6 +4,7 @@ import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
+import { DataFacts } from './services/data-facts.ts';
 import { loadHazardRuntime } from './services/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation-runtime.ts';
@@ -39,7 +40,10 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(addressIndex.ready
       ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
       : `address index: unavailable (${addressIndex.reason})`);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex };
+    // Counted once at start, so that no health poll pays for it (again only when the data change).
+    const dataFacts = new DataFacts();
+    await dataFacts.read(database);
+    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
   } catch (error) {
     await database.close();
     throw error;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceHealthSchema } from '@propguard/schemas';
 import { buildApp } from '../src/app.ts';
+import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+import { TEST_PGLITE_HOME } from './test-database.ts';
 
 const HEALTH_PATHS = [
   '/api/propguard/health',
@@ -84,6 +86,34 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
     expect(body.checks.find((check) => check.name === 'sentiment engine')?.status).toBe('ok');
     expect(body.checks.find((check) => check.name === 'language model')?.status).toBe('not_configured');
     expect(body.checks.some((check) => check.status === 'not_built')).toBe(false);
+  });
+
+  it('no health answer reveals server paths, connection strings, the Node version or the machine\'s load', async () => {
+    for (const url of HEALTH_PATHS) {
+      const text = (await testApp.app.inject(url)).body;
+      expect(text, url).not.toContain(TEST_PGLITE_HOME);
+      expect(text, url).not.toContain(REPO_ROOT);
+      expect(text, url).not.toMatch(/postgres(ql)?:\/\//);
+      expect(text, url).not.toContain(process.version);
+      expect(text, url).not.toMatch(/heap|rss_mb|load_1m|free_mem|load average/i);
+    }
+  });
+
+  it('counts the data once and again only when the data change, not on every poll', async () => {
+    const facts = testApp.context.dataFacts;
+    const first = await facts.read(testApp.context.database);
+    expect(first.recounted).toBe(false);
+    for (let i = 0; i < 3; i += 1) await testApp.app.inject('/api/pipeline/pipeline-health');
+    expect((await facts.read(testApp.context.database)).recounted).toBe(false);
+    // A load recorded by an ingest or an import moves the data version: the next poll recounts.
+    const [load] = await testApp.context.database.query<{ dataset: string }>('SELECT dataset FROM dataset_loads ORDER BY dataset LIMIT 1');
+    await testApp.context.database.query(`UPDATE dataset_loads SET loaded_at = loaded_at + interval '1 millisecond' WHERE dataset = $1`, [load!.dataset]);
+    try {
+      expect((await facts.read(testApp.context.database)).recounted).toBe(true);
+      expect((await facts.read(testApp.context.database)).recounted).toBe(false);
+    } finally {
+      await testApp.context.database.query(`UPDATE dataset_loads SET loaded_at = loaded_at - interval '1 millisecond' WHERE dataset = $1`, [load!.dataset]);
+    }
   });
 
   it('an unreachable optional model endpoint is reported as down, not as healthy', async () => {

@@ -23,8 +23,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     PROPGUARD_HOME: TEST_PGLITE_HOME,
     LOG_LEVEL: 'silent',
-    // The anonymous limit of the compatibility routes; compat.test.ts lowers it to see the 429.
+    // Every test request comes from one address: the rate limits are lifted (security and compat
+    // tests lower them to see the 429).
     COMPAT_RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000',
     ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...env,
   });

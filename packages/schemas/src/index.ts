@@ -1,3 +1,4 @@
+export * from './jitless.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './sales.ts';

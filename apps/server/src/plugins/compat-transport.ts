@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 
 /**
  * Transport of the original client's calls (../shared/COMPAT.md "Transport"), and only of them:
  * CORS for any origin with the client's request headers, an answer to every preflight, a
- * Content-Type of exactly `application/json` (the client parses nothing else), and the anonymous
- * rate limit per client address. Its `apikey` and Bearer headers are public tokens: never read.
+ * Content-Type of exactly `application/json` (the client parses nothing else). Their anonymous rate
+ * limit is a class of plugins/security.ts. Its `apikey` and Bearer headers are public tokens: never read.
  */
 export const COMPAT_PREFIXES = ['/functions/v1/', '/api/llm/', '/api/propguard/'] as const;
 export const COMPAT_ALLOW_HEADERS = 'authorization, x-client-info, apikey, content-type';
@@ -25,10 +24,7 @@ function corsHeaders(request: FastifyRequest) {
   };
 }
 
-export async function registerCompatTransport(app: FastifyInstance, perMinute: number): Promise<void> {
-  // The anonymous limit per client address, on the compatibility paths only (the others are allow-listed).
-  await app.register(rateLimit, { global: true, max: perMinute, timeWindow: '1 minute', allowList: (request) => !isCompatPath(request.url) });
-
+export function registerCompatTransport(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'OPTIONS' || !isCompatPath(request.url)) return;
     for (const [name, value] of Object.entries(corsHeaders(request))) if (value !== undefined) reply.header(name, value);

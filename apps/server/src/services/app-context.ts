@@ -1,6 +1,7 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
 import type { AddressIndexState } from './address-search/address-search-service.ts';
+import type { DataFacts } from './data-facts.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { MarketCache } from './market/market-service.ts';
@@ -22,4 +23,6 @@ export interface AppContext {
   market: MarketCache;
   /** The address-suggestion index (every address of our sales and every gazetteer locality), built at start. */
   addressIndex: AddressIndexState;
+  /** Counts and data set loads for the health endpoints, recounted only when the data change. */
+  dataFacts: DataFacts;
 }

@@ -3,6 +3,7 @@ import { loadHazardData } from '@propguard/db';
 import { buildHazardContext, type HazardContext } from '@propguard/engines';
 import type { BaseMap } from '@propguard/schemas';
 import { loadBaseMap } from './base-map.ts';
+import { redactPaths } from '../http/redact.ts';
 
 /** What hazard assessments and the map need in memory: the indexed hazard layers and the base map. */
 export interface HazardRuntime {
@@ -27,6 +28,6 @@ export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: strin
     const baseMap = loadBaseMap(dataDir, satelliteTileUrl);
     return { ready: true, runtime: { context, baseMap, loadMs: Math.round(performance.now() - started), liveFeed: { lastQueryAt: null, lastLatencyMs: null, lastError: null } } };
   } catch (error) {
-    return { ready: false, reason: `The hazard data in ${dataDir} could not be loaded: ${(error as Error).message}` };
+    return { ready: false, reason: `The bundled hazard data could not be loaded: ${redactPaths((error as Error).message)}` };
   }
 }

@@ -1,8 +1,8 @@
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BUNDLED_DATASETS, getDataSummary, type Database } from '@propguard/db';
+import { BUNDLED_DATASETS, type Database } from '@propguard/db';
 import { analysePropertySentiment } from '@propguard/engines';
 import type { DataSummary, HealthCheck, ServiceHealth } from '@propguard/schemas';
+import { redactPaths } from '../http/redact.ts';
 import type { AppContext } from './app-context.ts';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -30,22 +30,24 @@ async function checkDatabase(database: Database): Promise<CheckSpec> {
         name: 'database',
         status: 'ok',
         latencyMs,
-        detail: `${database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server'} at ${database.location}`,
+        // The kind only: the directory or connection string stays in the server log (main.ts).
+        detail: database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL server',
         figures: { kind: database.kind },
       },
     };
   } catch (error) {
     return {
       required: true,
-      check: { name: 'database', status: 'down', latencyMs: null, detail: `Database unreachable: ${(error as Error).message}` },
+      check: { name: 'database', status: 'down', latencyMs: null, detail: `Database unreachable: ${redactPaths((error as Error).message)}` },
     };
   }
 }
 
-async function loadSummary(database: Database): Promise<{ summary: DataSummary | null; latencyMs: number | null; error?: string }> {
+/** The data facts, recounted only when the data changed (DataFacts); the latency is the cheap version check's. */
+async function loadSummary(context: AppContext): Promise<{ summary: DataSummary | null; latencyMs: number | null; error?: string }> {
   try {
-    const { value, latencyMs } = await timed(() => getDataSummary(database));
-    return { summary: value, latencyMs };
+    const { summary, latencyMs } = await context.dataFacts.read(context.database);
+    return { summary, latencyMs };
   } catch (error) {
     return { summary: null, latencyMs: null, error: (error as Error).message };
   }
@@ -147,20 +149,15 @@ function fireDataCheck(context: AppContext): CheckSpec {
 /** GET /api/propguard/health: the API process, its database and the data it serves. */
 export async function getPropguardHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
-  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
-  const memory = process.memoryUsage();
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context)]);
   const api: CheckSpec = {
     required: true,
     check: {
       name: 'api',
       status: 'ok',
       latencyMs: null,
-      detail: `Up since ${context.startedAt.toISOString()} on Node ${process.version}`,
-      figures: {
-        uptime_s: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
-        rss_mb: Math.round(memory.rss / 1024 / 1024),
-        heap_used_mb: Math.round(memory.heapUsed / 1024 / 1024),
-      },
+      detail: `Up since ${context.startedAt.toISOString()}, version ${context.version}`,
+      figures: { uptime_s: Math.round((Date.now() - context.startedAt.getTime()) / 1000) },
     },
   };
   const valuation: CheckSpec = context.valuation.ready
@@ -170,7 +167,7 @@ export async function getPropguardHealth(context: AppContext): Promise<ServiceHe
           name: 'valuation model',
           status: 'ok',
           latencyMs: null,
-          detail: `Model ${context.valuation.runtime.model.id}; ${context.valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed; values as at ${context.valuation.runtime.latestSaleDate} by default`,
+          detail: `Model ${context.valuation.runtime.model.id}; ${context.valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed; each market valued as at its own latest sale (${[...context.valuation.runtime.index.lastSaleDateByMarket].map(([state, date]) => `${state} ${date}`).join(', ')})`,
           figures: { model_id: context.valuation.runtime.model.id, sales_indexed: context.valuation.runtime.salesIndexed, load_ms: context.valuation.runtime.loadMs },
         },
       }
@@ -204,7 +201,7 @@ function addressIndexCheck(context: AppContext): CheckSpec {
 /** GET /api/realty/health: the property data behind search and listings. */
 export async function getRealtyHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
-  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context)]);
   const summary = data.summary;
   const index: CheckSpec = {
     required: true,
@@ -239,7 +236,7 @@ export async function getRealtyHealth(context: AppContext): Promise<ServiceHealt
 /** GET /api/pipeline/pipeline-health: the data pipeline (bundled data set loads). */
 export async function getPipelineHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
-  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context.database)]);
+  const [database, data] = await Promise.all([checkDatabase(context.database), loadSummary(context)]);
   const loads = new Map((data.summary?.datasets ?? []).map((load) => [load.dataset, load]));
   const datasetChecks: CheckSpec[] = BUNDLED_DATASETS.map(({ id: dataset }) => {
     const load = loads.get(dataset);
@@ -352,8 +349,7 @@ export async function getXnodeHealth(context: AppContext): Promise<ServiceHealth
       name: 'worker capacity',
       status: 'ok',
       latencyMs: null,
-      detail: `${os.availableParallelism()} CPU cores available to worker threads; load average ${os.loadavg()[0]?.toFixed(2)}`,
-      figures: { cpus: os.availableParallelism(), load_1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100, free_mem_mb: Math.round(os.freemem() / 1024 / 1024) },
+      detail: 'Worker threads can run on this server; no revaluation jobs exist yet to measure',
     },
   };
   const queue = notBuilt('job queue', 'Portfolio revaluation jobs (worker threads, pg-boss on PostgreSQL) arrive with the bulk analysis issue');

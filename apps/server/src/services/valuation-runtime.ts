@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadAddressCandidates, loadIndexedSales, type AddressCandidate, type Database, type TypicalAttributes } from '@propguard/db';
 import { buildSalesIndex, normaliseAddressText, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { redactPaths } from '../http/redact.ts';
 
 /** What valuations need in memory: the trained model and the index of sales it reads. */
 export interface ValuationRuntime {
@@ -30,12 +32,12 @@ export type ValuationRuntimeState = { ready: true; runtime: ValuationRuntime } |
  */
 export async function loadValuationRuntime(database: Database, modelPath: string): Promise<ValuationRuntimeState> {
   const started = performance.now();
-  if (!fs.existsSync(modelPath)) return { ready: false, reason: `No valuation model at ${modelPath}: run \`npm run train\`` };
+  if (!fs.existsSync(modelPath)) return { ready: false, reason: `No valuation model file ${path.basename(modelPath)}: run \`npm run train\`` };
   let model: ValuationModel;
   try {
     model = parseValuationModel(JSON.parse(fs.readFileSync(modelPath, 'utf8')));
   } catch (error) {
-    return { ready: false, reason: `The valuation model at ${modelPath} is not valid: ${(error as Error).message}` };
+    return { ready: false, reason: `The valuation model file ${path.basename(modelPath)} is not valid: ${redactPaths((error as Error).message)}` };
   }
   const sales = await loadIndexedSales(database);
   const index = buildSalesIndex(sales);

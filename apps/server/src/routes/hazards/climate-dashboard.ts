@@ -8,6 +8,8 @@ import { getClimateDashboard } from '../../services/hazard-service.ts';
 export function climateDashboardRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/hazards/climate', {
+      // Computes a lot per call: the stricter per-address limit (plugins/security.ts).
+      config: { expensive: true },
       schema: {
         tags: ['hazards'],
         summary: 'The Climate dashboard for one property: hazard cards, 2030/2050/2090 projections, ten-year series, mitigation with cost and payback',

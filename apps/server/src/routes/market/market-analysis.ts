@@ -7,6 +7,8 @@ import { getMarketAnalysis } from '../../services/market/market-service.ts';
 export function marketAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/realty/market-analysis', {
+      // Computes a lot per call: the stricter per-address limit (plugins/security.ts).
+      config: { expensive: true },
       schema: {
         tags: ['market'],
         summary: 'Median, quality-adjusted growth, clearance, trend, heat, yields and the monthly index of a location, from our sales',

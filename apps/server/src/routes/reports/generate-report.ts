@@ -7,6 +7,8 @@ import { generateReport } from '../../services/reports/report-service.ts';
 export function generateReportRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/realty/valuation-report', {
+      // Computes a lot per call: the stricter per-address limit (plugins/security.ts).
+      config: { expensive: true },
       schema: {
         tags: ['reports'],
         summary: 'Generate and store a valuation report from a fresh analysis of a listing or an address',

@@ -4,6 +4,7 @@ import { AppError, HAZARD_YEAR_MIN, type AddressProperty, type AddressSuggestion
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazard-service.ts';
 import { buildAddressIndex, toDisplayName, type AddressIndex } from './address-index.ts';
+import { redactPaths } from '../../http/redact.ts';
 
 export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string };
 
@@ -15,7 +16,7 @@ export async function loadAddressIndex(database: Database): Promise<AddressIndex
     const index = buildAddressIndex(entries);
     return { ready: true, index, loadMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { ready: false, reason: `The address index could not be built: ${(error as Error).message}` };
+    return { ready: false, reason: `The address index could not be built: ${redactPaths((error as Error).message)}` };
   }
 }
 

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { isCompatPath } from './compat-transport.ts';
+
+export interface RateLimits {
+  /** Requests a minute per client address on every route. */
+  perMinute: number;
+  /** On routes that compute a lot per call (config.expensive: reports, market analyses...). */
+  expensivePerMinute: number;
+  /** On the original client's anonymous routes (docs/compat.md). */
+  compatPerMinute: number;
+}
+
+type LimitClass = 'compat' | 'expensive' | 'default';
+
+function limitClassOf(request: FastifyRequest): LimitClass {
+  if (isCompatPath(request.url)) return 'compat';
+  const config = request.routeOptions.config as { expensive?: boolean } | undefined;
+  return config?.expensive ? 'expensive' : 'default';
+}
+
+/**
+ * Security headers on every response (helmet: a Content-Security-Policy the app satisfies, with
+ * MapLibre's blob: worker; frame-ancestors 'none'; nosniff; a strict referrer policy; HSTS, which
+ * browsers heed over TLS only) and rate limits per client address in every mode, with a bucket per
+ * class of route (default, expensive, compatibility); 429 with Retry-After past a limit.
+ */
+export async function registerSecurity(app: FastifyInstance, limits: RateLimits, options: { satelliteTileUrl?: string } = {}): Promise<void> {
+  const tileOrigin = options.satelliteTileUrl ? new URL(options.satelliteTileUrl.replace(/\{[xyz]\}/g, '0')).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and MapLibre set style attributes; the Swagger UI page uses inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+        connectSrc: ["'self'", ...(tileOrigin ? [tileOrigin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const maxOf: Record<LimitClass, number> = { compat: limits.compatPerMinute, expensive: limits.expensivePerMinute, default: limits.perMinute };
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: '1 minute',
+    max: (request) => maxOf[limitClassOf(request)],
+    keyGenerator: (request) => `${request.ip}|${limitClassOf(request)}`,
+  });
+}
