@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerCompatTransport } from './plugins/compat-transport.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRequestLogs } from './plugins/request-logs.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -32,6 +33,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestLogs(app, config.slowRequestMs);
+  registerInputGuard(app);
   await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl });
   registerCompatTransport(app);
   registerMetrics(app, context.database, config.metricsApiKey);

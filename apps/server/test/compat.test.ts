@@ -11,6 +11,7 @@ import {
   riskExplanationResponseSchema,
   valuationResultSchema,
 } from '@propguard/schemas';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 /**
@@ -236,25 +237,21 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
       expect(operations[0]!.tags).toContain('compatibility');
     }
   });
-});
-
-describe.skipIf(getApiSkipReason() !== null)('the compatibility rate limit', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({ COMPAT_RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
 
   it('answers 429 with Retry-After past the anonymous limit, on compatibility routes only', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await testApp.app.inject({ method: 'GET', url: '/functions/v1/propguard/health' })).statusCode);
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    const limited = await testApp.app.inject({ method: 'GET', url: '/functions/v1/propguard/health' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect(limited.headers['content-type']).toBe('application/json');
-    for (let i = 0; i < 5; i += 1) expect((await testApp.app.inject({ method: 'GET', url: '/api/data/summary' })).statusCode).toBe(200);
+    // The same context served with an anonymous limit of 3 a minute.
+    const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, compatRateLimitPerMinute: 3 } }, { logger: false });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await limited.inject({ method: 'GET', url: '/functions/v1/propguard/health' })).statusCode);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      const refused = await limited.inject({ method: 'GET', url: '/functions/v1/propguard/health' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.headers['content-type']).toBe('application/json');
+      for (let i = 0; i < 5; i += 1) expect((await limited.inject({ method: 'GET', url: '/api/data/summary' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

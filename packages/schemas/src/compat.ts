@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { marketPropertyTypeSchema } from './market.ts';
+import { listingIdSchema } from './realty.ts';
 
 /**
  * The original PropGuard AI client's calls (../shared/COMPAT.md), answered by our engines.
@@ -13,7 +14,6 @@ const unit = z.number().min(0).max(1).nullable();
 const reasons = z.record(z.string(), z.string()).describe('Figures that are null, with the reason');
 
 const coordinatesSchema = z.object({ lat: z.number().min(-44).max(-9), lng: z.number().min(112).max(154) });
-const listingIdPattern = /^sale-\d{1,10}$/;
 
 /** POST /functions/v1/property-analysis: the client sends `{healthCheck: true}` as a probe. */
 export const compatPropertyAnalysisRequestSchema = z
@@ -166,7 +166,7 @@ export const compatMarketIntelligenceResponseSchema = z
 /** POST /functions/v1/valuation-report. */
 export const compatValuationReportRequestSchema = z
   .looseObject({
-    listing_id: z.string().regex(listingIdPattern, 'must look like "sale-123"').optional(),
+    listing_id: listingIdSchema.optional(),
     address: z.string().trim().min(3).max(200).optional(),
     include_blockchain: z.boolean().default(true),
     loan_amount: z.number().int().positive().max(1_000_000_000).optional().describe('Assess this loan instead of the default 80% loan'),

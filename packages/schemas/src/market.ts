@@ -30,7 +30,13 @@ export type LoanInputs = z.infer<typeof loanInputsSchema>;
 /** POST /api/realty/market-analysis. */
 export const marketAnalysisRequestSchema = z
   .object({
-    location: z.string().trim().min(1, 'enter a suburb, postcode, city or state').max(120).describe('Suburb ("Richmond VIC"), postcode, city or state'),
+    location: z
+      .string()
+      .trim()
+      .min(1, 'enter a suburb, postcode, city or state')
+      .max(120)
+      .regex(/[\p{L}\p{N}]/u, 'enter a suburb, postcode, city or state (a letter or a digit at least)')
+      .describe('Suburb ("Richmond VIC"), postcode, city or state'),
     property_type: marketPropertyTypeSchema.default('house'),
     analysis_depth: analysisDepthSchema.default('comprehensive'),
     as_at: isoDate.optional().describe('Analyse as at this date; default: the latest sale recorded for the location'),

@@ -28,7 +28,13 @@ const wholeDollars = z.number().int('must be whole dollars').min(0, 'must not be
 /** POST /api/realty/search: the search filter of SPEC.md section 3, plus paging and sorting. */
 export const searchRequestSchema = z
   .object({
-    location: z.string().trim().min(1, 'enter a suburb, postcode, state or address').max(120).describe('Suburb ("Richmond VIC"), postcode, state, city or free text'),
+    location: z
+      .string()
+      .trim()
+      .min(1, 'enter a suburb, postcode, state or address')
+      .max(120)
+      .regex(/[\p{L}\p{N}]/u, 'enter a suburb, postcode, state or address (a letter or a digit at least); % and _ are read literally')
+      .describe('Suburb ("Richmond VIC"), postcode, state, city or free text'),
     property_type: listingTypeSchema.default('sold'),
     property_category: listingCategorySchema.optional(),
     min_price: wholeDollars.optional(),
@@ -149,7 +155,13 @@ export const saleHistoryEntrySchema = z.object({
 });
 export type SaleHistoryEntry = z.infer<typeof saleHistoryEntrySchema>;
 
-export const listingIdSchema = z.string().regex(/^sale-\d{1,10}$/, 'must look like "sale-123"');
+/** The largest sale id a listing id can name (the sales table's integer key). */
+export const MAX_SALE_ID = 2_147_483_647;
+/** "sale-123": one recorded sale; ids past the integer range are refused, not looked up. */
+export const listingIdSchema = z
+  .string()
+  .regex(/^sale-\d{1,10}$/, 'must look like "sale-123"')
+  .refine((id) => Number(id.slice('sale-'.length)) <= MAX_SALE_ID, `must name a sale id up to ${MAX_SALE_ID.toLocaleString('en-AU')}`);
 
 /** A path id that is not a listing id simply names no property: 404, like an unknown one. */
 export const propertyParamsSchema = z.object({ id: z.string().min(1).max(100) });

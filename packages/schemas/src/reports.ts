@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingIdSchema } from './realty.ts';
 import { riskLevelSchema } from './hazards.ts';
 
 /**
@@ -34,7 +35,7 @@ export const REPORT_TEMPLATE_INFO: Readonly<Record<ReportTemplate, { title: stri
 /** POST /api/realty/valuation-report: a listing (SPEC.md) or an address (the dashboard's analysis). */
 export const generateReportRequestSchema = z
   .object({
-    listing_id: z.string().regex(/^sale-\d{1,10}$/, 'must look like "sale-123"').optional(),
+    listing_id: listingIdSchema.optional(),
     address: z.string().trim().min(3).max(200).optional(),
     template: reportTemplateSchema.default('full-valuation'),
     include_blockchain: z.boolean().default(true).describe('Kept from SPEC.md: the certificate section says whether the hash is anchored on chain yet'),

@@ -91,7 +91,10 @@ export function analysePropertySentiment(description: string): PropertySentiment
   }
   const general = winkSentiment(text);
   for (const token of general.tokenizedPhrase) {
-    if (token.score !== undefined && token.score !== 0) drivers.push({ phrase: token.value, weight: token.score, source: 'afinn-165', negated: token.negation === true });
+    // wink-sentiment looks words up in a plain object, so "constructor" or "toString" come back
+    // with a function as their score: only finite numbers are scores.
+    const weight: unknown = token.score;
+    if (typeof weight === 'number' && Number.isFinite(weight) && weight !== 0) drivers.push({ phrase: token.value, weight, source: 'afinn-165', negated: token.negation === true });
   }
   const total = drivers.reduce((sum, driver) => sum + driver.weight, 0);
   const count = drivers.length;

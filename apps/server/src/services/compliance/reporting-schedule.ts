@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The regulatory reporting schedule shown on the APRA Compliance tab: configuration, edited here by
  * the lender (which returns, their cadence, and the day after the period end they fall due). The
  * due dates are computed from the current date; a status is "In Progress" within 30 days of the due
- * date, "Prepared" for evidence PropGuard produces itself, else "Not Started".
+ * date, "Prepared" for evidence PropGuard produces itself (none yet: the CPS 230 evidence pack is
+ * not produced, so it is not listed), else "Not Started".
  */
 const scheduleSchema = z.array(
   z.object({
@@ -19,7 +20,6 @@ const scheduleSchema = z.array(
 export const REPORTING_SCHEDULE = scheduleSchema.parse([
   { report: 'ARF 112.1A Standardised credit risk: on-balance sheet assets', regulation: 'APS 112 / Basel III', frequency: 'quarterly', dueDaysAfterPeriod: 28, producedByPropGuard: false },
   { report: 'ARF 223.0 Residential mortgage lending', regulation: 'APS 220 / APG 223', frequency: 'quarterly', dueDaysAfterPeriod: 28, producedByPropGuard: false },
-  { report: 'CPS 230 service provider and tolerance evidence pack', regulation: 'CPS 230', frequency: 'monthly', dueDaysAfterPeriod: 10, producedByPropGuard: true },
   { report: 'CPS 234 information security control testing', regulation: 'CPS 234', frequency: 'annual', dueDaysAfterPeriod: 60, producedByPropGuard: false },
 ]);
 

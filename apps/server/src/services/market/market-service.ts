@@ -23,6 +23,7 @@ import {
 import type { Listing, LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { describeLocation } from '../realty/realty-service.ts';
+import { redactPaths } from '../../http/redact.ts';
 
 /** Analyses kept (a few tens of kB each); the sales do not change while the server runs. */
 const ANALYSIS_CACHE_ENTRIES = 500;
@@ -39,8 +40,15 @@ export class MarketCache {
   private readonly cityIndices = new Map<string, Promise<{ index: QualityIndex; label: string } | null>>();
   private readonly analyses = new Map<string, Promise<MarketOutcome>>();
 
+  /** The rent table; a failed load is not kept (the next call tries again) and is reported as a failure, not as "no rents". */
   getRents(dataDir: string): Promise<RentRow[]> {
-    this.rents ??= loadVicRents(dataDir).catch(() => []);
+    if (!this.rents) {
+      const loading = loadVicRents(dataDir);
+      this.rents = loading;
+      loading.catch(() => {
+        if (this.rents === loading) this.rents = null;
+      });
+    }
     return this.rents;
   }
 
@@ -110,7 +118,13 @@ async function lookUpRent(context: AppContext, location: SearchLocation, sales: 
   if (!suburb) return { found: false, reason: 'No suburb to look up rents for' };
   const recentBedrooms = sales.filter((sale) => sale.bedrooms !== null && sale.saleDate > yearBefore(asAt)).map((sale) => sale.bedrooms!);
   const bedrooms = recentBedrooms.length > 0 ? Math.round(medianOf(recentBedrooms)) : null;
-  return findRent(await context.market.getRents(context.config.dataDir), suburb, propertyType, bedrooms, asAt);
+  let rents: RentRow[];
+  try {
+    rents = await context.market.getRents(context.config.dataDir);
+  } catch (error) {
+    return { found: false, reason: `The rent table could not be loaded (${redactPaths((error as Error).message)}): yields are not available until it loads` };
+  }
+  return findRent(rents, suburb, propertyType, bedrooms, asAt);
 }
 
 async function computeCityIndex(context: AppContext, location: SearchLocation, sales: readonly MarketSale[], propertyType: MarketPropertyType, asAt: string) {

@@ -3,6 +3,7 @@ import { getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, searchSales, SE
 import { parseSearchLocation, type SearchLocation } from '@propguard/engines';
 import {
   AppError,
+  listingIdSchema,
   GAP_SORT_WINDOW,
   type CacheStatus,
   type Listing,
@@ -110,7 +111,8 @@ function saleIdOf(listingId: string): number {
 }
 
 async function requireSale(context: AppContext, listingId: string): Promise<SaleListingRow> {
-  const sale = /^sale-\d{1,10}$/.test(listingId) ? await getSaleListing(context.database, saleIdOf(listingId)) : null;
+  // An id past the sales table's integer key names no sale: 404, never a database error.
+  const sale = listingIdSchema.safeParse(listingId).success ? await getSaleListing(context.database, saleIdOf(listingId)) : null;
   if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${listingId}`);
   return sale;
 }
