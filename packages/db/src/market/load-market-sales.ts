@@ -46,7 +46,7 @@ const QUARTER_END: Readonly<Record<string, string>> = { Mar: '03', Jun: '06', Se
 /** The Victorian median rents by suburb group (empty when the file is not shipped). */
 export async function loadVicRents(dataDir: string): Promise<RentRow[]> {
   const path = resolveDataFile(dataDir, VIC_RENTS_FILE);
-  if (!path) return [];
+  if (!path) throw new Error(`the rent file ${VIC_RENTS_FILE} is not in the data directory`);
   const rows: RentRow[] = [];
   for await (const row of readCsvRows(path)) {
     const [quarter, year] = (row.year_ending_quarter ?? '').split(' ');
