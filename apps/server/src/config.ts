@@ -57,6 +57,8 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   /** API key for GET /metrics from beyond loopback; unset: /metrics answers loopback clients only. */
   METRICS_API_KEY: optionalText,
+  /** Days the valuation audit trail is kept; older rows are deleted by the scheduler once a day. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
 });
 
 export interface AppConfig {
@@ -80,6 +82,7 @@ export interface AppConfig {
   requestTimeoutMs: number;
   slowRequestMs: number;
   metricsApiKey: string | undefined;
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     slowRequestMs: vars.SLOW_REQUEST_MS,
     metricsApiKey: vars.METRICS_API_KEY,
+    auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
   };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceOverviewSchema, errorResponseSchema, financialImpactResponseSchema } from '@propguard/schemas';
+import { insertValuationAudit } from '@propguard/db';
+import { applyAuditRetention } from '../src/scheduler.ts';
 import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -118,5 +120,20 @@ describe.skipIf(getApiSkipReason() !== null)('financial impact assessment (lendi
     expectFieldError(bad, 'body.min_availability_pct');
     // The shared schema's message, the one the web form shows under its input.
     expect((bad.json() as { error: { message: string } }).error.message).toBe('body.min_availability_pct: Minimum availability must be at most 100%');
+  });
+
+  it('keeps the valuation audit trail to its retention (scheduler job)', async () => {
+    const old = new Date(Date.now() - (testApp.context.config.auditRetentionDays + 5) * 86_400_000).toISOString();
+    await insertValuationAudit(testApp.context.database, { recordedAt: old, kind: 'valuation', subject: 'retention test', modelVersion: 'test', inputs: {}, dataSources: [], result: {} });
+    const count = async (subject: string) => (await testApp.context.database.query<{ n: number }>('SELECT count(*)::int AS n FROM valuation_audit WHERE subject = $1', [subject]))[0]!.n;
+    expect(await count('retention test')).toBe(1);
+    const before = (await testApp.context.database.query<{ n: number }>('SELECT count(*)::int AS n FROM valuation_audit'))[0]!.n;
+    const deleted = await applyAuditRetention(testApp.context);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await count('retention test')).toBe(0);
+    // Only rows past the retention went: the recent trail is intact.
+    const after = (await testApp.context.database.query<{ n: number }>('SELECT count(*)::int AS n FROM valuation_audit'))[0]!.n;
+    expect(after).toBe(before - deleted);
+    expect(after).toBeGreaterThan(0);
   });
 });

@@ -36,6 +36,7 @@ export {
   listIncidents,
   insertValuationAudit,
   listValuationAudit,
+  deleteValuationAuditBefore,
   type ComplianceIncidentRow,
   type HealthCheckRow,
   type ServiceToleranceRow,

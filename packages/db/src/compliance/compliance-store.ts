@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
 import { complianceIncidents, healthChecks, lendingAssessments, serviceTolerances, valuationAudit } from '../schema.ts';
 
@@ -102,6 +102,12 @@ export async function listIncidents(database: Database, limit: number): Promise<
 
 export async function insertValuationAudit(database: Database, row: NewValuationAuditRow): Promise<void> {
   await database.db.insert(valuationAudit).values(row);
+}
+
+/** Deletes the audit rows recorded before `before` (ISO time); returns how many went. */
+export async function deleteValuationAuditBefore(database: Database, before: string): Promise<number> {
+  const deleted = await database.db.delete(valuationAudit).where(lt(valuationAudit.recordedAt, before)).returning({ id: valuationAudit.id });
+  return deleted.length;
 }
 
 export async function listValuationAudit(database: Database, limit: number): Promise<{ rows: ValuationAuditRow[]; total: number }> {

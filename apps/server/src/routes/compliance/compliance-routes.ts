@@ -3,18 +3,11 @@ import { z } from 'zod';
 import { complianceOverviewSchema, toleranceSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { getComplianceOverview, HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies, setTolerance } from '../../services/compliance/cps230-service.ts';
+import { getComplianceOverview, setTolerance } from '../../services/compliance/cps230-service.ts';
 
-/** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency}; samples health every minute. */
+/** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency} (the sampling runs in scheduler.ts). */
 export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // CPS 230 evidence: the dependencies are sampled on a timer so the history has no gaps while no one looks.
-    const timer = setInterval(() => {
-      sampleDependencies(context).catch((error: unknown) => app.log.warn({ err: error }, 'health sample failed'));
-    }, HEALTH_SAMPLE_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-
     app.get('/compliance/overview', {
       schema: {
         tags: ['compliance'],

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteValuationAuditBefore } from '@propguard/db';
+import type { AppContext } from './services/app-context.ts';
+import { HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Deletes the valuation audit rows older than the retention (AUDIT_RETENTION_DAYS); returns how many. */
+export async function applyAuditRetention(context: AppContext, now: Date = new Date()): Promise<number> {
+  return deleteValuationAuditBefore(context.database, new Date(now.getTime() - context.config.auditRetentionDays * DAY_MS).toISOString());
+}
+
+/**
+ * The server's background jobs, in one place (not in route files):
+ * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
+ * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention.
+ * Timers are unref'd and cleared when the app closes.
+ */
+export function registerScheduler(app: FastifyInstance, context: AppContext): void {
+  const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown>; atStart: boolean }> = [
+    { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
+    { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
+  ];
+  const timers = jobs.map((job) => {
+    const run = () => {
+      job.run().catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'background job failed'));
+    };
+    if (job.atStart) app.addHook('onReady', async () => run());
+    const timer = setInterval(run, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
+}
