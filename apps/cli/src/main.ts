@@ -6,11 +6,13 @@
  *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
  *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
  *   propguard risk --csv IN --out OUT [--year Y --scenario low|high]    six hazard scores per row
+ *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump)
+ *   propguard restore FILE                             restore such a backup (same kind of database)
  * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { ensureDataLoaded, getDataSummary, importSales, loadIndexedSales, openDatabase, type Database } from '@propguard/db';
+import { backupDatabase, ensureDataLoaded, getDataSummary, importSales, loadIndexedSales, openDatabase, restoreDatabase, type Database } from '@propguard/db';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
 import { formatImportReport, formatIngestReport } from './print-reports.ts';
@@ -119,6 +121,29 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: RiskOptions) => {
       const config = loadCliConfig();
       setExitCode(await runRisk(options, config.dataDir, (line) => console.log(line)));
+    });
+  program
+    .command('backup')
+    .description('Back up the database: the embedded one as a gzipped dump of its directory, a PostgreSQL server (DATABASE_URL) with pg_dump --format=custom')
+    .requiredOption('--out <file>', 'backup file to write')
+    .action(async (options: { out: string }) => {
+      const config = loadCliConfig();
+      const started = performance.now();
+      const kind = await backupDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, options.out);
+      console.log(`Backed up the ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'} to ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      setExitCode(0);
+    });
+  program
+    .command('restore')
+    .description('Restore a backup made by `propguard backup` into the configured database (same kind); the embedded database it replaces is kept beside it')
+    .argument('<file>', 'backup file')
+    .action(async (file: string) => {
+      const config = loadCliConfig();
+      const started = performance.now();
+      const { kind, replacedDirectory } = await restoreDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, file);
+      console.log(`Restored the ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'} from ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (replacedDirectory) console.log(`The database it replaced is kept in ${replacedDirectory}; delete it when you no longer need it.`);
+      setExitCode(0);
     });
   return program;
 }

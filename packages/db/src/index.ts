@@ -42,3 +42,4 @@ export {
   type ServiceToleranceRow,
   type ValuationAuditRow,
 } from './compliance/compliance-store.ts';
+export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';

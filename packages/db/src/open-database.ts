@@ -41,6 +41,8 @@ export function maskDatabaseUrl(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
     if (url.password) url.password = '***';
+    // libpq also takes the password as a parameter: postgres://host/db?password=secret
+    for (const key of [...url.searchParams.keys()]) if (/^(password|pass|pwd|sslpassword)$/i.test(key)) url.searchParams.set(key, '***');
     return url.toString();
   } catch {
     return 'postgres://(unparseable URL)';
