@@ -55,6 +55,20 @@ test.describe('market analysis (/market-analysis)', () => {
     await expect(page.getByRole('table', { name: 'Most recent recorded sales and auction results' }).getByRole('row')).not.toHaveCount(1);
   });
 
+  test('an ambiguous suburb name says which place it analysed and offers the others (Did you mean)', async ({ page }) => {
+    await page.getByLabel('Location').fill('Richmond');
+    await page.getByRole('button', { name: 'Analyze Market' }).click();
+    const note = page.getByRole('note', { name: 'Place chosen' });
+    await expect(note).toContainText(/Showing Richmond [A-Z]{2,3}: Richmond is in \d states in our data/, { timeout: 30_000 });
+    await expect(note).toContainText('Did you mean');
+    const alternative = note.getByRole('button').first();
+    const label = (await alternative.textContent())!.trim();
+    await alternative.click();
+    await expect(page.getByRole('heading', { name: `Market Analysis for ${label}` })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Location')).toHaveValue(label);
+    await expect(page.getByRole('note', { name: 'Place chosen' })).toHaveCount(0);
+  });
+
   test('a place without sales of the type shows No Market Data Available with the reason', async ({ page }) => {
     await page.getByLabel('Location').fill('Nowhereville NT');
     await page.getByLabel('Property type').selectOption('villa');

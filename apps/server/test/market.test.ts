@@ -84,4 +84,18 @@ describe.skipIf(getApiSkipReason() !== null)('market analysis and sentiment', ()
     expect(body.propguard_market_sentiment?.indicators.days_on_market).toBeNull();
     expect(body.unavailable.propguard_market_sentiment).toBeUndefined();
   });
+
+  it('discloses an ambiguous suburb name: the state with the most sales, why, and the alternatives', async () => {
+    const counts = await testApp.context.database.query<{ state: string; sales: number }>(`SELECT state, count(*)::int AS sales FROM sales WHERE upper(suburb) = 'RICHMOND' AND state IS NOT NULL GROUP BY state ORDER BY sales DESC`);
+    expect(counts.length).toBeGreaterThan(1);
+    const response = marketAnalysisResponseSchema.parse((await post('/api/realty/market-analysis', { location: 'Richmond' })).json());
+    expect(response.place_choice?.state).toBe(counts[0]!.state);
+    expect(response.place_choice?.reason).toContain('has the most sales');
+    expect(response.place_choice?.alternatives.map((alternative) => alternative.state).sort()).toEqual(counts.slice(1).map((row) => row.state).sort());
+    expect(response.market_analysis?.matched).toContain(`(${counts[0]!.state})`);
+    // With its state, the name is not ambiguous.
+    const vic = marketAnalysisResponseSchema.parse((await post('/api/realty/market-analysis', { location: 'Richmond VIC' })).json());
+    expect(vic.place_choice).toBeNull();
+    expect(vic.market_analysis?.matched).toContain('(VIC)');
+  });
 });

@@ -175,4 +175,12 @@ describe.skipIf(getApiSkipReason() !== null)('realty search, property pages and 
     await search({ location: 'Abbotsford VIC', limit: 5 });
     expect(await status()).toMatchObject({ entries: 5, hits: 5, misses: 5, hit_rate: 0.5 });
   });
+
+  it('discloses an ambiguous suburb name in search and searches the state with the most sales', async () => {
+    const result = await search({ location: 'Richmond', limit: 5 });
+    expect(result.place_choice).not.toBeNull();
+    expect(result.place_choice!.alternatives.length).toBeGreaterThan(0);
+    expect(result.properties.every((listing) => listing.state === result.place_choice!.state)).toBe(true);
+    expect((await search({ location: 'Richmond VIC 3121', limit: 1 })).place_choice).toBeNull();
+  });
 });

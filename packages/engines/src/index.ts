@@ -59,3 +59,4 @@ export {
   type EnhancedAnalysisInput,
   type ComprehensiveInput,
 } from './compat/present.ts';
+export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeChoiceSchema } from './realty.ts';
 
 /**
  * Market analysis, investment metrics and sentiment (issue 6; SPEC.md section 3 "Market analysis"
@@ -140,7 +141,13 @@ export const marketAnalysisSchema = z
 export type MarketAnalysis = z.infer<typeof marketAnalysisSchema>;
 
 export const marketAnalysisResponseSchema = z
-  .object({ success: z.literal(true), market_analysis: marketAnalysisSchema.nullable(), reason: z.string().optional(), took_ms: z.number() })
+  .object({
+    success: z.literal(true),
+    market_analysis: marketAnalysisSchema.nullable(),
+    place_choice: placeChoiceSchema.nullable().describe('Set when the name is in several states: which was used and the alternatives'),
+    reason: z.string().optional(),
+    took_ms: z.number(),
+  })
   .meta({ id: 'MarketAnalysisResponse' });
 export type MarketAnalysisResponse = z.infer<typeof marketAnalysisResponseSchema>;
 

@@ -127,6 +127,18 @@ export const listingSchema = z
   .meta({ id: 'Listing' });
 export type Listing = z.infer<typeof listingSchema>;
 
+/** How an ambiguous place name was read: the choice, why, and the other places it could mean. */
+export const placeChoiceSchema = z
+  .object({
+    input: z.string(),
+    state: z.string(),
+    label: z.string().describe('e.g. "Richmond NSW"'),
+    reason: z.string().describe('e.g. "Richmond is in 5 states in our data; NSW has the most sales (1,234)"'),
+    alternatives: z.array(z.object({ state: z.string(), label: z.string(), sales: z.number().int() })).describe('"Did you mean": search again with one of these labels'),
+  })
+  .meta({ id: 'PlaceChoice' });
+export type PlaceChoice = z.infer<typeof placeChoiceSchema>;
+
 export const searchResponseSchema = z
   .object({
     success: z.literal(true),
@@ -138,6 +150,7 @@ export const searchResponseSchema = z
     next_offset: z.number().int().nullable(),
     sort: searchSortSchema,
     location: z.object({ text: z.string(), matched: z.string().describe('How the location was read, e.g. "suburb RICHMOND (VIC)"') }),
+    place_choice: placeChoiceSchema.nullable().describe('Set when the name is in several states: which was used and the alternatives'),
     note: z.string().nullable().describe('Why a listing type has no results in our data, or how a sort was limited'),
     took_ms: z.number(),
   })

@@ -78,3 +78,11 @@ export async function loadVicLocalityMedians(dataDir: string): Promise<Array<{ l
   }
   return rows;
 }
+
+/** Sales of a suburb name per state (an ambiguous name is in several), most first. */
+export async function countSuburbSalesByState(database: Database, suburb: string): Promise<Array<{ state: string; sales: number }>> {
+  return database.query<{ state: string; sales: number }>(
+    `SELECT state, count(*)::int AS sales FROM sales WHERE upper(suburb) = upper($1) AND state IS NOT NULL GROUP BY state ORDER BY sales DESC`,
+    [suburb],
+  );
+}

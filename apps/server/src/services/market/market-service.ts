@@ -20,10 +20,11 @@ import {
   type SearchLocation,
   yearBefore,
 } from '@propguard/engines';
-import type { Listing, LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType } from '@propguard/schemas';
+import type { Listing, LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType, PlaceChoice } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { describeLocation } from '../realty/realty-service.ts';
 import { redactPaths } from '../../http/redact.ts';
+import { resolvePlace } from '../realty/place-choice.ts';
 
 /** Analyses kept (a few tens of kB each); the sales do not change while the server runs. */
 const ANALYSIS_CACHE_ENTRIES = 500;
@@ -85,7 +86,7 @@ export class MarketCache {
   }
 }
 
-export type MarketOutcome = { analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string };
+export type MarketOutcome = ({ analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string }) & { placeChoice?: PlaceChoice | null };
 
 const TYPE_PLURAL: Record<MarketPropertyType, string> = { house: 'houses', unit: 'units', townhouse: 'townhouses', villa: 'villas', land: 'land sales' };
 
@@ -182,11 +183,12 @@ export async function findListingSentiment(
 export async function analyseLocation(context: AppContext, request: { location: string; propertyType: MarketPropertyType; depth: 'basic' | 'comprehensive'; asAt?: string; loan?: LoanInputs }): Promise<MarketOutcome> {
   const loan = request.loan ?? DEFAULT_LOAN;
   return context.market.getAnalysis(analysisKey(request, loan), async () => {
-    const location = parseSearchLocation(request.location);
+    // An ambiguous suburb name is read as the state with the most sales, and the choice disclosed.
+    const { location, choice: placeChoice } = await resolvePlace(context, parseSearchLocation(request.location));
     if (location.kind === 'text') return { analysis: null, reason: `"${request.location}" reads as an address: enter a suburb, postcode, city or state` };
     const sales = await loadMarketSales(context.database, location, request.propertyType, request.asAt);
     const priced = sales.filter((sale) => sale.isMarketSale && sale.priceAud !== null);
-    if (priced.length === 0) return { analysis: null, reason: `No priced sales of ${TYPE_PLURAL[request.propertyType]} recorded for ${describeLocation(location)}` };
+    if (priced.length === 0) return { analysis: null, placeChoice, reason: `No priced sales of ${TYPE_PLURAL[request.propertyType]} recorded for ${describeLocation(location)}` };
     const asAt = request.asAt ?? sales[sales.length - 1]!.saleDate;
     const [rent, cityIndex] = await Promise.all([
       lookUpRent(context, location, sales, request.propertyType, asAt),
@@ -207,7 +209,7 @@ export async function analyseLocation(context: AppContext, request: { location: 
       loan,
       dataSources,
     });
-    return analysis ? { analysis } : { analysis: null, reason: `No priced sales of ${TYPE_PLURAL[request.propertyType]} up to ${asAt}` };
+    return analysis ? { analysis, placeChoice } : { analysis: null, placeChoice, reason: `No priced sales of ${TYPE_PLURAL[request.propertyType]} up to ${asAt}` };
   });
 }
 
@@ -216,5 +218,8 @@ export async function getMarketAnalysis(context: AppContext, request: MarketAnal
   const started = performance.now();
   const outcome = await analyseLocation(context, { location: request.location, propertyType: request.property_type, depth: request.analysis_depth, asAt: request.as_at, loan: request.loan });
   const took = Math.round((performance.now() - started) * 10) / 10;
-  return outcome.analysis ? { success: true, market_analysis: outcome.analysis, took_ms: took } : { success: true, market_analysis: null, reason: outcome.reason, took_ms: took };
+  const placeChoice = outcome.placeChoice ?? null;
+  return outcome.analysis
+    ? { success: true, market_analysis: outcome.analysis, place_choice: placeChoice, took_ms: took }
+    : { success: true, market_analysis: null, place_choice: placeChoice, reason: outcome.reason, took_ms: took };
 }

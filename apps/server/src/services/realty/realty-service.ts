@@ -17,6 +17,7 @@ import type { AppContext } from '../app-context.ts';
 import { computeListingEnrichment, computeValuationGap } from './listing-enrichment.ts';
 import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
+import { resolvePlace } from './place-choice.ts';
 
 const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
 const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
@@ -64,8 +65,9 @@ function gapOf(context: AppContext, row: SaleListingRow): number {
  */
 export async function searchListings(context: AppContext, request: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
-  const location = parseSearchLocation(request.location);
-  const base = { success: true as const, total_capped_at: SEARCH_TOTAL_CAP, offset: request.offset, limit: request.limit, sort: request.sort, location: { text: request.location, matched: describeLocation(location) } };
+  // "Richmond" alone is in five states: the one with the most sales is searched, and said so.
+  const { location, choice } = await resolvePlace(context, parseSearchLocation(request.location));
+  const base = { success: true as const, total_capped_at: SEARCH_TOTAL_CAP, offset: request.offset, limit: request.limit, sort: request.sort, location: { text: request.location, matched: describeLocation(location) }, place_choice: choice };
   if (request.property_type === 'for-rent') {
     return { ...base, properties: [], total: 0, next_offset: null, note: FOR_RENT_NOTE, took_ms: Math.round(performance.now() - started) };
   }

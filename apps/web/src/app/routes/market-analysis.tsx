@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { MarketAnalysisForm, MarketAnalysisResults, useMarketAnalysis } from '../../features/market-analysis/index.ts';
 
 export function MarketAnalysisRoute() {
-  const { values, setValues, submitAnalysis, startOver, analysis } = useMarketAnalysis();
+  const { values, setValues, submitAnalysis, analyseLocation, startOver, analysis } = useMarketAnalysis();
   const locationRef = useRef<HTMLInputElement>(null);
 
   function tryDifferentLocation() {
@@ -23,6 +23,8 @@ export function MarketAnalysisRoute() {
         analysis={analysis.data?.market_analysis}
         reason={analysis.data?.reason}
         onTryDifferentLocation={tryDifferentLocation}
+        placeChoice={analysis.data?.place_choice}
+        onChooseLocation={analyseLocation}
       />
     </main>
   );

@@ -2,7 +2,7 @@ import { SearchForm, SearchResults, usePropertySearch } from '../../features/sea
 import { buildPropertyPath } from '../paths.ts';
 
 export function SearchRoute() {
-  const { values, setValues, submitSearch, resetSearch, search, result, hasMore, loadNextPage, isLoadingMore, changeSort } = usePropertySearch();
+  const { values, setValues, submitSearch, searchLocation, resetSearch, search, result, hasMore, loadNextPage, isLoadingMore, changeSort } = usePropertySearch();
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <div>
@@ -25,6 +25,7 @@ export function SearchRoute() {
         hasMore={hasMore}
         isLoadingMore={isLoadingMore}
         onLoadMore={loadNextPage}
+        onChooseLocation={searchLocation}
       />
     </main>
   );

@@ -7,6 +7,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isNotFoundError } from '../../../lib/api-client.ts';
 import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import type { MarketAnalysis } from '../api/analyze-market.ts';
+import type { PlaceChoice } from '@propguard/schemas';
+import { PlaceChoiceNotice } from '../../../components/place-choice-notice.tsx';
 
 /** SPEC.md section 2: listing volume bar is capped at 100% of 1000 listings; heat maps to a fixed bar. */
 const LISTING_VOLUME_CAP = 1000;
@@ -56,6 +58,10 @@ function NoMarketData({ onTryAgain, reason }: { onTryAgain: () => void; reason?:
 }
 
 type MarketAnalysisResultsProps = {
+  /** How an ambiguous name was read, and its alternatives. */
+  placeChoice?: PlaceChoice | null;
+  /** Runs the analysis again for one of the places an ambiguous name could mean. */
+  onChooseLocation?: (location: string) => void;
   status: 'idle' | 'pending' | 'error' | 'success';
   error: Error | null;
   analysis: MarketAnalysis | null | undefined;
@@ -64,7 +70,7 @@ type MarketAnalysisResultsProps = {
   onTryDifferentLocation: () => void;
 };
 
-export function MarketAnalysisResults({ status, error, analysis, reason, onTryDifferentLocation }: MarketAnalysisResultsProps) {
+export function MarketAnalysisResults({ status, error, analysis, reason, onTryDifferentLocation, placeChoice, onChooseLocation }: MarketAnalysisResultsProps) {
   if (status === 'idle') {
     return <p className="text-center text-slate-600">Choose a location to see its median price, growth, days on market and clearance rate.</p>;
   }
@@ -98,6 +104,7 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
           {analysis.matched}, {analysis.property_type}, as at {formatLongDate(analysis.as_at)}: {metrics.sales_volume} priced sales in 12 months.
         </p>
       </div>
+      {placeChoice && onChooseLocation ? <PlaceChoiceNotice choice={placeChoice} onChoose={onChooseLocation} /> : null}
       {analysis.flags.length > 0 ? <Notice>{analysis.flags.map((flag) => `${flag}.`).join(' ')}</Notice> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <Metric label="Median price" value={metrics.median_price !== null ? formatAud(metrics.median_price) : notAvailable} />

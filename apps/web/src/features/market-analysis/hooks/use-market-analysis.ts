@@ -22,10 +22,16 @@ export function useMarketAnalysis() {
     analysis.mutate({ ...values, location });
   }
 
+  /** "Did you mean": the same analysis for another place. */
+  function analyseLocation(location: string) {
+    setValues((current) => ({ ...current, location }));
+    analysis.mutate({ ...values, location });
+  }
+
   function startOver() {
     setValues((current) => ({ ...current, location: '' }));
     analysis.reset();
   }
 
-  return { values, setValues, submitAnalysis, startOver, analysis };
+  return { values, setValues, submitAnalysis, analyseLocation, startOver, analysis };
 }

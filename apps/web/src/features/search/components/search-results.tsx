@@ -3,6 +3,7 @@ import type { Listing, SearchResponse } from '@propguard/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { PlaceChoiceNotice } from '../../../components/place-choice-notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PropertyCard } from './property-card.tsx';
 
@@ -10,6 +11,8 @@ import { PropertyCard } from './property-card.tsx';
 const SKELETON_CARD_COUNT = 6;
 
 type SearchResultsProps = {
+  /** Runs the search again for one of the places an ambiguous name could mean. */
+  onChooseLocation?: (location: string) => void;
   status: 'idle' | 'pending' | 'error' | 'success';
   error: Error | null;
   location: string;
@@ -42,7 +45,7 @@ function formatTotal(result: NonNullable<SearchResultsProps['result']>): string 
   return result.total > result.total_capped_at ? `${result.total_capped_at.toLocaleString('en-AU')}+` : result.total.toLocaleString('en-AU');
 }
 
-export function SearchResults({ status, error, location, result, buildHref, onReset, hasMore, isLoadingMore, onLoadMore }: SearchResultsProps) {
+export function SearchResults({ status, error, location, result, buildHref, onReset, hasMore, isLoadingMore, onLoadMore, onChooseLocation }: SearchResultsProps) {
   if (status === 'idle') {
     return <p className="text-center text-slate-600">Search Australian properties by suburb, postcode, state or city: our sales records, each with PropGuard&apos;s valuation and hazard risk.</p>;
   }
@@ -79,6 +82,7 @@ export function SearchResults({ status, error, location, result, buildHref, onRe
           Showing {result.properties.length.toLocaleString('en-AU')}; read as {result.location.matched}.
         </p>
       </div>
+      {result.place_choice && onChooseLocation ? <PlaceChoiceNotice choice={result.place_choice} onChoose={onChooseLocation} /> : null}
       {result.note ? <Notice>{result.note}</Notice> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {result.properties.map((listing) => (

@@ -31,6 +31,13 @@ export function usePropertySearch() {
     runSearch(filter);
   }
 
+  /** "Did you mean": the same search for another place. */
+  function searchLocation(location: string) {
+    const next = { ...values, location };
+    setValues(next);
+    runSearch(buildSearchFilter(next));
+  }
+
   function resetSearch() {
     setValues(DEFAULT_SEARCH_VALUES);
     setMorePages([]);
@@ -59,6 +66,7 @@ export function usePropertySearch() {
     values,
     setValues,
     submitSearch,
+    searchLocation,
     resetSearch,
     search,
     result: search.data ? { ...search.data, properties: properties ?? [] } : undefined,
