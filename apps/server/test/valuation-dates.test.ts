@@ -66,4 +66,16 @@ describe.skipIf(getApiSkipReason() !== null)('valuation dates and own sales', ()
     expect(valuation.market.name).toBe('Perth (WA)');
     expect(valuation.asAt.startsWith('2020')).toBe(true);
   });
+
+  it('discloses an ambiguous suburb typed alone: the state chosen, why, and the alternatives', async () => {
+    const counts = await testApp.context.database.query<{ state: string; sales: number }>(`SELECT state, count(*)::int AS sales FROM sales WHERE upper(suburb) = 'ABBOTSFORD' AND state IS NOT NULL GROUP BY state ORDER BY sales DESC`);
+    expect(counts.length).toBeGreaterThan(1);
+    const valuation = await value({ address: '1 Nowhere Lane, Abbotsford' });
+    expect(valuation.property.state).toBe(counts[0]!.state);
+    const note = valuation.assumed.find((line) => line.startsWith('place: '));
+    expect(note).toContain(`${counts[0]!.state} has the most sales`);
+    expect(note).toContain(`did you mean Abbotsford ${counts[1]!.state}`);
+    // With its state, no choice is made for the user.
+    expect((await value({ address: '1 Nowhere Lane, Abbotsford NSW' })).assumed.some((line) => line.startsWith('place: '))).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
-import { findAddressCandidates, findLocality, findNearestLocality, findTypicalAttributes, type Database, type TypicalAttributes } from '@propguard/db';
-import { parseAddress, pickAddressMatch, resolveAsAt, valueProperty } from '@propguard/engines';
+import { countSuburbSalesByState, findAddressCandidates, findLocality, findNearestLocality, findTypicalAttributes, type Database, type TypicalAttributes } from '@propguard/db';
+import { choosePlace, parseAddress, pickAddressMatch, resolveAsAt, valueProperty } from '@propguard/engines';
 import { AppError, type PropertyAttributes, type PropertyType, type ValuationRequest, type ValuationResult } from '@propguard/schemas';
 import type { AppContext } from './app-context.ts';
 import { addressBookKey, type ValuationRuntime } from './valuation-runtime.ts';
@@ -72,7 +72,10 @@ async function resolveLocation(database: Database, runtime: ValuationRuntime, re
     }
   }
 
-  const locality = await findLocality(database, { suburb, state, postcode });
+  // A suburb name in several states, typed without a state or postcode, is read as the state with
+  // the most sales in our data, and the answer says so with the alternatives.
+  const choice = suburb && !state && !postcode ? choosePlace(suburb, await countSuburbSalesByState(database, suburb)) : null;
+  const locality = await findLocality(database, { suburb, state: state ?? choice?.state ?? null, postcode });
   if (!locality) {
     throw new AppError(
       'NOT_FOUND',
@@ -93,6 +96,7 @@ async function resolveLocation(database: Database, runtime: ValuationRuntime, re
       parsed.streetNumber
         ? `location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (the street address is not in our sales data)`
         : `location: the centre of ${locality.name} ${locality.state} ${locality.postcode}`,
+      ...(choice ? [`place: ${choice.reason}; did you mean ${choice.alternatives.map((alternative) => alternative.label).join(' or ')}? Add the state to choose`] : []),
     ],
   };
 }

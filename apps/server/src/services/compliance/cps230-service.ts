@@ -13,9 +13,10 @@ import {
   upsertTolerance,
 } from '@propguard/db';
 import { APS112_RISK_WEIGHTS, assessLoan, availabilityPct, breachOf, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, type Tolerance } from '@propguard/engines';
-import { AppError, type ComplianceOverview, type HealthCheck, type ToleranceBody } from '@propguard/schemas';
+import { AppError, type ComplianceOverview, type HealthCheck, type ServiceHealth, type ToleranceBody } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { getBlockchainHealth, getPropguardHealth, getRealtyHealth } from '../health-service.ts';
+import { valueRequest } from '../valuation-service.ts';
 import { buildReportingSchedule } from './reporting-schedule.ts';
 
 type DependencyId = ComplianceOverview['resilience']['dependencies'][number]['id'];
@@ -40,6 +41,25 @@ function fromCheck(dependency: DependencyId, check: HealthCheck | undefined, mis
   return check ? { dependency, status: check.status, latencyMs: check.latencyMs, detail: check.detail } : { dependency, status: 'down', latencyMs: null, detail: missing };
 }
 
+/** The address the property-data sample values: a real valuation, the product's own latency. */
+const SAMPLE_ADDRESS = '85 Turner St, Abbotsford VIC 3067';
+
+/**
+ * Property data, sampled by doing what users do: one real valuation (placing the address, reading
+ * its sales, the model), timed. Its latency is the product's, not the health check's.
+ */
+async function samplePropertyData(context: AppContext, realty: ServiceHealth): Promise<Sample> {
+  if (!context.valuation.ready) return { dependency: 'property-data', status: 'down', latencyMs: null, detail: context.valuation.reason };
+  const started = performance.now();
+  try {
+    const valuation = await valueRequest(context, context.valuation.runtime, { address: SAMPLE_ADDRESS });
+    const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+    return { dependency: 'property-data', status: realty.success ? (realty.status === 'healthy' ? 'ok' : 'degraded') : 'down', latencyMs, detail: `A valuation of ${SAMPLE_ADDRESS} took ${latencyMs} ms (${valuation.comparables.length} comparables); ${realty.message}` };
+  } catch (error) {
+    return { dependency: 'property-data', status: 'down', latencyMs: null, detail: `A valuation of ${SAMPLE_ADDRESS} failed: ${(error as Error).message}` };
+  }
+}
+
 /** Probes every dependency once through the health checks, stores the samples and opens or closes incidents. */
 export async function sampleDependencies(context: AppContext, now: Date = new Date()): Promise<void> {
   const [propguard, realty, chain] = await Promise.all([getPropguardHealth(context), getRealtyHealth(context), getBlockchainHealth(context)]);
@@ -48,7 +68,7 @@ export async function sampleDependencies(context: AppContext, now: Date = new Da
   const samples: Sample[] = [
     fromCheck('database', byName(propguard.checks, 'database'), 'No database check'),
     fromCheck('fire-data', byName(propguard.checks, 'fire data'), 'No fire data check'),
-    { dependency: 'property-data', status: realty.success ? (realty.status === 'healthy' ? 'ok' : 'degraded') : 'down', latencyMs: realty.latency, detail: realty.message },
+    await samplePropertyData(context, realty),
     fromCheck('chain', contract, 'No chain check'),
     { dependency: 'payments', status: 'not_built', latencyMs: null, detail: 'Payments (Stripe or the offline processor) arrive with the pricing issue' },
   ];
