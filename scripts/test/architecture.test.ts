@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { findImportCycles } from '../find-import-cycles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -43,5 +44,43 @@ describe('architecture rules (eslint.config.js)', () => {
   it('the web app may import schemas and engines', async () => {
     const messages = await lintAs('apps/web/src/features/example/good.ts', "import { ENGINES_PACKAGE } from '@propguard/engines';\nimport { AppError } from '@propguard/schemas';\nexport const x = [ENGINES_PACKAGE, AppError];\n");
     expect(messages).toEqual([]);
+  });
+
+  // One failing fixture per boundary of eslint.config.js (import-x/no-restricted-paths): each
+  // import resolves to a real file, as the rule resolves imports before judging them.
+  it.each([
+    ['packages/schemas/src/bad.ts', "import { parseAddress } from '../../engines/src/index.ts';\nexport const x = parseAddress;"],
+    ['packages/engines/src/bad.ts', "import { openDatabase } from '../../db/src/index.ts';\nexport const x = openDatabase;"],
+    ['packages/db/src/bad.ts', "import { buildApp } from '../../../apps/server/src/app.ts';\nexport const x = buildApp;"],
+    ['apps/cli/src/commands/bad.ts', "import { buildApp } from '../../../server/src/app.ts';\nexport const x = buildApp;"],
+    ['apps/server/src/bad.ts', "import { parseCsv } from '../../cli/src/commands/value-csv.ts';\nexport const x = parseCsv;"],
+    ['apps/server/src/services/bad.ts', "import { registerApiRoutes } from '../routes/index.ts';\nexport const x = registerApiRoutes;"],
+    ['apps/server/src/http/bad.ts', "import { valueRequest } from '../services/valuation-service.ts';\nexport const x = valueRequest;"],
+    ['apps/web/src/lib/bad.ts', "import { SearchForm } from '../features/search/index.ts';\nexport const x = SearchForm;"],
+    ['apps/web/src/features/search/bad.ts', "import { analyzeMarket } from '../market-analysis/api/analyze-market.ts';\nexport const x = analyzeMarket;"],
+  ])('a boundary break fails: %s', async (filePath, code) => {
+    const messages = await lintAs(filePath, code);
+    expect(messages.some((message) => message.startsWith('import-x/no-restricted-paths'))).toBe(true);
+  });
+
+  it('imports that follow the layers pass', async () => {
+    expect(await lintAs('apps/server/src/services/good.ts', "import { openDatabase } from '@propguard/db';\nimport { redactPaths } from '../http/redact.ts';\nexport const x = [openDatabase, redactPaths];\n")).toEqual([]);
+    expect(await lintAs('apps/web/src/features/search/good.ts', "import { cn } from '../../lib/cn.ts';\nimport { SearchForm } from './index.ts';\nexport const x = [cn, SearchForm];\n")).toEqual([]);
+  });
+
+  it('an import cycle fails (import-x/no-cycle): realty-service already imports market-service', async () => {
+    const messages = await lintAs('apps/server/src/services/market/market-service.ts', "import { searchListings } from '../realty/realty-service.ts';\nexport const x = searchListings;\n");
+    expect(messages.some((message) => message.startsWith('import-x/no-cycle'))).toBe(true);
+  });
+
+  it('a cycle of type-only imports is found by scripts/find-import-cycles.mjs (part of npm run lint)', () => {
+    const sources = new Map([
+      ['/repo/a.ts', "import type { B } from './b.ts';\nexport interface A { b: B }"],
+      ['/repo/b.ts', "import type { A } from './a.ts';\nexport interface B { a?: A }"],
+      ['/repo/c.ts', "import type { A } from './a.ts';\nexport type C = A;"],
+    ]);
+    expect(findImportCycles(sources)).toEqual([['/repo/a.ts', '/repo/b.ts']]);
+    sources.set('/repo/b.ts', 'export interface B { name: string }');
+    expect(findImportCycles(sources)).toEqual([]);
   });
 });

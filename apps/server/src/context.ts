@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
+import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
@@ -8,7 +9,7 @@ import { DataFacts } from './services/data-facts.ts';
 import { loadHazardRuntime } from './services/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation-runtime.ts';
-import { MarketCache } from './services/market/market-service.ts';
+import { MarketCache } from './services/market/market-cache.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -43,7 +44,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
+    return { config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
   } catch (error) {
     await database.close();
     throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarketCache } from '../src/services/market/market-service.ts';
+import { MarketCache } from '../src/services/market/market-cache.ts';
 
 describe('MarketCache rents (issue 12.5)', () => {
   it('reports a failed load of the rent file as a failure, and tries again on the next call', async () => {

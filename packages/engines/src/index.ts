@@ -33,7 +33,7 @@ export {
 export { VALUATION_ACCURACY_TARGETS } from './valuation/accuracy-targets.ts';
 
 export * from './hazards/index.ts';
-export { parseSearchLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
+export { parseSearchLocation, describeLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
 export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
 export { lendingFigureRows, marketFigureRows, renderReportText, reportFileName } from './reports/render-report-text.ts';
@@ -42,6 +42,7 @@ export { monthOf, monthLabel, medianOf, yearBefore } from './market/types.ts';
 export { fitQualityIndex, meanLogLevel, DEFAULT_QUALITY_INDEX_PARAMS, type QualityIndex, type QualityIndexParams } from './market/quality-index.ts';
 export { analyseMarket, indexGrowth, scoreMarketSentiment, CLEARED_METHODS, NOT_CLEARED_METHODS, MARKET_THRESHOLDS, SENTIMENT_WEIGHTS, type AnalyseMarketInput } from './market/analyse-market.ts';
 export { computeInvestmentMetrics, findRent, rentDwellingType, suburbsOfGroup, annualDebtService, DEFAULT_LOAN, INVESTMENT_ASSUMPTIONS, type RentRow, type RentLookup } from './market/investment-metrics.ts';
+export { chooseRentQuery, cityOfSales, marketGroupOf, mostCommon } from './market/market-place.ts';
 export { analysePropertySentiment, PROPERTY_LEXICON } from './market/property-sentiment.ts';
 export { extractNumbers, isSummaryFaithful } from './market/summary-check.ts';
 export * from './lending/index.ts';

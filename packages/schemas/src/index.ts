@@ -5,6 +5,7 @@ export * from './sales.ts';
 export * from './valuation.ts';
 export * from './property-analysis.ts';
 export * from './hazards.ts';
+export * from './climate-outlook.ts';
 export * from './geo.ts';
 export * from './realty.ts';
 export * from './reports.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { riskLevelSchema } from './hazards.ts';
+import { climateScenarioSchema, riskLevelSchema } from './hazards.ts';
 
 /**
  * Lending rules (DESIGN.md section 5, issue 7): the request of
@@ -142,8 +142,8 @@ export const lendingAssessmentSchema = z
     climate: z.object({
       isAvailable: z.boolean(),
       reason: z.string().nullable(),
-      scenario: z.literal('high'),
-      year: z.literal(2050),
+      scenario: climateScenarioSchema.nullable().describe('The outlook the engine was given (the product policy: high); null when none was'),
+      year: z.number().int().nullable().describe('The outlook year the engine was given (the product policy: 2050); null when none was'),
       expectedAnnualDamagePct: z.number().nullable().describe('% of the building replacement cost a year, summed over the hazards with data'),
       valueAdjustmentAud: z.number().int().nullable(),
       climateAdjustedValueAud: z.number().int().nullable(),

@@ -1,10 +1,11 @@
 import type { Database } from '@propguard/db';
+import type { ClimateOutlook } from '@propguard/schemas';
 import type { AppConfig } from '../config.ts';
-import type { AddressIndexState } from './address-search/address-search-service.ts';
+import type { AddressIndexState } from './address-search/address-index.ts';
 import type { DataFacts } from './data-facts.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
-import type { MarketCache } from './market/market-service.ts';
+import type { MarketCache } from './market/market-cache.ts';
 import type { ValuationRuntimeState } from './valuation-runtime.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
@@ -12,6 +13,8 @@ export interface AppContext {
   config: AppConfig;
   database: Database;
   startedAt: Date;
+  /** The climate outlook of risk and lending figures (CLIMATE_OUTLOOK: 2050, high emissions), passed on to the engines. */
+  climateOutlook: ClimateOutlook;
   version: string;
   /** The valuation model and its sales index, loaded at start (or why they are not). */
   valuation: ValuationRuntimeState;

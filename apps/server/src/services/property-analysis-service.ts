@@ -5,8 +5,6 @@ import { assessLocation } from './hazard-service.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 import { valueRequest } from './valuation-service.ts';
 
-/** The year and scenario of the analysis's `climate_risk` (DESIGN.md section 5: 2050, high emissions). */
-const CLIMATE_RISK_YEAR = 2050;
 
 interface WarnLogger {
   warn(object: object, message: string): void;
@@ -22,8 +20,10 @@ function detailOf(report: HazardReport, hazard: HazardAssessment['hazard']) {
 export async function analyseProperty(context: AppContext, runtime: ValuationRuntime, query: string, log: WarnLogger): Promise<PropertyAnalysisResponse> {
   const valuation = await valueRequest(context, runtime, { address: query });
   const location = { lat: valuation.property.lat, lng: valuation.property.lng };
-  const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
-  const projected = assessLocation(context, { ...location, scenario: 'high', year: CLIMATE_RISK_YEAR });
+  // `climate_risk` is projected to the context's climate outlook (2050, high emissions).
+  const outlook = context.climateOutlook;
+  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
+  const projected = assessLocation(context, { ...location, ...outlook });
   // SPEC.md section 8: a fire-risk failure is only logged; the analysis continues.
   let fireRisk: FireRisk | null = null;
   try {
@@ -38,7 +38,7 @@ export async function analyseProperty(context: AppContext, runtime: ValuationRun
       valuation_range: { min: valuation.low, max: valuation.high },
       confidence: valuation.confidence,
       risk_score: hazards.overall.score,
-      climate_risk: { score: projected.overall.score, level: projected.overall.level, year: CLIMATE_RISK_YEAR, scenario: 'high' },
+      climate_risk: { score: projected.overall.score, level: projected.overall.level, year: projected.year, scenario: projected.scenario },
       analysis_result: {
         detailed_breakdown: {
           land_value: valuation.breakdown.landAud,

@@ -3,7 +3,7 @@
  * capital, APG 223 serviceability, DTI, NCCP checks, climate-adjusted LVR, risk category and a
  * compliance score. Pure: every input, table and hazard report is passed in.
  */
-import type { HazardReport, LendingAssessment, LoanPurpose, NccpCheck, RepaymentType, RiskLevel } from '@propguard/schemas';
+import type { ClimateOutlook, HazardReport, LendingAssessment, LoanPurpose, NccpCheck, RepaymentType, RiskLevel } from '@propguard/schemas';
 import { riskLevelFor } from '@propguard/schemas';
 import { eadPctForScore } from '../hazards/reference-tables.ts';
 import {
@@ -37,8 +37,11 @@ export interface LoanInput {
   livingExpensesMonthlyAud?: number | undefined;
 }
 
-/** The 2050 high-scenario hazard report of the security, or why there is none. */
-export type ClimateInput = { report: HazardReport } | { unavailableReason: string };
+/**
+ * The climate outlook (CLIMATE_OUTLOOK of packages/schemas: 2050, high emissions) and the security's
+ * hazard report for it, or why there is none. The result is labelled with this outlook.
+ */
+export type ClimateInput = { outlook: ClimateOutlook } & ({ report: HazardReport } | { unavailableReason: string });
 
 export interface LendingTables {
   riskWeights: RiskWeightTable;
@@ -177,9 +180,12 @@ function assessServiceability(input: LoanInput, parameters: LendingParameters, t
 function assessClimate(input: LoanInput, climate: ClimateInput | undefined): LendingAssessment['climate'] {
   const { buildingShare, discountRate, horizonYears } = CLIMATE_VALUE_PARAMETERS;
   const factor = annuityFactor(discountRate, horizonYears);
-  const method = `climate-value-v1: value - ${buildingShare * 100}% building x 2050 high-scenario expected annual damage x ${factor.toFixed(2)} (annuity, ${discountRate * 100}% over ${horizonYears} years)`;
-  const empty = { scenario: 'high' as const, year: 2050 as const, method, expectedAnnualDamagePct: null, valueAdjustmentAud: null, climateAdjustedValueAud: null, climateAdjustedLvr: null, hazardLevel: null };
-  if (!climate) return { ...empty, isAvailable: false, reason: 'No coordinates for the property: the 2050 hazards cannot be assessed' };
+  // Labelled with the outlook it was given: the report's own scenario and year when there is one.
+  const outlook = climate ? ('report' in climate ? { scenario: climate.report.scenario, year: climate.report.year } : climate.outlook) : null;
+  const outlookText = outlook ? `${outlook.year} ${outlook.scenario}-scenario` : 'projected';
+  const method = `climate-value-v1: value - ${buildingShare * 100}% building x ${outlookText} expected annual damage x ${factor.toFixed(2)} (annuity, ${discountRate * 100}% over ${horizonYears} years)`;
+  const empty = { scenario: outlook?.scenario ?? null, year: outlook?.year ?? null, method, expectedAnnualDamagePct: null, valueAdjustmentAud: null, climateAdjustedValueAud: null, climateAdjustedLvr: null, hazardLevel: null };
+  if (!climate) return { ...empty, isAvailable: false, reason: 'No climate outlook or coordinates given: the projected hazards cannot be assessed' };
   if ('unavailableReason' in climate) return { ...empty, isAvailable: false, reason: climate.unavailableReason };
   const withData = climate.report.assessments.filter((assessment) => assessment.hasData);
   if (withData.length === 0) return { ...empty, isAvailable: false, reason: 'No hazard data cover this place' };
@@ -279,8 +285,9 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
   if (serviceability.passes === false) riskPoints.push({ rule: 'Serviceability shortfall at the buffered rate', points: 2 });
   if (dti.isHighDti) riskPoints.push({ rule: 'DTI at or above 6', points: 1 });
   if (input.repayment === 'interest_only') riskPoints.push({ rule: 'Interest only', points: 1 });
-  if (climateResult.isAvailable && climateResult.hazardLevel === 'High') riskPoints.push({ rule: '2050 climate hazard High', points: 1 });
-  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8 && !isLmiRequired) riskPoints.push({ rule: '2050 climate-adjusted LVR above 80%', points: 1 });
+  const climateYear = climateResult.year ?? 'Projected';
+  if (climateResult.isAvailable && climateResult.hazardLevel === 'High') riskPoints.push({ rule: `${climateYear} climate hazard High`, points: 1 });
+  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8 && !isLmiRequired) riskPoints.push({ rule: `${climateYear} climate-adjusted LVR above 80%`, points: 1 });
   const totalPoints = riskPoints.reduce((sum, point) => sum + point.points, 0);
   const riskCategory: RiskLevel = totalPoints >= 3 ? 'High' : totalPoints >= 1 ? 'Medium' : 'Low';
 
@@ -293,7 +300,7 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
   if (dti.isHighDti) deductions.push({ rule: 'DTI at or above 6', points: 10 });
   if (!dti.isAssessed) deductions.push({ rule: 'DTI not assessed (no income)', points: 5 });
   if (nccp.missing.length > 0) deductions.push({ rule: `${nccp.missing.length} NCCP check(s) missing`, points: Math.min(20, 5 * nccp.missing.length) });
-  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8 && !isLmiRequired) deductions.push({ rule: '2050 climate-adjusted LVR above 80%', points: 10 });
+  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8 && !isLmiRequired) deductions.push({ rule: `${climateYear} climate-adjusted LVR above 80%`, points: 10 });
   const complianceScore = Math.max(0, Math.min(100, 100 - deductions.reduce((sum, deduction) => sum + deduction.points, 0)));
   const hasFailedCheck = nccp.assessed.some((check) => check.status === 'fail') || (isLmiRequired && !hasLmi);
 

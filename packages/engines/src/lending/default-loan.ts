@@ -19,7 +19,7 @@ export function loanText(loanAmountAud?: number): string {
 
 /**
  * The default loan (80% of the valuation), or `loanAmountAud` on the same default terms.
- * @example assessDefaultLoan(1_000_000, { unavailableReason: 'no hazards' }).lvr.percent // 80
+ * @example assessDefaultLoan(1_000_000, { outlook: CLIMATE_OUTLOOK, unavailableReason: 'no hazards' }).lvr.percent // 80
  */
 export function assessDefaultLoan(valuationAud: number, climate: ClimateInput, loanAmountAud?: number): LendingAssessment {
   const loan = DEFAULT_LOAN_ASSUMPTIONS;

@@ -68,3 +68,22 @@ export function parseSearchLocation(text: string): SearchLocation {
   if (words.length === 0 || /^\d/.test(words[0] ?? '')) return { kind: 'text', text: normalised };
   return { kind: 'suburb', suburb: words.join(' '), state, postcode };
 }
+
+/**
+ * How a parsed location reads in a sentence.
+ * @example describeLocation({ kind: 'suburb', suburb: 'RICHMOND', state: 'VIC', postcode: '3121' }) // 'suburb RICHMOND (VIC) 3121'
+ */
+export function describeLocation(location: SearchLocation): string {
+  switch (location.kind) {
+    case 'postcode':
+      return `postcode ${location.postcode}`;
+    case 'state':
+      return `state ${location.state}`;
+    case 'city':
+      return `${location.city} (${location.state}), within ${location.radiusKm} km of the city centre`;
+    case 'suburb':
+      return `suburb ${location.suburb}${location.state ? ` (${location.state})` : ''}${location.postcode ? ` ${location.postcode}` : ''}`;
+    case 'text':
+      return `addresses or suburbs containing "${location.text}"`;
+  }
+}

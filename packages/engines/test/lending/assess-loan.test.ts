@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HAZARD_IDS, lendingAssessmentSchema, type HazardAssessment, type HazardReport, type LoanPurpose, type RepaymentType } from '@propguard/schemas';
+import { CLIMATE_OUTLOOK, HAZARD_IDS, lendingAssessmentSchema, type HazardAssessment, type HazardReport, type LoanPurpose, type RepaymentType } from '@propguard/schemas';
 import {
   assessLoan,
   computeLvr,
@@ -168,16 +168,28 @@ describe('worked examples', () => {
 
   it('climate: 2050 flood 70 (1 %/yr) takes 35% x 1% x 15.37 = 5.38% off the value', () => {
     // Adjustment = 1,000,000 x 0.35 x 0.01 x 15.3725 = 53,804; value 946,196; LVR 800,000 / 946,196 = 0.8455
-    const result = assessLoan({ ...BASE, loanAmountAud: 800_000 }, { report: hazardReport({ flood: 70, fire: 0 }) });
+    const result = assessLoan({ ...BASE, loanAmountAud: 800_000 }, { outlook: CLIMATE_OUTLOOK, report: hazardReport({ flood: 70, fire: 0 }) });
     expect(result.climate.isAvailable).toBe(true);
     expect(result.climate.expectedAnnualDamagePct).toBeCloseTo(1, 6);
     expect(result.climate.valueAdjustmentAud).toBe(53_804);
     expect(result.climate.climateAdjustedValueAud).toBe(946_196);
     expect(result.climate.climateAdjustedLvr).toBeCloseTo(0.8455, 4);
     expect(result.complianceDeductions).toContainEqual({ rule: '2050 climate-adjusted LVR above 80%', points: 10 });
-    const missing = assessLoan(BASE, { unavailableReason: 'Hazard layers not loaded' });
-    expect(missing.climate).toMatchObject({ isAvailable: false, reason: 'Hazard layers not loaded', climateAdjustedLvr: null });
-    expect(assessLoan(BASE).climate.isAvailable).toBe(false);
+    expect(result.climate).toMatchObject({ scenario: 'high', year: 2050 });
+    const missing = assessLoan(BASE, { outlook: CLIMATE_OUTLOOK, unavailableReason: 'Hazard layers not loaded' });
+    expect(missing.climate).toMatchObject({ isAvailable: false, reason: 'Hazard layers not loaded', climateAdjustedLvr: null, scenario: 'high', year: 2050 });
+    expect(assessLoan(BASE).climate).toMatchObject({ isAvailable: false, scenario: null, year: null });
+  });
+
+  // Regression (issue 13.2): the engine labelled its output 2050/high whatever outlook it was given.
+  it('labels the climate figures with the outlook it was given', () => {
+    const outlook = { scenario: 'low' as const, year: 2090 };
+    const report = { ...hazardReport({ flood: 70, fire: 0 }), ...outlook };
+    const result = assessLoan({ ...BASE, loanAmountAud: 800_000 }, { outlook, report });
+    expect(result.climate).toMatchObject({ scenario: 'low', year: 2090 });
+    expect(result.climate.method).toContain('2090 low-scenario');
+    expect(result.complianceDeductions).toContainEqual({ rule: '2090 climate-adjusted LVR above 80%', points: 10 });
+    expect(assessLoan(BASE, { outlook, unavailableReason: 'none' }).climate).toMatchObject({ scenario: 'low', year: 2090 });
   });
 
   it('puts LVRs in the portfolio buckets at 60 and 80%', () => {

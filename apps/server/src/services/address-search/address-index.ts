@@ -13,6 +13,9 @@ interface IndexedEntry {
   place: string;
 }
 
+/** The address index loaded at start, or why it is not. */
+export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string };
+
 export interface AddressIndex {
   entries: readonly AddressSearchEntry[];
   addressCount: number;

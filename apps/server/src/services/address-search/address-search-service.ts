@@ -3,10 +3,9 @@ import { getAddressRecord, getLocalityRecord, loadAddressSearchEntries, type Add
 import { AppError, HAZARD_YEAR_MIN, type AddressProperty, type AddressSuggestionsResponse } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazard-service.ts';
-import { buildAddressIndex, toDisplayName, type AddressIndex } from './address-index.ts';
+import { buildAddressIndex, toDisplayName, type AddressIndex, type AddressIndexState } from './address-index.ts';
 import { redactPaths } from '../../http/redact.ts';
 
-export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string };
 
 /** Reads every address and locality and builds the suggestion index (a few seconds, once at start). */
 export async function loadAddressIndex(database: Database): Promise<AddressIndexState> {

@@ -45,8 +45,6 @@ interface WarnLogger {
   warn(object: object, message: string): void;
 }
 
-/** The 2050 outlook of the client's `climate_risks_2050` and the lending engine (DESIGN.md: 2050, high emissions). */
-const OUTLOOK_YEAR = 2050;
 const LISTING_ID = /^sale-\d{1,10}$/;
 
 /** The client's property type words, read as our market types (anything else: houses). */
@@ -70,9 +68,11 @@ async function assessSubject(context: AppContext, subject: { address?: string; l
   const valuation = await valueRequest(context, runtime, await valuationRequestFor(context, subject));
   if (!context.hazards.ready) return { valuation, hazards: null, hazards2050: null, lending: null, hazardReason: `Hazard layers are not loaded: ${context.hazards.reason}` };
   const location = { lat: valuation.property.lat, lng: valuation.property.lng };
-  const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
-  const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: OUTLOOK_YEAR });
-  const lending = assessDefaultLoan(valuation.estimate, { report: hazards2050 }, loanAmountAud);
+  // The client's `climate_risks_2050`: the context's climate outlook (2050, high emissions).
+  const outlook = context.climateOutlook;
+  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
+  const hazards2050 = assessLocation(context, { ...location, ...outlook });
+  const lending = assessDefaultLoan(valuation.estimate, { outlook, report: hazards2050 }, loanAmountAud);
   return { valuation, hazards, hazards2050, lending, hazardReason: null };
 }
 

@@ -3,13 +3,12 @@ import { insertLendingAssessment, insertValuationAudit } from '@propguard/db';
 import type { FinancialImpactRequest, FinancialImpactResponse, LendingAssessment } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 
-const CLIMATE_YEAR = 2050;
-
-/** The 2050 high-scenario hazards at a place, or why there are none (engine input). */
-export function climateInputFor(context: AppContext, location: { lat: number; lng: number } | null): ClimateInput | undefined {
-  if (!location) return undefined;
-  if (!context.hazards.ready) return { unavailableReason: `Hazard layers are not loaded: ${context.hazards.reason}` };
-  return { report: assessHazards(location, context.hazards.runtime.context, 'high', CLIMATE_YEAR) };
+/** The hazards at a place for the context's climate outlook (2050, high emissions), or why there are none (engine input). */
+export function climateInputFor(context: AppContext, location: { lat: number; lng: number } | null): ClimateInput {
+  const outlook = context.climateOutlook;
+  if (!location) return { outlook, unavailableReason: `No coordinates for the property: the ${outlook.year} hazards cannot be assessed` };
+  if (!context.hazards.ready) return { outlook, unavailableReason: `Hazard layers are not loaded: ${context.hazards.reason}` };
+  return { outlook, report: assessHazards(location, context.hazards.runtime.context, outlook.scenario, outlook.year) };
 }
 
 export function toLoanInput(body: FinancialImpactRequest): LoanInput {
@@ -31,9 +30,9 @@ export function toLoanInput(body: FinancialImpactRequest): LoanInput {
   };
 }
 
-function dataSourcesOf(assessment: LendingAssessment, climate: ClimateInput | undefined): string[] {
+function dataSourcesOf(assessment: LendingAssessment, climate: ClimateInput): string[] {
   const sources = assessment.tables.map((table) => `${table.id} v${table.version}`);
-  if (climate && 'report' in climate) {
+  if ('report' in climate) {
     for (const hazard of climate.report.assessments) for (const data of hazard.dataUsed) if (!sources.includes(data.id)) sources.push(data.id);
   }
   return sources;

@@ -1,148 +1,55 @@
 import { performance } from 'node:perf_hooks';
-import { loadMarketSales, loadVicRents } from '@propguard/db';
+import { loadMarketSales } from '@propguard/db';
 import {
   analyseMarket,
-  CAPITAL_CITIES,
-  CITY_RADIUS_KM,
+  chooseRentQuery,
+  cityOfSales,
   DEFAULT_LOAN,
   DEFAULT_QUALITY_INDEX_PARAMS,
+  describeLocation,
   findRent,
   fitQualityIndex,
   MARKET_THRESHOLDS,
-  medianOf,
+  marketGroupOf,
   monthLabel,
   monthOf,
   parseSearchLocation,
   type MarketSale,
-  type QualityIndex,
   type RentLookup,
   type RentRow,
   type SearchLocation,
-  yearBefore,
 } from '@propguard/engines';
-import type { Listing, LoanInputs, MarketAnalysis, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType, PlaceChoice } from '@propguard/schemas';
+import type { Listing, LoanInputs, MarketAnalysisRequest, MarketAnalysisResponse, MarketPropertyType } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { describeLocation } from '../realty/realty-service.ts';
+import type { MarketOutcome } from './market-cache.ts';
 import { redactPaths } from '../../http/redact.ts';
 import { resolvePlace } from '../realty/place-choice.ts';
 
-/** Analyses kept (a few tens of kB each); the sales do not change while the server runs. */
-const ANALYSIS_CACHE_ENTRIES = 500;
-
-/**
- * The market engine's lazily computed state: the rent table (read on first use), the city
- * indices and recent analyses. Nothing is computed at start; the first analysis of a place
- * costs one query and one index fit, later ones are a map look-up.
- */
-export class MarketCache {
-  private rents: Promise<RentRow[]> | null = null;
-  /** How long the last city index took to load and fit (for the benchmark). */
-  lastCityTiming: { city: string; rows: number; loadMs: number; fitMs: number } | null = null;
-  private readonly cityIndices = new Map<string, Promise<{ index: QualityIndex; label: string } | null>>();
-  private readonly analyses = new Map<string, Promise<MarketOutcome>>();
-
-  /** The rent table; a failed load is not kept (the next call tries again) and is reported as a failure, not as "no rents". */
-  getRents(dataDir: string): Promise<RentRow[]> {
-    if (!this.rents) {
-      const loading = loadVicRents(dataDir);
-      this.rents = loading;
-      loading.catch(() => {
-        if (this.rents === loading) this.rents = null;
-      });
-    }
-    return this.rents;
-  }
-
-  getCityIndex(key: string, compute: () => Promise<{ index: QualityIndex; label: string } | null>) {
-    let cached = this.cityIndices.get(key);
-    if (!cached) {
-      cached = compute();
-      this.cityIndices.set(key, cached);
-    }
-    return cached;
-  }
-
-  /** A cached analysis, without computing one (null when absent or still computing). */
-  peekAnalysis(key: string): Promise<MarketOutcome> | null {
-    return this.analyses.get(key) ?? null;
-  }
-
-  getAnalysis(key: string, compute: () => Promise<MarketOutcome>): Promise<MarketOutcome> {
-    const cached = this.analyses.get(key);
-    if (cached) {
-      this.analyses.delete(key);
-      this.analyses.set(key, cached);
-      return cached;
-    }
-    const computed = compute();
-    this.analyses.set(key, computed);
-    // A failed computation is not kept.
-    computed.catch(() => this.analyses.delete(key));
-    if (this.analyses.size > ANALYSIS_CACHE_ENTRIES) {
-      const oldest = this.analyses.keys().next().value;
-      if (oldest !== undefined) this.analyses.delete(oldest);
-    }
-    return computed;
-  }
-}
-
-export type MarketOutcome = ({ analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string }) & { placeChoice?: PlaceChoice | null };
-
 const TYPE_PLURAL: Record<MarketPropertyType, string> = { house: 'houses', unit: 'units', townhouse: 'townhouses', villa: 'villas', land: 'land sales' };
 
-function groupOf(sale: MarketSale): string {
-  return `${sale.suburb.toUpperCase()}|${sale.postcode ?? ''}`;
-}
-
-function mostCommon(values: readonly string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best: string | null = null;
-  let bestCount = 0;
-  for (const [value, count] of counts) if (count > bestCount) { best = value; bestCount = count; }
-  return best;
-}
-
-/** The capital city whose index a suburb is compared with: its state's capital. */
-function cityOf(state: string | null): { name: string; location: SearchLocation } | null {
-  const entry = Object.entries(CAPITAL_CITIES).find(([, city]) => city.state === state);
-  if (!entry) return null;
-  const [name, city] = entry;
-  return { name: `Greater ${name.charAt(0)}${name.slice(1).toLowerCase()}`, location: { kind: 'city', city: name, ...city, radiusKm: CITY_RADIUS_KM } };
-}
-
 async function lookUpRent(context: AppContext, location: SearchLocation, sales: readonly MarketSale[], propertyType: MarketPropertyType, asAt: string): Promise<RentLookup> {
-  if (location.kind !== 'suburb' && location.kind !== 'postcode') return { found: false, reason: 'Rents are published by suburb group: choose a suburb to see yields' };
-  const state = mostCommon(sales.map((sale) => sale.state ?? ''));
-  if (state !== 'VIC') return { found: false, reason: 'No rent data for this state: our rent data are the Victorian DFFH Rental Report' };
-  const suburb = location.kind === 'suburb' ? location.suburb : mostCommon(sales.map((sale) => sale.suburb.toUpperCase()));
-  if (!suburb) return { found: false, reason: 'No suburb to look up rents for' };
-  const recentBedrooms = sales.filter((sale) => sale.bedrooms !== null && sale.saleDate > yearBefore(asAt)).map((sale) => sale.bedrooms!);
-  const bedrooms = recentBedrooms.length > 0 ? Math.round(medianOf(recentBedrooms)) : null;
+  const query = chooseRentQuery(location, sales, asAt);
+  if ('found' in query) return query;
   let rents: RentRow[];
   try {
     rents = await context.market.getRents(context.config.dataDir);
   } catch (error) {
     return { found: false, reason: `The rent table could not be loaded (${redactPaths((error as Error).message)}): yields are not available until it loads` };
   }
-  return findRent(rents, suburb, propertyType, bedrooms, asAt);
+  return findRent(rents, query.suburb, propertyType, query.bedrooms, asAt);
 }
 
 async function computeCityIndex(context: AppContext, location: SearchLocation, sales: readonly MarketSale[], propertyType: MarketPropertyType, asAt: string) {
-  if (location.kind === 'city' || location.kind === 'state') return null;
-  const city = cityOf(mostCommon(sales.map((sale) => sale.state ?? '')));
+  const city = cityOfSales(location, sales);
   if (!city) return null;
   const asAtMonth = monthOf(asAt);
   return context.market.getCityIndex(`${city.name}|${propertyType}|${asAtMonth}`, async () => {
-    const started = performance.now();
     const from = monthLabel(asAtMonth - MARKET_THRESHOLDS.indexMonths + 1);
     const citySales = await loadMarketSales(context.database, city.location, propertyType, asAt, `${from}-01`);
-    const loaded = performance.now();
     const priced = citySales.filter((sale) => sale.isMarketSale && sale.priceAud !== null);
     if (priced.length === 0) return null;
     const firstMonth = Math.max(monthOf(priced[0]!.saleDate), asAtMonth - MARKET_THRESHOLDS.indexMonths + 1);
-    const index = fitQualityIndex(priced, firstMonth, asAtMonth, groupOf, DEFAULT_QUALITY_INDEX_PARAMS);
-    context.market.lastCityTiming = { city: city.name, rows: citySales.length, loadMs: Math.round(loaded - started), fitMs: Math.round(performance.now() - loaded) };
+    const index = fitQualityIndex(priced, firstMonth, asAtMonth, marketGroupOf, DEFAULT_QUALITY_INDEX_PARAMS);
     return { index, label: city.name };
   });
 }
@@ -203,7 +110,7 @@ export async function analyseLocation(context: AppContext, request: { location: 
       asAt,
       depth: request.depth,
       sales,
-      groupOf,
+      groupOf: marketGroupOf,
       cityIndex,
       rent,
       loan,

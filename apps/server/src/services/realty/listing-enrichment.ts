@@ -1,5 +1,5 @@
 import { assessDefaultLoan, assessHazards, DEFAULT_LOAN_TEXT, resolveAsAt, valuePoint } from '@propguard/engines';
-import { HAZARD_YEAR_MIN, type Listing } from '@propguard/schemas';
+import { HAZARD_YEAR_MIN, type ClimateOutlook, type Listing } from '@propguard/schemas';
 import type { SaleListingRow } from '@propguard/db';
 import type { HazardRuntimeState } from '../hazard-runtime.ts';
 import type { ValuationRuntimeState } from '../valuation-runtime.ts';
@@ -40,7 +40,7 @@ export function computeValuationGap(row: SaleListingRow, valuation: ValuationRun
 }
 
 /** Values and assesses one sale's property (pure computation on the loaded runtimes). */
-export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState): ListingEnrichment {
+export function computeListingEnrichment(row: SaleListingRow, valuation: ValuationRuntimeState, hazards: HazardRuntimeState, outlook: ClimateOutlook): ListingEnrichment {
   const unavailable: Record<string, string> = {};
   const enrichment: ListingEnrichment = { unavailable };
   if (row.lat === null || row.lng === null) {
@@ -59,10 +59,10 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
       model_id: model.id,
       valuation_gap: valuationGap(point.estimate, row.priceAud),
     };
-    // The lending-rules engine on the default loan; the 2050 high-scenario hazards give the climate-adjusted LVR.
+    // The lending-rules engine on the default loan; the outlook's hazards (2050, high) give the climate-adjusted LVR.
     const climate = hazards.ready
-      ? { report: assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, 'high', 2050) }
-      : { unavailableReason: hazards.reason };
+      ? { outlook, report: assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, outlook.scenario, outlook.year) }
+      : { outlook, unavailableReason: hazards.reason };
     const loan = assessDefaultLoan(point.estimate, climate);
     enrichment.propguard_compliance = {
       lvr_thresholds: loan.lvr.thresholds,

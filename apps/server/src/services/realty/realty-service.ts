@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow } from '@propguard/db';
-import { parseSearchLocation, type SearchLocation } from '@propguard/engines';
+import { describeLocation, parseSearchLocation } from '@propguard/engines';
 import {
   AppError,
   listingIdSchema,
@@ -22,24 +22,8 @@ import { resolvePlace } from './place-choice.ts';
 const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
 const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
 
-/** How a parsed location reads in a sentence ("suburb RICHMOND (VIC) 3121"). */
-export function describeLocation(location: SearchLocation): string {
-  switch (location.kind) {
-    case 'postcode':
-      return `postcode ${location.postcode}`;
-    case 'state':
-      return `state ${location.state}`;
-    case 'city':
-      return `${location.city} (${location.state}), within ${location.radiusKm} km of the city centre`;
-    case 'suburb':
-      return `suburb ${location.suburb}${location.state ? ` (${location.state})` : ''}${location.postcode ? ` ${location.postcode}` : ''}`;
-    case 'text':
-      return `addresses or suburbs containing "${location.text}"`;
-  }
-}
-
 function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Listing {
-  const enrichment = context.listingCache.getOrCompute(row.id, () => computeListingEnrichment(row, context.valuation, context.hazards));
+  const enrichment = context.listingCache.getOrCompute(row.id, () => computeListingEnrichment(row, context.valuation, context.hazards, context.climateOutlook));
   return toListing(row, listingType, enrichment);
 }
 

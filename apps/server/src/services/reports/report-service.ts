@@ -17,7 +17,8 @@ import {
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazard-service.ts';
-import { analyseLocation, type MarketOutcome } from '../market/market-service.ts';
+import type { MarketOutcome } from '../market/market-cache.ts';
+import { analyseLocation } from '../market/market-service.ts';
 import { requireHazardRuntime } from '../require-hazards.ts';
 import { requireValuationRuntime } from '../require-valuation.ts';
 import { valueRequest } from '../valuation-service.ts';
@@ -84,11 +85,12 @@ export async function generateReport(context: AppContext, request: GenerateRepor
   const hazardRuntime = requireHazardRuntime(context);
   const valuation = await valueRequest(context, valuationRuntime, await valuationRequestFor(context, request));
   const location = { lat: valuation.property.lat, lng: valuation.property.lng };
-  const hazards = assessLocation(context, { ...location, scenario: 'high', year: HAZARD_YEAR_MIN });
-  const hazards2050 = assessLocation(context, { ...location, scenario: 'high', year: 2050 });
-  const climate = buildClimateDashboard(location, hazardRuntime.context, 'high', valuation.estimate);
+  const outlook = context.climateOutlook;
+  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
+  const hazards2050 = assessLocation(context, { ...location, ...outlook });
+  const climate = buildClimateDashboard(location, hazardRuntime.context, outlook.scenario, valuation.estimate);
   const market = await marketFor(context, valuation);
-  const lending = { assessment: assessDefaultLoan(valuation.estimate, { report: hazards2050 }, request.loan_amount), assumptions: loanText(request.loan_amount) };
+  const lending = { assessment: assessDefaultLoan(valuation.estimate, { outlook, report: hazards2050 }, request.loan_amount), assumptions: loanText(request.loan_amount) };
   const reportId = `rpt_${randomUUID()}`;
   const content = buildReportContent({
     template: request.template,
