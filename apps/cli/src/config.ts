@@ -1,22 +1,13 @@
 /**
- * The CLI's configuration, parsed once from the environment with zod. Every variable is optional:
- *   DATABASE_URL         PostgreSQL connection string; unset -> embedded PGlite in `${PROPGUARD_HOME}/db`.
- *   PROPGUARD_HOME       PropGuard's home directory (PGlite data, artefacts); default ./.propguard.
- *   PROPGUARD_DATA_PATH  The bundled data sets; default ./data (relative paths resolve from the current directory).
+ * The CLI's configuration, parsed once from the environment with zod: the storage variables every
+ * PropGuard process shares (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH), with the server's
+ * schema and path rule (packages/db storage-config.ts): relative paths resolve from the repository
+ * root, as the server resolves them, so both open the same database from any directory.
  */
-import { resolve } from 'node:path';
+import { resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { z } from 'zod';
 
-const envSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://'),
-  PROPGUARD_HOME: z.string().trim().min(1).default('./.propguard'),
-  PROPGUARD_DATA_PATH: z.string().trim().min(1).default('./data'),
-});
+const envSchema = z.object(storageEnvFields);
 
 export interface CliConfig {
   databaseUrl: string | undefined;
@@ -24,8 +15,8 @@ export interface CliConfig {
   dataDir: string;
 }
 
-/** Parses the environment; throws one Error listing every bad variable. */
-export function loadCliConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): CliConfig {
+/** Parses the environment; throws one Error listing every bad variable. `root` is for tests. */
+export function loadCliConfig(env: NodeJS.ProcessEnv = process.env, root?: string): CliConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
@@ -33,7 +24,7 @@ export function loadCliConfig(env: NodeJS.ProcessEnv = process.env, cwd: string 
   }
   return {
     databaseUrl: parsed.data.DATABASE_URL,
-    homeDir: resolve(cwd, parsed.data.PROPGUARD_HOME),
-    dataDir: resolve(cwd, parsed.data.PROPGUARD_DATA_PATH),
+    homeDir: resolveConfigPath(parsed.data.PROPGUARD_HOME, root),
+    dataDir: resolveConfigPath(parsed.data.PROPGUARD_DATA_PATH, root),
   };
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { REPO_ROOT, resolveConfigPath } from '@propguard/db';
 import { loadCliConfig } from '../src/config.ts';
 
 describe('loadCliConfig', () => {
-  it('needs no variable: PGlite under ./.propguard and data in ./data, resolved from the current directory', () => {
+  it('needs no variable: PGlite under .propguard and data in data, resolved from the repository root (as the server resolves them)', () => {
+    expect(loadCliConfig({})).toEqual({ databaseUrl: undefined, homeDir: resolveConfigPath('.propguard'), dataDir: resolveConfigPath('data') });
+    expect(resolveConfigPath('data')).toBe(join(REPO_ROOT, 'data'));
     expect(loadCliConfig({}, '/srv/propguard')).toEqual({ databaseUrl: undefined, homeDir: '/srv/propguard/.propguard', dataDir: '/srv/propguard/data' });
   });
 

@@ -1,17 +1,35 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@propguard/db';
 import { assignSplits, buildSalesIndex, fitValuationModel, prepareRows, VALUATION_GBM_PARAMS, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { parseCsv, valueCsvText } from '../src/commands/value-csv.ts';
 import { makeSyntheticSales } from '../../../packages/engines/test/valuation/synthetic-sales.ts';
 
 let model: ValuationModel;
 let index: SalesIndex;
-const localities = [{ name: 'Eastville', state: 'VIC', postcode: '3100', lat: -37.8, lng: 145.1, isDeliveryArea: true }];
+let database: Database;
+let homeDir: string;
 
-beforeAll(() => {
+// The rows are placed by resolveSubject (packages/db), as the API places them: a temporary
+// embedded database holding one gazetteer locality and no sales.
+beforeAll(async () => {
   index = buildSalesIndex(makeSyntheticSales(1500));
   const rows = prepareRows(index, 13.5);
   model = fitValuationModel(rows, assignSplits(rows.sales, 1, false), { id: 'csv-test', params: { ...VALUATION_GBM_PARAMS, maxTrees: 30, maxLeaves: 8, minLeafRows: 10 } }).model;
+  homeDir = await mkdtemp(join(tmpdir(), 'propguard-valuecsv-'));
+  database = await openDatabase({ homeDir });
+  await database.query(`INSERT INTO localities (name, state, postcode, lat, lng, type, is_delivery_area) VALUES ('Eastville', 'VIC', '3100', -37.8, 145.1, 'Delivery Area', true)`);
 });
+afterAll(async () => {
+  await database?.close();
+  if (homeDir) await rm(homeDir, { recursive: true, force: true });
+});
+
+function dependencies() {
+  return { database, model, index, lookups: { addressBook: new Map(), typicalCache: new Map(), placeCache: new Map() } };
+}
 
 const INPUT = [
   'id,address,suburb,state,postcode,lat,lng,property_type,bedrooms,bathrooms,car_spaces,land_size,building_size,year_built,date',
@@ -23,19 +41,22 @@ const INPUT = [
   '6,,,,,-37.8,145.1,house,three,2,1,500,180,1990,2018-06-01',
   '7,,,VIC,,-37.8,145.1,house,3,2,1,500,180,1990,',
   '8,,,VIC,,-37.8,145.1,house,3,2,1,500,180,1990,2025-01-01',
+  '9,,Eastville,VIC,3100,,,duplex/semi-detached,3,1,,,,,2018-06-01',
+  '10,,Eastville,VIC,3100,,,castle,3,1,,,,,2018-06-01',
+  '11,,Eastville,VIC,3100,,,warehouse,3,1,,,,,2018-06-01',
 ].join('\n');
 
 describe('propguard value --csv', () => {
-  it('appends estimate, low, high, confidence, as_at and error; passes extra columns through; never crashes', () => {
-    const { output, rows, failed } = valueCsvText(INPUT, { model, index, localities });
+  it('appends estimate, low, high, confidence, as_at, note and error; passes extra columns through; never crashes', async () => {
+    const { output, rows, failed } = await valueCsvText(INPUT, dependencies());
     const table = parseCsv(output);
-    expect(table[0]).toEqual([...INPUT.split('\n')[0]!.split(','), 'estimate', 'low', 'high', 'confidence', 'as_at', 'error']);
-    expect(rows).toBe(8);
+    expect(table[0]).toEqual([...INPUT.split('\n')[0]!.split(','), 'estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error']);
+    expect(rows).toBe(11);
     expect(failed).toBe(3);
     const byId = new Map(table.slice(1).map((cells) => [cells[0], cells]));
-    for (const id of ['1', '2', '3']) {
+    for (const id of ['1', '2', '3', '9', '10', '11']) {
       const cells = byId.get(id)!;
-      const [estimate, low, high, confidence, asAt, error] = cells.slice(-6).map((cell) => cell);
+      const [estimate, low, high, confidence, asAt, , error] = cells.slice(-7).map((cell) => cell);
       expect(error).toBe('');
       expect(asAt).toBe('2018-06-01');
       expect(Number(low)).toBeLessThanOrEqual(Number(estimate));
@@ -48,16 +69,31 @@ describe('propguard value --csv', () => {
     expect(byId.get('6')!.at(-1)).toContain('bedrooms is not a number');
     // The valuation date rule of the server: no date, or a date past the market's data, is the market's latest sale.
     const lastVic = index.lastSaleDateByMarket.get('VIC');
-    expect(byId.get('7')!.at(-2)).toBe(lastVic);
-    expect(byId.get('8')!.at(-2)).toBe(lastVic);
-    expect(byId.get('8')!.at(-6)).toBe(byId.get('7')!.at(-6));
+    expect(byId.get('7')!.at(-3)).toBe(lastVic);
+    expect(byId.get('8')!.at(-3)).toBe(lastVic);
+    expect(byId.get('8')!.at(-7)).toBe(byId.get('7')!.at(-7));
+    expect(byId.get('8')!.at(-2)).toContain('asAt:');
+    // Property types people use (issue 13.3): read through the vocabulary; an unknown one is valued, and said.
+    expect(byId.get('9')!.at(-2)).toContain('propertyType: house (read from "duplex/semi-detached")');
+    expect(byId.get('10')!.at(-2)).toContain('"castle" is not a property type we know');
+    expect(byId.get('11')!.at(-2)).toContain('propertyType: other (read from "warehouse")');
   });
 
-  it('values at least 2,000 rows a second', () => {
-    const line = '1,,,,,-37.8,145.1,house,3,2,1,500,180,1990,2018-06-01';
+  it('names the column of a value the API schema refuses', async () => {
+    const header = 'address,suburb,state,postcode,lat,lng,bedrooms';
+    const { output, failed } = await valueCsvText(`${header}\n,Eastville,XX,3100,,,3\n,,,,-37.8,,3\n,,,,10,100,3\n`, dependencies());
+    expect(failed).toBe(3);
+    const errors = parseCsv(output).slice(1).map((cells) => cells.at(-1));
+    expect(errors[0]).toMatch(/^state: /);
+    expect(errors[1]).toMatch(/lat and lng go together/);
+    expect(errors[2]).toMatch(/^lat: .*; lng: /);
+  });
+
+  it('values at least 2,000 rows a second', async () => {
+    const line = '1,,Eastville,VIC,3100,,,house,3,2,1,500,180,1990,2018-06-01';
     const many = [INPUT.split('\n')[0], ...Array.from({ length: 4000 }, () => line)].join('\n');
     const started = performance.now();
-    const { rows, failed } = valueCsvText(many, { model, index, localities });
+    const { rows, failed } = await valueCsvText(many, dependencies());
     const perSecond = rows / ((performance.now() - started) / 1000);
     expect(failed).toBe(0);
     expect(perSecond).toBeGreaterThan(2000);

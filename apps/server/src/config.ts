@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { z } from 'zod';
 
-/** The repository root: relative paths in the configuration are resolved from here. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root: relative paths in the configuration are resolved from here (packages/db storage-config.ts). */
+export { REPO_ROOT };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
@@ -18,15 +17,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** PostgreSQL connection string. Unset: embedded PGlite in `${PROPGUARD_HOME}/db`. */
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  ),
-  /** Directory for the embedded database and other local state. */
-  PROPGUARD_HOME: z.string().min(1).default('.propguard'),
-  /** Directory holding the bundled data sets (data/ in the repository). */
-  PROPGUARD_DATA_PATH: z.string().min(1).default('data'),
+  /** DATABASE_URL, PROPGUARD_HOME and PROPGUARD_DATA_PATH: shared with the CLI (packages/db storage-config.ts). */
+  ...storageEnvFields,
   /** The valuation model artifact written by `npm run train` (models/ in the repository). */
   VALUATION_MODEL_PATH: z.string().min(1).default('models/current.json'),
   /** Directory of the built web app served at `/`. */
@@ -101,7 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const vars = parsed.data;
-  const resolve = (value: string) => (path.isAbsolute(value) ? value : path.resolve(REPO_ROOT, value));
+  const resolve = (value: string) => resolveConfigPath(value);
   return {
     port: vars.PORT,
     host: vars.HOST,

@@ -9,10 +9,12 @@ export { listSales } from './list-sales.ts';
 export { importSales, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from './import/import-sales.ts';
 export type { ImportField, ImportRejection, ImportReport, ImportSalesOptions } from './import/import-sales.ts';
 export * as tables from './schema.ts';
-export { loadIndexedSales, loadLocalityPoints, type LocalityPoint } from './valuation/load-indexed-sales.ts';
+export { loadIndexedSales } from './valuation/load-indexed-sales.ts';
 export { findAddressCandidates, findLocality, loadAddressCandidates } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch } from './valuation/resolve-location.ts';
 export { findTypicalAttributes, findNearestLocality } from './valuation/typical-attributes.ts';
+export { addressBookKey, loadAddressBook, resolveSubject, toSubjectProperty } from './valuation/resolve-subject.ts';
+export type { ResolvedLocation, ResolvedSubject, SubjectLookups, SubjectRequest } from './valuation/resolve-subject.ts';
 export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
@@ -43,3 +45,4 @@ export {
   type ValuationAuditRow,
 } from './compliance/compliance-store.ts';
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
+export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config.ts';

@@ -76,7 +76,7 @@ describe.each([
     expect(report.rejections.map((rejection) => rejection.message)).toEqual([
       'row 3: price "abc" is not a number',
       'row 4: date "31/02/2017" is not a valid calendar date',
-      'row 5: property_type "castle" is not one of house, unit, townhouse, villa, land, other',
+      'row 5: property_type "castle" is not a property type we know (house, semi-detached, duplex, terrace, townhouse, villa, unit, apartment, flat, studio, land, acreage, rural, warehouse, other)',
       'row 6: suburb "Nowhere Creek" with postcode 3067 is not in the gazetteer and the row has no coordinates',
     ]);
   });

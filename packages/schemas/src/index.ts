@@ -2,6 +2,7 @@ export * from './jitless.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './sales.ts';
+export * from './property-types.ts';
 export * from './valuation.ts';
 export * from './property-analysis.ts';
 export * from './hazards.ts';

@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { PROPERTY_TYPE_EXAMPLES, propertyTypeSchema } from './property-types.ts';
 import { auStateSchema } from './sales.ts';
-
-export const PROPERTY_TYPES = ['house', 'unit', 'townhouse', 'villa', 'land', 'other'] as const;
-export const propertyTypeSchema = z.enum(PROPERTY_TYPES);
-export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
 const isoDate = z.iso.date().describe('Date as YYYY-MM-DD');
 
@@ -19,6 +16,16 @@ export const propertyAttributesSchema = z.object({
 });
 export type PropertyAttributes = z.infer<typeof propertyAttributesSchema>;
 
+/**
+ * The attributes a caller gives: the same, with the property type as any name of the vocabulary
+ * (property-types.ts). A name we do not know is valued as the locality's most sold type, and the
+ * response's `assumed` says so.
+ */
+export const propertyAttributesInputSchema = propertyAttributesSchema.extend({
+  propertyType: z.string().trim().min(1).max(60).optional().describe(`Our types (house, unit, townhouse, villa, land, other) or a common name: ${PROPERTY_TYPE_EXAMPLES}`),
+});
+export type PropertyAttributesInput = z.infer<typeof propertyAttributesInputSchema>;
+
 /** POST /api/valuations: an address (free text or parts) or coordinates, plus optional attributes. */
 export const valuationRequestSchema = z
   .object({
@@ -29,7 +36,7 @@ export const valuationRequestSchema = z
     lat: z.number().min(-44).max(-9).optional(),
     lng: z.number().min(112).max(154).optional(),
     asAt: isoDate.optional().describe('Value as at this date, using only sales before it (default: the latest sale in the data)'),
-    attributes: propertyAttributesSchema.optional(),
+    attributes: propertyAttributesInputSchema.optional(),
   })
   .refine((body) => body.address || (body.lat !== undefined && body.lng !== undefined) || (body.suburb && body.postcode), {
     message: 'give an address, lat and lng, or suburb and postcode',

@@ -1,19 +1,21 @@
 /**
  * `propguard value --csv IN --out OUT`: value every row of a CSV (DESIGN.md section 3, batch
- * interface). The model, the sales index and the gazetteer are loaded once; each row is valued as
- * at its `date` with `valuePoint` (no explanations, so thousands of rows a second), under the
- * valuation date rule of the server (resolveAsAt): no date, or a date past the row's market's latest
- * sale, values it as at that latest sale, and the `as_at` column says which date was used. A row that
- * cannot be valued gets an `error` and empty estimate columns; it never stops the run. Columns
- * other than the known ones pass through unchanged.
+ * interface). The model, the sales index and the address book are loaded once. Each row is read as
+ * the API's request body (same schema), placed and completed by resolveSubject of packages/db (the
+ * server's code path: address book, gazetteer, typical attributes, the property-type vocabulary)
+ * and valued as at its `date` with `valuePoint` (the API's estimate without the explanations),
+ * under the valuation date rule of the server (resolveAsAt): no date, or a date past the row's
+ * market's latest sale, values it as at that latest sale, and the `as_at` column says which date
+ * was used. `note` says what was assumed (the API's `assumed`), e.g. an unknown property type
+ * valued as the locality's most sold type. A row that cannot be valued gets an `error` and empty
+ * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadIndexedSales, loadLocalityPoints, type Database, type LocalityPoint } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, resolveAsAt, valuePoint, type SalesIndex, type SubjectProperty, type ValuationModel } from '@propguard/engines';
+import { loadAddressBook, loadIndexedSales, resolveSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { buildSalesIndex, parseValuationModel, resolveAsAt, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { AppError, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
-const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'error'] as const;
-const PROPERTY_TYPES = new Set(['house', 'unit', 'townhouse', 'villa', 'land', 'other']);
-const STATES = new Set(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']);
+const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string): string[][] {
@@ -54,104 +56,100 @@ export function formatCsvField(value: string): string {
 }
 
 export interface ValueCsvDependencies {
+  database: Database;
   model: ValuationModel;
   index: SalesIndex;
-  localities: LocalityPoint[];
+  /** The address book and typical-attribute cache of resolveSubject, loaded once per run. */
+  lookups: SubjectLookups;
 }
 
-/** Gazetteer lookup by SUBURB|POSTCODE, preferring Delivery Area rows. */
-function buildLocalityLookup(localities: readonly LocalityPoint[]): Map<string, LocalityPoint> {
-  const lookup = new Map<string, LocalityPoint>();
-  for (const locality of localities) {
-    for (const key of [`${locality.name.toUpperCase()}|${locality.postcode}`, `${locality.name.toUpperCase()}|${locality.state}`]) {
-      const existing = lookup.get(key);
-      if (!existing || (!existing.isDeliveryArea && locality.isDeliveryArea)) lookup.set(key, locality);
-    }
-  }
-  return lookup;
-}
-
-/** "12 Smith St, Richmond VIC 3121" -> suburb, state and postcode (the address's tail). */
-function parseAddressTail(address: string): { suburb: string; state: string; postcode: string } | null {
-  const match = /,\s*([A-Za-z' -]+?)\s+(NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+(\d{4})\s*$/i.exec(address);
-  return match ? { suburb: match[1]!.trim(), state: match[2]!.toUpperCase(), postcode: match[3]! } : null;
-}
-
-function parseOptionalNumber(raw: string | undefined, column: string, errors: string[]): number | null {
+function parseOptionalNumber(raw: string | undefined, column: string, errors: string[]): number | undefined {
   const text = (raw ?? '').trim();
-  if (text === '') return null;
+  if (text === '') return undefined;
   const value = Number(text);
   if (!Number.isFinite(value)) {
     errors.push(`${column} is not a number: "${text}"`);
-    return null;
+    return undefined;
   }
   return value;
 }
 
-type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string } | { error: string };
+type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string; note: string } | { error: string };
 
-function valueRow(record: Record<string, string>, dependencies: ValueCsvDependencies, lookup: Map<string, LocalityPoint>): RowOutcome {
+const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
+
+/** A row as the API's request body, checked by the API's own schema (valuationRequestSchema). */
+function toValuationRequest(record: Record<string, string>): { request: ValuationRequest } | { error: string } {
   const errors: string[] = [];
-  const date = (record.date ?? '').trim();
-  if (date !== '' && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `date must be YYYY-MM-DD or empty, got "${date}"` };
   const number = (column: string) => parseOptionalNumber(record[column], column, errors);
-  let lat = number('lat');
-  let lng = number('lng');
-  const address = (record.address ?? '').trim();
-  let suburb = (record.suburb ?? '').trim();
-  let state = (record.state ?? '').trim().toUpperCase();
-  let postcode = (record.postcode ?? '').trim();
-  const tail = address ? parseAddressTail(address) : null;
-  if (tail) {
-    suburb ||= tail.suburb;
-    state ||= tail.state;
-    postcode ||= tail.postcode;
-  }
-  if (state && !STATES.has(state)) errors.push(`unknown state "${state}"`);
-  if ((lat === null) !== (lng === null)) errors.push('lat and lng go together');
-  if (lat !== null && lng !== null && (lat < -44 || lat > -9 || lng < 112 || lng > 154)) errors.push('lat/lng outside Australia');
-  if (lat === null || lng === null) {
-    const locality = suburb ? (lookup.get(`${suburb.toUpperCase()}|${postcode}`) ?? (state ? lookup.get(`${suburb.toUpperCase()}|${state}`) : undefined)) : undefined;
-    if (!locality) {
-      if (!address && !suburb) return { error: 'a row needs an address, lat and lng, or suburb and postcode' };
-      return { error: `cannot place the property: no coordinates and no gazetteer locality for "${suburb || address}" ${postcode}`.trim() };
-    }
-    lat = locality.lat;
-    lng = locality.lng;
-    state ||= locality.state;
-  }
-  const propertyType = (record.property_type ?? '').trim().toLowerCase();
-  if (propertyType && !PROPERTY_TYPES.has(propertyType)) errors.push(`unknown property_type "${propertyType}"`);
-  const subject: SubjectProperty = {
-    lat,
-    lng,
-    address: address ? address.split(',')[0]!.trim() : null,
-    state: state || null,
-    suburb: suburb || null,
-    postcode: postcode || null,
-    propertyType: propertyType || null,
-    bedrooms: number('bedrooms'),
-    bathrooms: number('bathrooms'),
-    carSpaces: number('car_spaces'),
-    landSizeM2: number('land_size'),
-    buildingSizeM2: number('building_size'),
-    yearBuilt: number('year_built'),
+  const text = (column: string) => (record[column] ?? '').trim() || undefined;
+  const date = text('date');
+  if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `date must be YYYY-MM-DD or empty, got "${date}"` };
+  const body = {
+    address: text('address'),
+    suburb: text('suburb'),
+    state: text('state')?.toUpperCase(),
+    postcode: text('postcode'),
+    lat: number('lat'),
+    lng: number('lng'),
+    asAt: date,
+    attributes: {
+      propertyType: text('property_type'),
+      bedrooms: number('bedrooms'),
+      bathrooms: number('bathrooms'),
+      carSpaces: number('car_spaces'),
+      landSizeM2: number('land_size'),
+      buildingSizeM2: number('building_size'),
+      yearBuilt: number('year_built'),
+    },
   };
   if (errors.length > 0) return { error: errors.join('; ') };
-  const asAt = resolveAsAt(dependencies.index, subject.state, date === '' ? undefined : date).asAt;
-  const point = valuePoint(dependencies.model, dependencies.index, subject, asAt);
+  if (!body.address && !body.suburb && body.lat === undefined && body.lng === undefined) return { error: 'a row needs an address, lat and lng, or suburb and postcode' };
+  const parsed = valuationRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return {
+      error: parsed.error.issues
+        .map((issue) => {
+          const field = String(issue.path.at(-1) ?? 'row');
+          return `${COLUMN_OF_FIELD[field] ?? field}: ${issue.message}`;
+        })
+        .join('; '),
+    };
+  }
+  return { request: parsed.data };
+}
+
+/**
+ * One row, valued exactly as POST /api/valuations values the same request: placed and completed by
+ * resolveSubject, as at resolveAsAt's date, the estimate of valuePoint (valueProperty's estimate
+ * without the explanations). `note` holds what was assumed, as the API's `assumed`.
+ */
+async function valueRow(record: Record<string, string>, dependencies: ValueCsvDependencies): Promise<RowOutcome> {
+  const checked = toValuationRequest(record);
+  if ('error' in checked) return checked;
+  const { request } = checked;
+  let resolved;
+  try {
+    resolved = await resolveSubject(dependencies.database, dependencies.lookups, request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return { error: `cannot place the property: ${error.message}` };
+    throw error;
+  }
+  const market = resolveAsAt(dependencies.index, resolved.location.state, request.asAt);
+  const assumed = [...resolved.assumed];
+  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const point = valuePoint(dependencies.model, dependencies.index, toSubjectProperty(resolved), market.asAt);
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt };
+  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: market.asAt, note: assumed.join('; ') };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */
-export function valueCsvText(input: string, dependencies: ValueCsvDependencies): { output: string; rows: number; failed: number } {
+export async function valueCsvText(input: string, dependencies: ValueCsvDependencies): Promise<{ output: string; rows: number; failed: number }> {
   const table = parseCsv(input.replace(/^\uFEFF/, ''));
   if (table.length === 0) return { output: `${OUTPUT_COLUMNS.join(',')}\n`, rows: 0, failed: 0 };
   const header = table[0]!.map((name) => name.trim());
   const normalised = header.map((name) => name.toLowerCase());
   const outputHeader = [...header, ...OUTPUT_COLUMNS.filter((column) => !normalised.includes(column))];
-  const lookup = buildLocalityLookup(dependencies.localities);
   const lines = [outputHeader.map(formatCsvField).join(',')];
   let failed = 0;
   for (const cells of table.slice(1)) {
@@ -161,14 +159,14 @@ export function valueCsvText(input: string, dependencies: ValueCsvDependencies):
     });
     let outcome: RowOutcome;
     try {
-      outcome = valueRow(record, dependencies, lookup);
+      outcome = await valueRow(record, dependencies);
     } catch (error) {
       outcome = { error: `could not value: ${(error as Error).message}` };
     }
     const appended: Record<string, string> =
       'error' in outcome
-        ? { estimate: '', low: '', high: '', confidence: '', as_at: '', error: outcome.error }
-        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, error: '' };
+        ? { estimate: '', low: '', high: '', confidence: '', as_at: '', note: '', error: outcome.error }
+        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
     if ('error' in outcome) failed += 1;
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
     lines.push(out.map(formatCsvField).join(','));
@@ -180,9 +178,9 @@ export async function runValueCsv(database: Database, options: { csv: string; ou
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const index = buildSalesIndex(await loadIndexedSales(database));
-  const localities = await loadLocalityPoints(database);
+  const lookups = { addressBook: await loadAddressBook(database), typicalCache: new Map(), placeCache: new Map() };
   const loadedAt = performance.now();
-  const { output, rows, failed } = valueCsvText(readFileSync(options.csv, 'utf8'), { model, index, localities });
+  const { output, rows, failed } = await valueCsvText(readFileSync(options.csv, 'utf8'), { database, model, index, lookups });
   writeFileSync(options.out, output);
   const seconds = (performance.now() - loadedAt) / 1000;
   console.log(

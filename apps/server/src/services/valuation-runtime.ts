@@ -1,27 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadAddressCandidates, loadIndexedSales, type AddressCandidate, type Database, type TypicalAttributes } from '@propguard/db';
-import { buildSalesIndex, normaliseAddressText, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { loadAddressBook, loadIndexedSales, type Database, type SubjectLookups } from '@propguard/db';
+import { buildSalesIndex, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../http/redact.ts';
 
-/** What valuations need in memory: the trained model and the index of sales it reads. */
-export interface ValuationRuntime {
+/** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
+export interface ValuationRuntime extends SubjectLookups {
   model: ValuationModel;
   index: SalesIndex;
   /** The latest sale in the index: the default "as at" date (our data end there). */
   latestSaleDate: string;
   salesIndexed: number;
-  /** Known street addresses by "NUMBER STREET|SUBURB" (normalised): exact look-ups without SQL. */
-  addressBook: Map<string, AddressCandidate[]>;
-  /** Typical attributes per locality, filled on first use (the sales do not change while running). */
-  typicalCache: Map<string, TypicalAttributes[]>;
   loadMs: number;
-}
-
-/** The address book key: normalised street line and suburb. */
-export function addressBookKey(streetLine: string, suburb: string): string {
-  return `${normaliseAddressText(streetLine)}|${normaliseAddressText(suburb)}`;
 }
 
 export type ValuationRuntimeState = { ready: true; runtime: ValuationRuntime } | { ready: false; reason: string };
@@ -42,15 +33,9 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const sales = await loadIndexedSales(database);
   const index = buildSalesIndex(sales);
   const latestSaleDate = sales.reduce((latest, sale) => (sale.saleDate > latest ? sale.saleDate : latest), '0000-00-00');
-  const addressBook = new Map<string, AddressCandidate[]>();
-  for (const candidate of await loadAddressCandidates(database)) {
-    const key = addressBookKey(candidate.address, candidate.suburb);
-    const list = addressBook.get(key);
-    if (list) list.push(candidate);
-    else addressBook.set(key, [candidate]);
-  }
+  const addressBook = await loadAddressBook(database);
   return {
     ready: true,
-    runtime: { model, index, latestSaleDate, salesIndexed: sales.length, addressBook, typicalCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, latestSaleDate, salesIndexed: sales.length, addressBook, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }

@@ -3,8 +3,9 @@
  * checks as the bundled data, with messages that name the field and the value.
  */
 import { parseCountCell, parseDateCell, parseNumberCell, parsePostcodeCell, parseTextCell } from '../ingest/field-parsers.ts';
-import { normalisePropertyType, normaliseSaleMethod } from '../ingest/sale-methods.ts';
-import { PROPERTY_TYPES, reject, type RowResult, type SaleRecord } from '../ingest/sale-record.ts';
+import { PROPERTY_TYPE_EXAMPLES, readPropertyType } from '@propguard/schemas';
+import { normaliseSaleMethod } from '../ingest/sale-methods.ts';
+import { reject, type RowResult, type SaleRecord } from '../ingest/sale-record.ts';
 
 export const IMPORT_FIELDS = [
   'address', 'suburb', 'state', 'postcode', 'lat', 'lng', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces',
@@ -31,8 +32,8 @@ export function parseImportRow(row: Partial<Record<ImportField, string>>, source
   if (stateText !== null && !STATES.has(stateText)) return reject('invalid_value', `state "${row.state}" is not one of ${[...STATES].join(', ')}`);
   if (stateText === null && postcode.value === null) return reject('missing_field', 'postcode and state are both empty');
   const propertyTypeRaw = parseTextCell(row.property_type);
-  const propertyType = propertyTypeRaw === null ? 'other' : normalisePropertyType(propertyTypeRaw);
-  if (propertyType === null) return reject('invalid_value', `property_type "${propertyTypeRaw}" is not one of ${PROPERTY_TYPES.join(', ')}`);
+  const propertyType = propertyTypeRaw === null ? 'other' : readPropertyType(propertyTypeRaw);
+  if (propertyType === null) return reject('invalid_value', `property_type "${propertyTypeRaw}" is not a property type we know (${PROPERTY_TYPE_EXAMPLES}, other)`);
   const methodRaw = parseTextCell(row.sale_method);
   const saleMethod = methodRaw === null ? 'sold' : normaliseSaleMethod(methodRaw);
   if (saleMethod === null) return reject('invalid_value', `sale_method "${methodRaw}" is not a known sale method (e.g. sold, sold_prior, passed_in, S, SP, PI)`);

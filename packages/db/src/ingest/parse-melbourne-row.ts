@@ -1,6 +1,7 @@
 /** One row of melbourne_housing_full.csv -> a sale (columns: data/melbourne-housing-sales/SOURCE.md). */
 import { parseCountCell, parseDateCell, parseNumberCell, parsePostcodeCell, parseTextCell } from './field-parsers.ts';
-import { normalisePropertyType, normaliseSaleMethod } from './sale-methods.ts';
+import { readPropertyType } from '@propguard/schemas';
+import { normaliseSaleMethod } from './sale-methods.ts';
 import { reject, type RowResult, type SaleRecord } from './sale-record.ts';
 
 export const MELBOURNE_DATASET = 'melbourne-housing-sales';
@@ -11,7 +12,7 @@ export function parseMelbourneRow(row: Record<string, string>, sourceRow: number
   const date = parseDateCell('Date', row.Date);
   if (!date.ok) return date;
   if (date.value === null) return reject('missing_field', 'Date is empty');
-  const propertyType = normalisePropertyType(row.Type ?? '');
+  const propertyType = readPropertyType(row.Type ?? '');
   if (propertyType === null) return reject('invalid_value', `Type "${row.Type}" is not h, u or t`);
   const methodRaw = parseTextCell(row.Method);
   const saleMethod = methodRaw === null ? null : normaliseSaleMethod(methodRaw);

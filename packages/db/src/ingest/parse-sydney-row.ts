@@ -1,6 +1,6 @@
 /** One row of SydneyHousePrices.csv -> a sale (columns: data/sydney-house-sales/SOURCE.md). */
 import { parseCountCell, parseDateCell, parseNumberCell, parsePostcodeCell, parseTextCell } from './field-parsers.ts';
-import { normalisePropertyType } from './sale-methods.ts';
+import { readPropertyType } from '@propguard/schemas';
 import { reject, type RowResult, type SaleRecord } from './sale-record.ts';
 
 export const SYDNEY_DATASET = 'sydney-house-sales';
@@ -14,7 +14,7 @@ export function parseSydneyRow(row: Record<string, string>, sourceRow: number): 
   const postcode = parsePostcodeCell('postalCode', row.postalCode);
   if (!postcode.ok) return postcode;
   const propertyTypeRaw = parseTextCell(row.propType);
-  const propertyType = normalisePropertyType(propertyTypeRaw ?? 'other') ?? 'other';
+  const propertyType = readPropertyType(propertyTypeRaw ?? 'other') ?? 'other';
   const numbers = {
     price: parseNumberCell('sellPrice', row.sellPrice),
     bed: parseCountCell('bed', row.bed),

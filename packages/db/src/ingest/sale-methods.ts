@@ -1,5 +1,5 @@
-/** Sale methods and property types: the source codes mapped to our normalised vocabulary. */
-import type { PropertyType, SaleMethod } from './sale-record.ts';
+/** Sale methods: the source codes mapped to our normalised vocabulary (property types: readPropertyType of packages/schemas). */
+import type { SaleMethod } from './sale-record.ts';
 
 /** Melbourne's Method codes, as documented in data/melbourne-housing-sales/SOURCE.md. */
 const MELBOURNE_METHOD_CODES: Readonly<Record<string, SaleMethod>> = {
@@ -35,36 +35,4 @@ const METHOD_WORDS: Readonly<Record<string, SaleMethod>> = {
 export function normaliseSaleMethod(raw: string): SaleMethod | null {
   const word = raw.trim().toUpperCase().replace(/[\s-]+/g, '_');
   return MELBOURNE_METHOD_CODES[word] ?? METHOD_WORDS[word] ?? null;
-}
-
-/**
- * Property types. Semi-detached, duplex and terrace houses are houses (Melbourne's `h` code groups
- * them the same way); flats and apartments are units; acreage and warehouses are 'other'.
- */
-const PROPERTY_TYPE_WORDS: Readonly<Record<string, PropertyType>> = {
-  H: 'house',
-  HOUSE: 'house',
-  COTTAGE: 'house',
-  TERRACE: 'house',
-  SEMI: 'house',
-  'SEMI-DETACHED': 'house',
-  DUPLEX: 'house',
-  'DUPLEX/SEMI-DETACHED': 'house',
-  U: 'unit',
-  UNIT: 'unit',
-  APARTMENT: 'unit',
-  FLAT: 'unit',
-  STUDIO: 'unit',
-  T: 'townhouse',
-  TOWNHOUSE: 'townhouse',
-  VILLA: 'villa',
-  LAND: 'land',
-  'VACANT LAND': 'land',
-  OTHER: 'other',
-  ACREAGE: 'other',
-  WAREHOUSE: 'other',
-};
-
-export function normalisePropertyType(raw: string): PropertyType | null {
-  return PROPERTY_TYPE_WORDS[raw.trim().toUpperCase().replace(/\s+/g, ' ')] ?? null;
 }

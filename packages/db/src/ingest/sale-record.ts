@@ -1,7 +1,6 @@
 /** The normalised shape every sales source is parsed into, before it is written to `sales`. */
 
-export const PROPERTY_TYPES = ['house', 'unit', 'townhouse', 'villa', 'land', 'other'] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+import type { PropertyType } from '@propguard/schemas';
 
 export const SALE_METHODS = [
   'sold',

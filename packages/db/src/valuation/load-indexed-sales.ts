@@ -51,21 +51,3 @@ export async function loadIndexedSales(database: Database): Promise<IndexedSale[
     saleDate: row.sale_date,
   }));
 }
-
-/** A gazetteer locality point (for placing a property known only by suburb and postcode). */
-export interface LocalityPoint {
-  name: string;
-  state: string;
-  postcode: string;
-  lat: number;
-  lng: number;
-  isDeliveryArea: boolean;
-}
-
-/** Every gazetteer locality with coordinates (one query, ~18k rows). */
-export async function loadLocalityPoints(database: Database): Promise<LocalityPoint[]> {
-  const rows = await database.query<{ name: string; state: string; postcode: string; lat: number; lng: number; is_delivery_area: boolean }>(
-    'SELECT name, state, postcode, lat, lng, is_delivery_area FROM localities WHERE lat IS NOT NULL AND lng IS NOT NULL',
-  );
-  return rows.map((row) => ({ name: row.name, state: row.state, postcode: row.postcode, lat: row.lat, lng: row.lng, isDeliveryArea: row.is_delivery_area }));
-}
