@@ -15,3 +15,5 @@ export * from './address-search.ts';
 export * from './lending.ts';
 export * from './compliance.ts';
 export * from './compat.ts';
+export * from './envelopes.ts';
+export * from './format.ts';

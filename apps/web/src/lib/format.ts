@@ -2,13 +2,7 @@
  * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
  * "$1.3M" for millions in search cards, and long-form Australian dates.
  */
-
-const AUD = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+import { formatAud } from '@propguard/schemas';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
@@ -20,10 +14,8 @@ const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
 
 const ONE_MILLION = 1_000_000;
 
-/** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars). */
-export function formatAud(amountAud: number): string {
-  return AUD.format(Math.round(amountAud));
-}
+/** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars): the one formatter of packages/schemas. */
+export { formatAud };
 
 /** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
 export function formatAudCompact(amountAud: number): string {

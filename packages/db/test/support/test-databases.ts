@@ -1,5 +1,7 @@
 /**
- * Databases for integration tests. PGlite: a fresh temporary home directory per test file.
+ * The one PostgreSQL (and PGlite) test-database helper module, for the database package's tests
+ * and the API suite's (apps/server/test/test-database.ts adds only the API suite's choices).
+ * PGlite: a fresh temporary home directory per test file.
  * PostgreSQL: a database of our own, `propguard_dbtest_<pid>_<n>`, created from TEST_DATABASE_URL
  * and dropped afterwards, so parallel runs and other suites' use of `test` are never disturbed.
  * No server: the tests are skipped with a printed reason, except under CI=true where it fails.
@@ -57,4 +59,44 @@ export async function createTestPostgres(): Promise<TestPostgres | null> {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }),
   };
+}
+
+/** Returns null when the PostgreSQL server answers, else the reason it does not. */
+export async function probePostgres(url: string = TEST_DATABASE_URL): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return `PostgreSQL at ${url.replace(/\/\/[^@]*@/, '//***@')} did not answer: ${(error as Error).message}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates (or recreates) a scratch database next to the test database and returns its URL. */
+export async function createScratchDatabase(name: string, baseUrl: string = TEST_DATABASE_URL): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropScratchDatabase(name: string, baseUrl: string = TEST_DATABASE_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -15,8 +15,8 @@ import type {
   MarketAnalysis,
   ValuationResult,
 } from '@propguard/schemas';
+import { formatAud } from '@propguard/schemas';
 
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const pct = (fraction: number) => `${round(fraction * 100, 1)}%`;
 
@@ -201,8 +201,8 @@ export function writeInsights(input: ComprehensiveInput): Insight[] {
   const insights: Insight[] = [
     {
       type: 'information',
-      title: `Valued at ${aud.format(valuation.estimate)}`,
-      description: `80% range ${aud.format(valuation.low)} to ${aud.format(valuation.high)} as at ${valuation.asAt}, from ${valuation.comparables.length} comparable sales.`,
+      title: `Valued at ${formatAud(valuation.estimate)}`,
+      description: `80% range ${formatAud(valuation.low)} to ${formatAud(valuation.high)} as at ${valuation.asAt}, from ${valuation.comparables.length} comparable sales.`,
       impact: spread > 0.4 ? 'high' : spread > 0.2 ? 'medium' : 'low',
       confidence,
       actionable: spread > 0.4,
@@ -226,7 +226,7 @@ export function writeInsights(input: ComprehensiveInput): Insight[] {
     insights.push({
       type: lending.complianceStatus === 'compliant' ? 'information' : 'risk',
       title: `LVR ${lending.lvr.percent}% on an 80% loan: ${lending.complianceStatus}`,
-      description: `Risk weight ${pct(lending.capital.riskWeight)}, minimum capital ${aud.format(lending.capital.minimumCapitalAud)}${lending.climate.climateAdjustedLvr === null ? '' : `; climate-adjusted LVR in 2050 ${pct(lending.climate.climateAdjustedLvr)}`}.`,
+      description: `Risk weight ${pct(lending.capital.riskWeight)}, minimum capital ${formatAud(lending.capital.minimumCapitalAud)}${lending.climate.climateAdjustedLvr === null ? '' : `; climate-adjusted LVR in 2050 ${pct(lending.climate.climateAdjustedLvr)}`}.`,
       impact: lending.complianceStatus === 'compliant' ? 'low' : 'medium',
       confidence,
       actionable: lending.complianceStatus !== 'compliant',
@@ -252,7 +252,7 @@ export function writeInsights(input: ComprehensiveInput): Insight[] {
 export function writeAnalysisSummary(input: ComprehensiveInput): string {
   const { valuation, hazards, lending, market } = input;
   const parts = [
-    `${input.address} is valued at ${aud.format(valuation.estimate)} (80% range ${aud.format(valuation.low)} to ${aud.format(valuation.high)}, confidence ${valuation.confidence}/100, as at ${valuation.asAt}).`,
+    `${input.address} is valued at ${formatAud(valuation.estimate)} (80% range ${formatAud(valuation.low)} to ${formatAud(valuation.high)}, confidence ${valuation.confidence}/100, as at ${valuation.asAt}).`,
     `Overall hazard score ${hazards.overall.score}/100 (${hazards.overall.level}).`,
   ];
   if (lending) parts.push(`An 80% loan has LVR ${lending.lvr.percent}% and is ${lending.complianceStatus} (score ${lending.complianceScore}/100).`);
@@ -275,5 +275,5 @@ export function factsOfComprehensive(input: ComprehensiveInput): number[] {
 
 /** The assistant's reply to a valuation, from the analysis it shows. */
 export function summariseAnalysis(analysis: CompatAnalysis): string {
-  return `${analysis.address ?? 'The property'}: ${aud.format(analysis.current_valuation)} (80% range ${aud.format(analysis.valuation_range.min)} to ${aud.format(analysis.valuation_range.max)}, confidence ${analysis.confidence}/100); overall hazard score ${analysis.risk_score}/100.`;
+  return `${analysis.address ?? 'The property'}: ${formatAud(analysis.current_valuation)} (80% range ${formatAud(analysis.valuation_range.min)} to ${formatAud(analysis.valuation_range.max)}, confidence ${analysis.confidence}/100); overall hazard score ${analysis.risk_score}/100.`;
 }

@@ -2,7 +2,7 @@
  * The default loan that listings and reports assess when no borrower is known: the lending-rules
  * engine on DEFAULT_LOAN_ASSUMPTIONS, with the assumptions stated in words for the response.
  */
-import { DEFAULT_LOAN_ASSUMPTIONS, type LendingAssessment } from '@propguard/schemas';
+import { formatAud, DEFAULT_LOAN_ASSUMPTIONS, type LendingAssessment } from '@propguard/schemas';
 import { assessLoan, type ClimateInput } from './assess-loan.ts';
 
 export const DEFAULT_LOAN_TEXT =
@@ -13,7 +13,7 @@ export const DEFAULT_LOAN_TEXT =
 export function loanText(loanAmountAud?: number): string {
   if (loanAmountAud === undefined) return DEFAULT_LOAN_TEXT;
   const loan = DEFAULT_LOAN_ASSUMPTIONS;
-  return `Loan of ${new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(loanAmountAud)} as given, owner-occupier, principal and interest, ` +
+  return `Loan of ${formatAud(loanAmountAud)} as given, owner-occupier, principal and interest, ` +
     `${loan.interestRatePct}% over ${loan.termYears} years; no borrower details`;
 }
 

@@ -3,6 +3,7 @@
  * recorded sales (issue 6). Method and thresholds: docs/methodology/market.md.
  */
 import type { InvestmentMetrics, LoanInputs, MarketAnalysis, MarketPropertyType, MarketSentiment } from '@propguard/schemas';
+import { formatAud } from '@propguard/schemas';
 import { computeInvestmentMetrics, type RentLookup } from './investment-metrics.ts';
 import { fitQualityIndex, meanLogLevel, DEFAULT_QUALITY_INDEX_PARAMS, type QualityIndex, type QualityIndexParams } from './quality-index.ts';
 import { medianOf, monthLabel, monthOf, yearBefore, type MarketSale } from './types.ts';
@@ -58,7 +59,6 @@ export interface AnalyseMarketInput {
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 const pct = (value: number, signed = false) => `${signed && value > 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const monthName = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
@@ -177,7 +177,7 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
 
   const typeLabel = propertyType === 'unit' ? 'units' : `${propertyType}s`;
   const facts = [
-    medianPrice === null ? null : `median ${aud.format(medianPrice)} over the 12 months to ${monthName(asAt)} (${salesVolume} sales)`,
+    medianPrice === null ? null : `median ${formatAud(medianPrice)} over the 12 months to ${monthName(asAt)} (${salesVolume} sales)`,
     g === null ? null : `quality-adjusted prices ${pct(g, true)} year on year`,
     clearance === null ? null : `${pct(clearance)} auction clearance`,
   ].filter((fact): fact is string => fact !== null);
@@ -226,7 +226,7 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
     .map((sale) => ({ id: sale.id, address: sale.address, suburb: sale.suburb, sale_date: sale.saleDate, price: sale.priceAud, sale_method: sale.saleMethod, bedrooms: sale.bedrooms, land_size: sale.landSizeM2 }));
 
   const outlook = investment
-    ? `Gross yield ${pct(investment.gross_yield)}, net ${pct(investment.net_yield)} on a weekly rent of ${aud.format(investment.weekly_rent)}; at ${pct(input.loan.lvr)} LVR the rent covers the repayments ${investment.dscr === null ? 'with no loan' : `${investment.dscr.toFixed(2)} times`}.`
+    ? `Gross yield ${pct(investment.gross_yield)}, net ${pct(investment.net_yield)} on a weekly rent of ${formatAud(investment.weekly_rent)}; at ${pct(input.loan.lvr)} LVR the rent covers the repayments ${investment.dscr === null ? 'with no loan' : `${investment.dscr.toFixed(2)} times`}.`
     : `Yields not available: ${input.rent.found ? 'no median price' : input.rent.reason}.`;
   const risk = growth
     ? `Growth 80% interval ${pct(growth.low, true)} to ${pct(growth.high, true)} on ${salesVolume} sales; ${priceTrend === 'falling' ? 'falling prices raise the risk for lenders' : 'no falling trend'}.`

@@ -3,13 +3,13 @@
  * download as text files named from the report type and the address").
  */
 import type { StoredReport } from '@propguard/schemas';
+import { formatAud } from '@propguard/schemas';
 
-const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
 const RULE = '='.repeat(72);
 
 function money(amount: number): string {
-  return AUD.format(amount);
+  return formatAud(amount);
 }
 
 function percent(share: number, signed = false): string {

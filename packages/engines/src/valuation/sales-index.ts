@@ -24,15 +24,6 @@ export function projectKm(lat: number, lng: number): { x: number; y: number } {
   return { x: lng * KM_PER_DEGREE_LNG_EQUATOR * Math.cos(REFERENCE_LAT_RAD), y: lat * KM_PER_DEGREE_LAT };
 }
 
-/** Great-circle distance in km (haversine, Earth radius 6,371 km). */
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const toRad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * toRad;
-  const dLng = (lng2 - lng1) * toRad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
 /** Months since January FIRST_YEAR of a 'YYYY-MM-DD' date. */
 export function monthNumber(date: string): number {
   return (Number(date.slice(0, 4)) - FIRST_YEAR) * 12 + Number(date.slice(5, 7)) - 1;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { baseMapSchema } from '@propguard/schemas';
+import { baseMapResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireHazardRuntime } from '../../services/require-hazards.ts';
@@ -11,7 +10,7 @@ export function baseMapRoute(context: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['map'],
         summary: 'National map layers (states, coastline, rivers, lakes) and the configured satellite imagery URL',
-        response: { 200: z.object({ success: z.literal(true), map: baseMapSchema }), 503: ERROR_RESPONSES[503] },
+        response: { 200: baseMapResponseSchema, 503: ERROR_RESPONSES[503] },
       },
     }, async (_request, reply) => {
       // The layers never change while the server runs: let the browser keep them for an hour.

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { mapNearQuerySchema, mapNearSchema } from '@propguard/schemas';
+import { mapNearQuerySchema, mapNearResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getMapNear } from '../../services/map-service.ts';
@@ -12,7 +11,7 @@ export function mapNearRoute(context: AppContext): FastifyPluginAsyncZod {
         tags: ['map'],
         summary: 'What lies around a point for the map: suburbs, shoreline, rivers, flood extents, fire detections, coastal points',
         querystring: mapNearQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), near: mapNearSchema }), ...ERROR_RESPONSES },
+        response: { 200: mapNearResponseSchema, ...ERROR_RESPONSES },
       },
     }, async (request) => ({ success: true as const, near: getMapNear(context, request.query) }));
   };

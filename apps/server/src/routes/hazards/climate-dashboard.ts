@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { climateDashboardRequestSchema, climateDashboardSchema } from '@propguard/schemas';
+import { climateDashboardRequestSchema, climateDashboardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getClimateDashboard } from '../../services/hazard-service.ts';
@@ -14,7 +13,7 @@ export function climateDashboardRoute(context: AppContext): FastifyPluginAsyncZo
         tags: ['hazards'],
         summary: 'The Climate dashboard for one property: hazard cards, 2030/2050/2090 projections, ten-year series, mitigation with cost and payback',
         body: climateDashboardRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), climate: climateDashboardSchema }), ...ERROR_RESPONSES },
+        response: { 200: climateDashboardResponseSchema, ...ERROR_RESPONSES },
       },
     }, async (request) => ({ success: true as const, climate: getClimateDashboard(context, request.body) }));
   };

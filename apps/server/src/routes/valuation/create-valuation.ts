@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { valuationRequestSchema, valuationResultSchema } from '@propguard/schemas';
+import { valuationRequestSchema, valuationResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireValuationRuntime } from '../../services/require-valuation.ts';
@@ -14,7 +13,7 @@ export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod
         tags: ['valuation'],
         summary: 'Value one property from an address, a locality or coordinates, with optional attributes',
         body: valuationRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), valuation: valuationResultSchema }), ...ERROR_RESPONSES },
+        response: { 200: valuationResponseSchema, ...ERROR_RESPONSES },
       },
     }, async (request) => {
       const valuation = await valueRequest(context, requireValuationRuntime(context), request.body);

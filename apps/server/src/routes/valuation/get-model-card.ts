@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { VALUATION_ACCURACY_TARGETS } from '@propguard/engines';
-import { modelCardSchema } from '@propguard/schemas';
+import { modelCardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireValuationRuntime } from '../../services/require-valuation.ts';
@@ -12,7 +11,7 @@ export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['valuation'],
         summary: 'The loaded model: training data, features and its accuracy on hold-out sales',
-        response: { 200: z.object({ success: z.literal(true), model: modelCardSchema }), 503: ERROR_RESPONSES[503] },
+        response: { 200: modelCardResponseSchema, 503: ERROR_RESPONSES[503] },
       },
     }, async () => {
       const { artifact } = requireValuationRuntime(context).model;

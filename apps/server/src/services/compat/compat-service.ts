@@ -17,8 +17,7 @@ import {
   ASSISTANT_EXAMPLES,
   type ComprehensiveInput,
 } from '@propguard/engines';
-import {
-  AppError,
+import { formatAud, AppError,
   HAZARD_YEAR_MIN,
   marketPropertyTypeSchema,
   type CompatAnalysis,
@@ -30,8 +29,7 @@ import {
   type MarketAnalysis,
   type MarketPropertyType,
   type ProcessCommandResponse,
-  type ValuationResult,
-} from '@propguard/schemas';
+  type ValuationResult, } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazard-service.ts';
 import { analyseLocation } from '../market/market-service.ts';
@@ -151,14 +149,14 @@ export async function processCommand(context: AppContext, input: string, log: Wa
     case 'compare': {
       const [first, second] = await Promise.all(command.addresses.map((address) => analysisOf(context, address, log)));
       const difference = second!.current_valuation - first!.current_valuation;
-      const summary = `${summariseAnalysis(first!)} ${summariseAnalysis(second!)} The second is valued ${new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(Math.abs(difference))} ${difference >= 0 ? 'above' : 'below'} the first.`;
+      const summary = `${summariseAnalysis(first!)} ${summariseAnalysis(second!)} The second is valued ${formatAud(Math.abs(difference))} ${difference >= 0 ? 'above' : 'below'} the first.`;
       return { ...base, ...first!, comparison: [first!, second!], summary };
     }
     case 'market': {
       const outcome = await getMarketIntelligence(context, { location: command.location });
       const market = outcome.market_intelligence;
       const summary = market
-        ? `${market.matched}: median ${market.market_overview.average_price === null ? 'not available' : new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(market.market_overview.average_price)}, ${market.price_trends.yoy_growth === null ? 'growth not measurable' : `${market.price_trends.yoy_growth}% over the year`} (${market.market_overview.total_transactions} sales to ${market.as_at}).`
+        ? `${market.matched}: median ${market.market_overview.average_price === null ? 'not available' : formatAud(market.market_overview.average_price)}, ${market.price_trends.yoy_growth === null ? 'growth not measurable' : `${market.price_trends.yoy_growth}% over the year`} (${market.market_overview.total_transactions} sales to ${market.as_at}).`
         : outcome.reason ?? 'No market analysis for that location';
       return { ...base, market, summary };
     }
@@ -167,7 +165,7 @@ export async function processCommand(context: AppContext, input: string, log: Wa
       if (!subject.lending) throw new AppError('SERVICE_UNAVAILABLE', subject.hazardReason ?? 'Lending needs the hazard layers');
       const analysis = await analysisOf(context, command.address, log);
       const lending = subject.lending;
-      const summary = `A loan of ${new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(command.loanAmountAud)} on ${analysis.address ?? command.address} (valued ${new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(subject.valuation.estimate)}) has LVR ${lending.lvr.percent}%: ${lending.lmi.isRequired ? 'LMI required' : 'no LMI needed'}, risk weight ${Math.round(lending.capital.riskWeight * 100)}%, ${lending.complianceStatus}.`;
+      const summary = `A loan of ${formatAud(command.loanAmountAud)} on ${analysis.address ?? command.address} (valued ${formatAud(subject.valuation.estimate)}) has LVR ${lending.lvr.percent}%: ${lending.lmi.isRequired ? 'LMI required' : 'no LMI needed'}, risk weight ${Math.round(lending.capital.riskWeight * 100)}%, ${lending.complianceStatus}.`;
       return {
         ...base,
         ...analysis,

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { lendingFigureRows, marketFigureRows } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
+import { formatAud } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
 export interface PdfReportInput {
@@ -12,7 +13,6 @@ export interface PdfReportInput {
   map: MapNear | null;
 }
 
-const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
 const MARGIN = 50;
 const BLUE = '#2563eb';
@@ -58,9 +58,9 @@ function rangeChart(doc: Doc, content: ReportContent) {
   doc.rect(x(low), top, x(high) - x(low), 16).fill('#bfdbfe');
   doc.rect(x(estimate) - 1.5, top - 4, 3, 24).fill(BLUE);
   doc.font('Helvetica').fontSize(8).fillColor(SLATE);
-  doc.text(AUD.format(low), x(low) - 40, top + 22, { width: 80, align: 'center' });
-  doc.text(AUD.format(high), x(high) - 40, top + 22, { width: 80, align: 'center' });
-  doc.fillColor(BLUE).text(AUD.format(estimate), x(estimate) - 50, top - 16, { width: 100, align: 'center' });
+  doc.text(formatAud(low), x(low) - 40, top + 22, { width: 80, align: 'center' });
+  doc.text(formatAud(high), x(high) - 40, top + 22, { width: 80, align: 'center' });
+  doc.fillColor(BLUE).text(formatAud(estimate), x(estimate) - 50, top - 16, { width: 100, align: 'center' });
   doc.y = top + 40;
   doc.fillColor('#0f172a').fontSize(10);
 }
@@ -171,9 +171,9 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   const analysis = content.comprehensive_analysis;
   heading(doc, 'AI valuation analysis');
   table(doc, [
-    ['AI valuation', AUD.format(analysis.ai_valuation)],
-    ['Conservative value (80% range low)', AUD.format(analysis.conservative_value)],
-    ['Optimistic value (80% range high)', AUD.format(analysis.optimistic_value)],
+    ['AI valuation', formatAud(analysis.ai_valuation)],
+    ['Conservative value (80% range low)', formatAud(analysis.conservative_value)],
+    ['Optimistic value (80% range high)', formatAud(analysis.optimistic_value)],
     ['Confidence', `${analysis.confidence_level}/100 (${analysis.confidence_label})`],
     ['As at', analysis.as_at],
   ]);
@@ -181,13 +181,13 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   doc.font('Helvetica').fontSize(9).fillColor(SLATE).text(analysis.methodology, MARGIN, doc.y, { width: contentWidth(doc) });
   if (analysis.factors.length > 0) {
     doc.moveDown(0.5);
-    table(doc, analysis.factors.map((factor) => [factor.label, `${factor.contribution_aud >= 0 ? '+' : '-'}${AUD.format(Math.abs(factor.contribution_aud))}`] as const));
+    table(doc, analysis.factors.map((factor) => [factor.label, `${factor.contribution_aud >= 0 ? '+' : '-'}${formatAud(Math.abs(factor.contribution_aud))}`] as const));
   }
   if (has('comparables')) {
     heading(doc, 'Comparable sales');
     table(doc, analysis.comparable_properties.map((comparable) => [
       `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
-      `${AUD.format(comparable.price)}; adjusted ${AUD.format(comparable.time_adjusted_price)}`,
+      `${formatAud(comparable.price)}; adjusted ${formatAud(comparable.time_adjusted_price)}`,
     ] as const));
   }
 
@@ -203,7 +203,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     heading(doc, 'Mitigation strategies');
     if (risk.mitigation_strategies.length === 0) doc.text('No measure is indicated at these scores.');
     for (const item of risk.mitigation_strategies) {
-      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${AUD.format(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
+      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${formatAud(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
       doc.font('Helvetica').fontSize(9);
       for (const action of item.actions) doc.text(`• ${action}`, { width: contentWidth(doc) });
       doc.fontSize(10).moveDown(0.3);
@@ -224,9 +224,9 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     heading(doc, 'Lending figures');
     const thresholds = content.compliance.lvr_thresholds;
     table(doc, [
-      ['Loan at 80% LVR', AUD.format(thresholds['80_percent'])],
-      ['Loan at 90% LVR', AUD.format(thresholds['90_percent'])],
-      ['Loan at 95% LVR', AUD.format(thresholds['95_percent'])],
+      ['Loan at 80% LVR', formatAud(thresholds['80_percent'])],
+      ['Loan at 90% LVR', formatAud(thresholds['90_percent'])],
+      ['Loan at 95% LVR', formatAud(thresholds['95_percent'])],
       ...lendingFigureRows(content.compliance),
     ]);
     const loan = content.compliance.default_loan;

@@ -1,7 +1,5 @@
-import type { ValuationRequest, ValuationResult } from '@propguard/schemas';
+import type { ValuationRequest, ValuationResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type ValuationResponse = { success: true; valuation: ValuationResult };
 
 /** POST /api/valuations: the live valuation of one address by the PropGuard model. */
 export function createValuation(request: ValuationRequest, signal?: AbortSignal): Promise<ValuationResponse> {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { BarChart3 } from 'lucide-react';
+import { MARKET_PROPERTY_TYPES } from '@propguard/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -9,13 +10,8 @@ import { Select } from '../../../components/ui/select.tsx';
 import type { SelectOption } from '../../../components/ui/select.tsx';
 import type { AnalysisDepth, MarketAnalysisRequest, MarketPropertyType } from '../api/analyze-market.ts';
 
-const PROPERTY_TYPES: readonly SelectOption[] = [
-  { value: 'house', label: 'House' },
-  { value: 'unit', label: 'Unit' },
-  { value: 'townhouse', label: 'Townhouse' },
-  { value: 'villa', label: 'Villa' },
-  { value: 'land', label: 'Land' },
-];
+/** The market engine's types (MARKET_PROPERTY_TYPES of packages/schemas), labelled. */
+const PROPERTY_TYPE_OPTIONS: readonly SelectOption[] = MARKET_PROPERTY_TYPES.map((type) => ({ value: type, label: `${type.charAt(0).toUpperCase()}${type.slice(1)}` }));
 
 const DEPTHS: readonly SelectOption[] = [
   { value: 'basic', label: 'Basic' },
@@ -55,7 +51,7 @@ export function MarketAnalysisForm({ values, onChange, onSubmit, isAnalyzing, lo
           <Field label="Property type" htmlFor={`${id}-type`}>
             <Select
               id={`${id}-type`}
-              options={PROPERTY_TYPES}
+              options={PROPERTY_TYPE_OPTIONS}
               value={values.property_type}
               onChange={(event) => onChange({ ...values, property_type: event.target.value as MarketPropertyType })}
             />

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ModelCard } from '@propguard/schemas';
+import type { ModelCardResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type ModelCardResponse = { success: true; model: ModelCard };
 
 export function getModelCard(signal?: AbortSignal): Promise<ModelCardResponse> {
   return requestApi<ModelCardResponse>('/valuations/model', { signal });

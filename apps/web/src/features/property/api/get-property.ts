@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PropertyDetails } from '@propguard/schemas';
+import type { PropertyDetailsResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
-export type PropertyResponse = { success: true; property_details: PropertyDetails };
-
-export function getProperty(listingId: string, signal?: AbortSignal): Promise<PropertyResponse> {
-  return requestApi<PropertyResponse>(`/realty/property/${encodeURIComponent(listingId)}`, { signal });
+export function getProperty(listingId: string, signal?: AbortSignal): Promise<PropertyDetailsResponse> {
+  return requestApi<PropertyDetailsResponse>(`/realty/property/${encodeURIComponent(listingId)}`, { signal });
 }
 
 export function getPropertyQueryOptions(listingId: string) {

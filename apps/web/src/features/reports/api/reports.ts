@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GenerateReportRequest, ReportAnalytics, ReportSummary, StoredReport } from '@propguard/schemas';
+import type { GenerateReportRequest, ReportAnalyticsResponse, ReportListResponse, ReportResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type ReportListResponse = { success: true; reports: ReportSummary[]; total: number };
-export type ReportAnalyticsResponse = { success: true; analytics: ReportAnalytics };
-export type GenerateReportResponse = { success: true; report: StoredReport };
 
 /** GET /api/reports: the library, newest first. */
 export function useReportLibrary() {
@@ -21,7 +17,7 @@ export function useGenerateReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['reports', 'generate'],
-    mutationFn: (request: Partial<GenerateReportRequest>) => requestApi<GenerateReportResponse>('/realty/valuation-report', { method: 'POST', body: request }),
+    mutationFn: (request: Partial<GenerateReportRequest>) => requestApi<ReportResponse>('/realty/valuation-report', { method: 'POST', body: request }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['reports'] });
     },

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClimateDashboard, ClimateDashboardRequest } from '@propguard/schemas';
+import type { ClimateDashboardRequest, ClimateDashboardResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type ClimateDashboardResponse = { success: true; climate: ClimateDashboard };
 
 /** POST /api/hazards/climate: six hazards now, their projections and the mitigation plan for one place. */
 export function getClimateDashboard(request: ClimateDashboardRequest, signal?: AbortSignal): Promise<ClimateDashboardResponse> {

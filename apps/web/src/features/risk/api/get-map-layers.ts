@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BaseMap, MapNear } from '@propguard/schemas';
+import type { BaseMapResponse, MapNearResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type BaseMapResponse = { success: true; map: BaseMap };
-export type MapNearResponse = { success: true; near: MapNear };
 
 /** GET /api/geo/base: states, coastline, rivers and lakes for the whole country (fetched once). */
 export function getBaseMap(signal?: AbortSignal): Promise<BaseMapResponse> {

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoredReport } from '@propguard/schemas';
+import type { ReportResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
-
-export type ReportResponse = { success: true; report: StoredReport };
 
 /** GET /api/reports/{id}: the stored report (it never changes once generated). */
 export function getReport(reportId: string, signal?: AbortSignal): Promise<ReportResponse> {

@@ -1,0 +1,10 @@
+const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/**
+ * Whole Australian dollars, as every screen, report and summary shows them (DESIGN.md section 6).
+ * One formatter for the web, the engines' texts and the server's PDFs.
+ * @example formatAud(1250000) // '$1,250,000'
+ */
+export function formatAud(amountAud: number): string {
+  return AUD.format(Math.round(amountAud));
+}
