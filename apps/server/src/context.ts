@@ -5,10 +5,10 @@ import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
-import { DataFacts } from './services/data-facts.ts';
-import { loadHazardRuntime } from './services/hazard-runtime.ts';
+import { DataFacts } from './services/health/data-facts.ts';
+import { loadHazardRuntime } from './services/hazards/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
-import { loadValuationRuntime } from './services/valuation-runtime.ts';
+import { loadValuationRuntime } from './services/valuation/valuation-runtime.ts';
 import { MarketCache } from './services/market/market-cache.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, fetchFirmsDetections, FirmsError, parseFirmsCsv } from '../src/services/firms-client.ts';
+import { boundingBox, fetchFirmsDetections, FirmsError, parseFirmsCsv } from '../src/services/hazards/firms-client.ts';
 
 // Two rows in the column layout of the FIRMS area API for VIIRS (bright_ti4 ... daynight).
 const VIIRS_CSV = `latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight

@@ -11,7 +11,7 @@ import {
   mapNearSchema,
   propertyAnalysisResponseSchema,
 } from '@propguard/schemas';
-import { getFireRisk } from '../src/services/fire-risk-service.ts';
+import { getFireRisk } from '../src/services/hazards/fire-risk-service.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 // Kalamunda, Perth hills: the archive holds confident MODIS fire detections within 25 km of it (Aug-Sep 2019).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAddressBook } from '@propguard/db';
 import { valuationResultSchema } from '@propguard/schemas';
 import { formatCsvField, parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
-import { requireValuationRuntime } from '../src/services/require-valuation.ts';
+import { requireValuationRuntime } from '../src/services/valuation/require-valuation.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const HEADER = ['address', 'suburb', 'state', 'postcode', 'lat', 'lng', 'property_type', 'bedrooms', 'date'] as const;

@@ -2,11 +2,11 @@ import type { Database } from '@propguard/db';
 import type { ClimateOutlook } from '@propguard/schemas';
 import type { AppConfig } from '../config.ts';
 import type { AddressIndexState } from './address-search/address-index.ts';
-import type { DataFacts } from './data-facts.ts';
-import type { HazardRuntimeState } from './hazard-runtime.ts';
+import type { DataFacts } from './health/data-facts.ts';
+import type { HazardRuntimeState } from './hazards/hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { MarketCache } from './market/market-cache.ts';
-import type { ValuationRuntimeState } from './valuation-runtime.ts';
+import type { ValuationRuntimeState } from './valuation/valuation-runtime.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
 export interface AppContext {

@@ -27,11 +27,11 @@ import { COMPAT_ROUTE_CONFIG } from '../../plugins/compat-transport.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getAddressDetails, suggestAddresses } from '../../services/address-search/address-search-service.ts';
 import { analyseComprehensively, explainRisk, getEnhancedAnalysis, getMarketIntelligence, processCommand } from '../../services/compat/compat-service.ts';
-import { getFireRisk } from '../../services/fire-risk-service.ts';
-import { getPropguardHealth } from '../../services/health-service.ts';
-import { analyseProperty } from '../../services/property-analysis-service.ts';
+import { getFireRisk } from '../../services/hazards/fire-risk-service.ts';
+import { getPropguardHealth } from '../../services/health/health-service.ts';
+import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
 import { generateReport } from '../../services/reports/report-service.ts';
-import { requireValuationRuntime } from '../../services/require-valuation.ts';
+import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 
 const TAGS = ['compatibility'];
 const config = COMPAT_ROUTE_CONFIG;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fireRiskRequestSchema, fireRiskResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { getFireRisk } from '../../services/fire-risk-service.ts';
+import { getFireRisk } from '../../services/hazards/fire-risk-service.ts';
 
 export function fireRiskRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

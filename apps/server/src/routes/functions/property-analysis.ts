@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { propertyAnalysisRequestSchema, propertyAnalysisResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { analyseProperty } from '../../services/property-analysis-service.ts';
-import { requireValuationRuntime } from '../../services/require-valuation.ts';
+import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
+import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 
 export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { baseMapResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { requireHazardRuntime } from '../../services/require-hazards.ts';
+import { requireHazardRuntime } from '../../services/hazards/require-hazards.ts';
 
 export function baseMapRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapNearQuerySchema, mapNearResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { getMapNear } from '../../services/map-service.ts';
+import { getMapNear } from '../../services/geo/map-service.ts';
 
 export function mapNearRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hazardReportSchema, hazardRequestSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { assessLocation } from '../../services/hazard-service.ts';
+import { assessLocation } from '../../services/hazards/hazard-service.ts';
 
 export function assessHazardsRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { climateDashboardRequestSchema, climateDashboardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { getClimateDashboard } from '../../services/hazard-service.ts';
+import { getClimateDashboard } from '../../services/hazards/hazard-service.ts';
 
 export function climateDashboardRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serviceHealthSchema } from '@propguard/schemas';
-import { getRealtyHealth } from '../../services/health-service.ts';
+import { getRealtyHealth } from '../../services/health/health-service.ts';
 import type { AppContext } from '../../services/app-context.ts';
 
 export function realtyHealthRoute(context: AppContext): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serviceHealthSchema } from '@propguard/schemas';
-import { getXnodeHealth } from '../../services/health-service.ts';
+import { getXnodeHealth } from '../../services/health/health-service.ts';
 import type { AppContext } from '../../services/app-context.ts';
 
 export function xnodeHealthRoute(context: AppContext): FastifyPluginAsyncZod {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { valuationRequestSchema, valuationResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { requireValuationRuntime } from '../../services/require-valuation.ts';
-import { valueRequest } from '../../services/valuation-service.ts';
+import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
+import { valueRequest } from '../../services/valuation/valuation-service.ts';
 import { recordValuationAudit } from '../../services/compliance/valuation-audit.ts';
 
 export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod {

@@ -3,7 +3,7 @@ import { VALUATION_ACCURACY_TARGETS } from '@propguard/engines';
 import { modelCardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { requireValuationRuntime } from '../../services/require-valuation.ts';
+import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 
 export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

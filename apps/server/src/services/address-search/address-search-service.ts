@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { getAddressRecord, getLocalityRecord, loadAddressSearchEntries, type AddressRecord, type Database, type LocalityRecord } from '@propguard/db';
 import { AppError, HAZARD_YEAR_MIN, type AddressProperty, type AddressSuggestionsResponse } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { assessLocation } from '../hazard-service.ts';
+import { assessLocation } from '../hazards/hazard-service.ts';
 import { buildAddressIndex, toDisplayName, type AddressIndex, type AddressIndexState } from './address-index.ts';
 import { redactPaths } from '../../http/redact.ts';
 

@@ -31,12 +31,12 @@ import { formatAud, AppError,
   type ProcessCommandResponse,
   type ValuationResult, } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { assessLocation } from '../hazard-service.ts';
+import { assessLocation } from '../hazards/hazard-service.ts';
 import { analyseLocation } from '../market/market-service.ts';
-import { analyseProperty } from '../property-analysis-service.ts';
+import { analyseProperty } from '../valuation/property-analysis-service.ts';
 import { marketFor, valuationRequestFor } from '../reports/report-service.ts';
-import { requireValuationRuntime } from '../require-valuation.ts';
-import { valueRequest } from '../valuation-service.ts';
+import { requireValuationRuntime } from '../valuation/require-valuation.ts';
+import { valueRequest } from '../valuation/valuation-service.ts';
 import { writeWithModel } from '../llm/llm-text.ts';
 
 interface WarnLogger {

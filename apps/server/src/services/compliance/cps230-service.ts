@@ -15,8 +15,8 @@ import {
 import { APS112_RISK_WEIGHTS, assessLoan, availabilityPct, breachOf, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, type Tolerance } from '@propguard/engines';
 import { AppError, type ComplianceOverview, type HealthCheck, type ServiceHealth, type ToleranceBody } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { getBlockchainHealth, getPropguardHealth, getRealtyHealth } from '../health-service.ts';
-import { valueRequest } from '../valuation-service.ts';
+import { getBlockchainHealth, getPropguardHealth, getRealtyHealth } from '../health/health-service.ts';
+import { valueRequest } from '../valuation/valuation-service.ts';
 import { buildReportingSchedule } from './reporting-schedule.ts';
 
 type DependencyId = ComplianceOverview['resilience']['dependencies'][number]['id'];

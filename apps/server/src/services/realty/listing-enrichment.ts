@@ -1,8 +1,8 @@
 import { assessDefaultLoan, assessHazards, DEFAULT_LOAN_TEXT, resolveAsAt, valuePoint } from '@propguard/engines';
 import { HAZARD_YEAR_MIN, type ClimateOutlook, type Listing } from '@propguard/schemas';
 import type { SaleListingRow } from '@propguard/db';
-import type { HazardRuntimeState } from '../hazard-runtime.ts';
-import type { ValuationRuntimeState } from '../valuation-runtime.ts';
+import type { HazardRuntimeState } from '../hazards/hazard-runtime.ts';
+import type { ValuationRuntimeState } from '../valuation/valuation-runtime.ts';
 
 /** What our engines add to a listing: valuation, hazard risk, LVR thresholds, and why a part is missing. */
 export type ListingEnrichment = Pick<Listing, 'propguard_valuation' | 'propguard_risk' | 'propguard_compliance' | 'unavailable'>;

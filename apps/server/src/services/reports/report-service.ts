@@ -16,12 +16,12 @@ import {
   type VerifyResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { assessLocation } from '../hazard-service.ts';
+import { assessLocation } from '../hazards/hazard-service.ts';
 import type { MarketOutcome } from '../market/market-cache.ts';
 import { analyseLocation } from '../market/market-service.ts';
-import { requireHazardRuntime } from '../require-hazards.ts';
-import { requireValuationRuntime } from '../require-valuation.ts';
-import { valueRequest } from '../valuation-service.ts';
+import { requireHazardRuntime } from '../hazards/require-hazards.ts';
+import { requireValuationRuntime } from '../valuation/require-valuation.ts';
+import { valueRequest } from '../valuation/valuation-service.ts';
 import { renderReportPdf } from './render-report-pdf.ts';
 
 const MAP_RADIUS_KM = 2;

@@ -1,6 +1,6 @@
 import { assessHazards, buildClimateDashboard } from '@propguard/engines';
 import type { ClimateDashboard, ClimateDashboardRequest, HazardReport, HazardRequest } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from '../app-context.ts';
 import { requireHazardRuntime } from './require-hazards.ts';
 
 /** Six hazards at a point for a scenario and year (POST /api/hazards/assess). */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { computeArchiveFireRisk, computeFireRisk } from '@propguard/engines';
 import type { FireRisk, FireRiskRequest } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from '../app-context.ts';
 import { fetchFirmsDetections } from './firms-client.ts';
 import { requireHazardRuntime } from './require-hazards.ts';
 

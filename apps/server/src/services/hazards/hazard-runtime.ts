@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { loadHazardData } from '@propguard/db';
 import { buildHazardContext, type HazardContext } from '@propguard/engines';
 import type { BaseMap } from '@propguard/schemas';
-import { loadBaseMap } from './base-map.ts';
-import { redactPaths } from '../http/redact.ts';
+import { loadBaseMap } from '../geo/base-map.ts';
+import { redactPaths } from '../../http/redact.ts';
 
 /** What hazard assessments and the map need in memory: the indexed hazard layers and the base map. */
 export interface HazardRuntime {

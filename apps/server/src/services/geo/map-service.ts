@@ -1,7 +1,7 @@
 import { findMapFeaturesNear } from '@propguard/engines';
 import type { MapNear, MapNearQuery } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
-import { requireHazardRuntime } from './require-hazards.ts';
+import type { AppContext } from '../app-context.ts';
+import { requireHazardRuntime } from '../hazards/require-hazards.ts';
 
 /** The hazard layers around a point for the property map (GET /api/geo/near). */
 export function getMapNear(context: AppContext, query: MapNearQuery): MapNear {

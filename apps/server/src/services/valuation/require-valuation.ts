@@ -1,5 +1,5 @@
 import { AppError } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from '../app-context.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 
 /** The loaded valuation model and index, or a 503 saying why there is none. */

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { BUNDLED_DATASETS, type Database } from '@propguard/db';
 import { analysePropertySentiment } from '@propguard/engines';
 import type { DataSummary, HealthCheck, ServiceHealth } from '@propguard/schemas';
-import { redactPaths } from '../http/redact.ts';
-import type { AppContext } from './app-context.ts';
+import { redactPaths } from '../../http/redact.ts';
+import type { AppContext } from '../app-context.ts';
 
 const PROBE_TIMEOUT_MS = 2000;
 

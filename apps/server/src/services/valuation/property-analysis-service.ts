@@ -1,7 +1,7 @@
 import { HAZARD_YEAR_MIN, type FireRisk, type HazardAssessment, type HazardReport, type PropertyAnalysisResponse } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
-import { getFireRisk } from './fire-risk-service.ts';
-import { assessLocation } from './hazard-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { getFireRisk } from '../hazards/fire-risk-service.ts';
+import { assessLocation } from '../hazards/hazard-service.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 import { valueRequest } from './valuation-service.ts';
 

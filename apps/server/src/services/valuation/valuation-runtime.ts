@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadAddressBook, loadIndexedSales, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
-import { redactPaths } from '../http/redact.ts';
+import { redactPaths } from '../../http/redact.ts';
 
 /** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
 export interface ValuationRuntime extends SubjectLookups {

@@ -1,5 +1,5 @@
 import { AppError } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from '../app-context.ts';
 import type { HazardRuntime } from './hazard-runtime.ts';
 
 /** The loaded hazard layers, or a 503 saying why there are none. */

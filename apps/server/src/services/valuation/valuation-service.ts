@@ -1,7 +1,7 @@
 import { resolveSubject, toSubjectProperty } from '@propguard/db';
 import { resolveAsAt, valueProperty } from '@propguard/engines';
 import type { ValuationRequest, ValuationResult } from '@propguard/schemas';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from '../app-context.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 
 /**
