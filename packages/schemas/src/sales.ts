@@ -49,6 +49,11 @@ export const saleRecordSchema = z
   .meta({ id: 'SaleRecord' });
 export type SaleRecord = z.infer<typeof saleRecordSchema>;
 
+/** Where a recorded sale is: the fields every sale row shape (ingest, index, listing, address book) shares. */
+export type SalePlace = Pick<SaleRecord, 'address' | 'suburb' | 'state' | 'postcode'>;
+/** What was sold, as recorded (null: not recorded); shared by every sale row shape. */
+export type SaleAttributes = Pick<SaleRecord, 'bedrooms' | 'bathrooms' | 'carSpaces' | 'landSizeM2' | 'buildingSizeM2' | 'yearBuilt'>;
+
 export const salesPageSchema = z
   .object({
     success: z.literal(true),

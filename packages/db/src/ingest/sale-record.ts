@@ -1,6 +1,6 @@
 /** The normalised shape every sales source is parsed into, before it is written to `sales`. */
 
-import type { PropertyType } from '@propguard/schemas';
+import type { PropertyType, SaleAttributes, SalePlace } from '@propguard/schemas';
 
 export const SALE_METHODS = [
   'sold',
@@ -18,25 +18,16 @@ export type SaleMethod = (typeof SALE_METHODS)[number];
 export type LocationPrecision = 'address' | 'locality';
 export type DatePrecision = 'day' | 'month';
 
-export interface SaleRecord {
+/** A parsed sale row: its place and attributes (SalePlace, SaleAttributes of packages/schemas) and the source's fields. */
+export interface SaleRecord extends SalePlace, SaleAttributes {
   source: string;
   sourceRow: number;
-  address: string | null;
-  suburb: string;
-  /** null until placement when the source has no state column (Sydney: taken from the gazetteer). */
-  state: string | null;
-  postcode: string | null;
+  /** `state` is null until placement when the source has no state column (Sydney: taken from the gazetteer). */
   lat: number | null;
   lng: number | null;
   locationPrecision: LocationPrecision | null;
   propertyType: PropertyType;
   propertyTypeRaw: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  landSizeM2: number | null;
-  buildingSizeM2: number | null;
-  yearBuilt: number | null;
   priceAud: number | null;
   /** ISO date YYYY-MM-DD; month-precision dates use the first of the month. */
   saleDate: string;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SearchLocation } from '@propguard/engines';
+import type { SaleAttributes, SalePlace } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { sales } from '../schema.ts';
 
@@ -22,23 +23,13 @@ export interface SalesSearchFilter {
   offset: number;
 }
 
-export interface SaleListingRow {
+export interface SaleListingRow extends SalePlace, SaleAttributes {
   id: number;
   source: string;
-  address: string | null;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
   lat: number | null;
   lng: number | null;
   locationPrecision: string | null;
   propertyType: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  landSizeM2: number | null;
-  buildingSizeM2: number | null;
-  yearBuilt: number | null;
   priceAud: number | null;
   saleDate: string;
   /** 'day' or 'month' (Perth's records give the month only). */

@@ -1,6 +1,8 @@
+import type { SaleAttributes } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 
-export interface AddressCandidate {
+/** A known street address and the attributes of its latest sale. */
+export interface AddressCandidate extends SaleAttributes {
   id: number;
   address: string;
   suburb: string;
@@ -10,12 +12,6 @@ export interface AddressCandidate {
   lng: number | null;
   locationPrecision: string | null;
   propertyType: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  landSizeM2: number | null;
-  buildingSizeM2: number | null;
-  yearBuilt: number | null;
   similarity: number;
 }
 

@@ -1,19 +1,11 @@
+import type { SaleAttributes, SalePlace } from '@propguard/schemas';
+
 /** One market sale as the valuation engine indexes it (loaded by @propguard/db loadIndexedSales). */
-export interface IndexedSale {
+export interface IndexedSale extends SalePlace, SaleAttributes {
   id: number;
   lat: number;
   lng: number;
-  state: string | null;
-  suburb: string;
-  postcode: string | null;
-  address: string | null;
   propertyType: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  landSizeM2: number | null;
-  buildingSizeM2: number | null;
-  yearBuilt: number | null;
   priceAud: number;
   /** YYYY-MM-DD */
   saleDate: string;
