@@ -15,6 +15,7 @@ export type { AddressCandidate, LocalityMatch } from './valuation/resolve-locati
 export { findTypicalAttributes, findNearestLocality } from './valuation/typical-attributes.ts';
 export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
+export { loadKnownFloodPlaces, KNOWN_FLOOD_PLACES_FILE, type KnownFloodPlace } from './hazards/load-known-places.ts';
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';
 export { insertReport, findReport, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow } from './reports/report-store.ts';

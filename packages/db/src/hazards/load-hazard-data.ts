@@ -32,6 +32,7 @@ export const HAZARD_DATA_FILES = {
   shorelines: 'gshhg-coast-rivers-australia/gshhs_full_shorelines_australia_bbox.geojson',
   wdbiiRivers: 'gshhg-coast-rivers-australia/wdbii_rivers_australia_bbox.geojson',
   neRivers: 'au-natural-earth/au_rivers_lake_centerlines_10m.geojson',
+  neRiversAustralia: 'au-natural-earth/au_rivers_australia_supplement_10m.geojson',
   neLakes: 'au-natural-earth/au_lakes_10m.geojson',
   neStates: 'au-natural-earth/au_states_50m.geojson',
   suburbs: ['act', 'nsw', 'nt', 'ot', 'qld', 'sa', 'tas', 'vic', 'wa'].map((state) => `abs-suburbs-localities-2021/sal_2021_${state}.geojson`),
@@ -124,6 +125,12 @@ async function loadRivers(dataDir: string): Promise<Polyline[]> {
   for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.neRivers)) {
     const name = text(feature.properties?.name);
     for (const coords of linesOf(feature.geometry)) lines.push({ name, kind: String(feature.properties?.featurecla ?? 'river').toLowerCase(), coords });
+  }
+  // The 1:10m Australian supplement: 339 rivers and creeks (the Yarra, Brisbane, Hawkesbury, Nepean...).
+  for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.neRiversAustralia)) {
+    const name = text(feature.properties?.name) ?? text(feature.properties?.name_alt);
+    const kind = String(text(feature.properties?.featurecla) ?? 'river').toLowerCase();
+    for (const coords of linesOf(feature.geometry)) lines.push({ name, kind, coords });
   }
   for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.wdbiiRivers)) {
     if (feature.properties?.country !== 'AU') continue;

@@ -16,6 +16,7 @@ import type {
   GazetteerLocality,
   HazardDataSets,
   HazardLocation,
+  Polyline,
   RegionMetricRow,
   StatePolygon,
   SuburbPolygon,
@@ -56,10 +57,34 @@ export function findNearestPoint<T extends { lat: number; lng: number }>(index: 
   }
 }
 
+/** One mapped line of a named river: its length and midpoint (for Hack's-law catchment estimates). */
+export interface RiverLineLength {
+  lengthKm: number;
+  lat: number;
+  lng: number;
+}
+
+function indexRiverLengths(rivers: readonly Polyline[]): Map<string, RiverLineLength[]> {
+  const byName = new Map<string, RiverLineLength[]>();
+  for (const line of rivers) {
+    if (!line.name || line.coords.length < 4) continue;
+    let lengthKm = 0;
+    for (let i = 0; i + 3 < line.coords.length; i += 2) lengthKm += distanceKm(line.coords[i + 1]!, line.coords[i]!, line.coords[i + 3]!, line.coords[i + 2]!);
+    const mid = 2 * Math.floor(line.coords.length / 4);
+    const key = line.name.toUpperCase();
+    const list = byName.get(key) ?? [];
+    list.push({ lengthKm, lat: line.coords[mid + 1]!, lng: line.coords[mid]! });
+    byName.set(key, list);
+  }
+  return byName;
+}
+
 export interface HazardContext {
   data: HazardDataSets;
   coastIndex: SegmentIndex;
   riverIndex: SegmentIndex;
+  /** River name (upper case) -> the mapped lengths of its lines, for the catchment estimate (flood). */
+  riverLinesByName: ReadonlyMap<string, RiverLineLength[]>;
   lakeIndex: SegmentIndex;
   suburbIndex: PolygonIndex<SuburbPolygon>;
   bushfireBySal: ReadonlyMap<string, BushfireProneShare>;
@@ -124,6 +149,7 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     data,
     coastIndex: buildSegmentIndex(data.coastline),
     riverIndex: buildSegmentIndex(data.rivers),
+    riverLinesByName: indexRiverLengths(data.rivers),
     lakeIndex: buildSegmentIndex(data.lakes),
     suburbIndex: buildPolygonIndex(data.suburbs, (suburb) => suburb.polygons),
     bushfireBySal: new Map(data.bushfireProne.map((row) => [row.salCode, row])),
