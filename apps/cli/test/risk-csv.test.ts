@@ -31,7 +31,7 @@ describe('propguard risk --csv', () => {
     const byId = new Map(table.slice(1).map((cells) => [cells[0]!, cells]));
     const lismore = byId.get('1')!;
     expect(Number(lismore[4])).toBeGreaterThanOrEqual(85);
-    expect(lismore[10]).toMatch(/^flood:High;fire:\w+;coastal:Low;subsidence:Low;cyclone:Low;earthquake:Low$/);
+    expect(lismore[10]).toMatch(/^flood:High;fire:\w+;coastal:Low;subsidence:no data;cyclone:Low;earthquake:Low$/);
     expect(lismore[11]).toBe('');
     const katoomba = byId.get('2')!;
     expect(katoomba[3]).toBe('Katoomba ridge, no river within 30 km: no flood data');

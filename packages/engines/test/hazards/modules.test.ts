@@ -97,12 +97,18 @@ describe('fire-v1', () => {
 });
 
 describe('subsidence-v1', () => {
-  it('flags the Newcastle mine subsidence district and nothing in Perth', () => {
+  it('flags the Newcastle mine subsidence district; in Perth reports the district check as a fact and the hazard as No data, not 0 / Low', () => {
     const context = buildHazardContext(emptyHazardData());
-    expect(assessSubsidence({ lat: -32.93, lng: 151.75 }, context, 'high', 2025)).toMatchObject({ score: 65, level: 'Medium' });
+    expect(assessSubsidence({ lat: -32.93, lng: 151.75 }, context, 'high', 2025)).toMatchObject({ score: 65, level: 'Medium', hasData: true, method: 'subsidence-v2' });
     const perth = assessSubsidence({ lat: -31.95, lng: 115.86 }, context, 'high', 2025);
-    expect(perth).toMatchObject({ score: 0, scoreRange: { low: 0, high: 20 } });
-    expect(perth.dataNote).toMatch(/no national soil reactivity/);
+    // nothing assessed: no score, the full range (makeAssessment's "no data" shape)
+    expect(perth).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
+    expect(perth.dataNote).toMatch(/^No data: soil reactivity is unknown here/);
+    expect(perth.dataNote).toMatch(/district check was made: not in a known district/);
+    expect(perth.factors).toEqual([expect.objectContaining({ id: 'mine-subsidence-district', effect: 'neutral' })]);
+    expect(perth.factors[0]!.label).toMatch(/^Not in a known mine subsidence district \(checked; nearest: /);
+    // Adelaide plains (reactive clay region): assessed, 40
+    expect(assessSubsidence({ lat: -34.93, lng: 138.6 }, context, 'high', 2025)).toMatchObject({ hasData: true, score: 40 });
   });
 });
 
