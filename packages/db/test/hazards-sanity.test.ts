@@ -124,13 +124,24 @@ describe('hazard sanity on the real data', () => {
       for (const safe of ['melbourneCbd', 'hobart', 'perthCbd'] as const) expect(score(exposed, 'cyclone')).toBeGreaterThan(score(safe, 'cyclone') + 40);
     }
     expect(score('exmouth', 'cyclone')).toBeGreaterThan(score('townsville', 'cyclone'));
+    // 38 seasons of JTWC tracks give a return period of damaging winds: Exmouth (Vance 1999) sees them
+    // more often than Townsville, and Melbourne never
+    const returnPeriod = (place: keyof typeof PLACES) => assessHazards(PLACES[place], context, 'high', 2025).assessments.find((a) => a.hazard === 'cyclone')!.factors.find((f) => f.id === 'cyclone-return-period')!;
+    expect(returnPeriod('exmouth').value!).toBeLessThan(returnPeriod('townsville').value!);
+    expect(returnPeriod('melbourneCbd').value).toBeNull();
+    expect(returnPeriod('melbourneCbd').label).toMatch(/^No cyclone of 55 kt or more passed within 100 km in 38 seasons/);
   });
 
   it('earthquake: Meckering above Perth, Newcastle above Sydney', () => {
     expect(score('meckering', 'earthquake')).toBeGreaterThan(score('perthCbd', 'earthquake'));
     expect(score('newcastle', 'earthquake')).toBeGreaterThan(score('sydneyCbd', 'earthquake'));
     const meckering = assessHazards(PLACES.meckering, context, 'low', 2025).assessments.find((a) => a.hazard === 'earthquake')!;
-    expect(meckering.factors.some((f) => f.label.startsWith('Mw 6.5 earthquake in 1968'))).toBe(true);
+    // NSHA18 rates the 1968 Meckering mainshock Mw 6.6 (ISC-GEM: 6.5) and holds the 1989 Newcastle
+    // earthquake, which the 16-event ISC-GEM list lacked
+    expect(meckering.factors.some((f) => f.label.startsWith('Mw 6.6 earthquake in 1968'))).toBe(true);
+    expect(meckering.factors.find((f) => f.id === 'quake-rate')!.label).toMatch(/^Mw 5 or more within 100 km about once in \d+ years/);
+    const newcastle = assessHazards(PLACES.newcastle, context, 'low', 2025).assessments.find((a) => a.hazard === 'earthquake')!;
+    expect(newcastle.factors.some((f) => f.label.startsWith('Mw 5.4 earthquake in 1989'))).toBe(true);
   });
 
   it('says so where no data set covers a place, without inventing a score', () => {

@@ -10,6 +10,7 @@ import type {
   BushfireProneShare,
   CoastalPoint,
   CycloneFix,
+  Earthquake,
   FfdiChangeRow,
   FireDetection,
   FloodMapPolygon,
@@ -79,6 +80,17 @@ function indexRiverLengths(rivers: readonly Polyline[]): Map<string, RiverLineLe
   return byName;
 }
 
+function groupTracks(fixes: readonly CycloneFix[]): Map<string, CycloneFix[]> {
+  const tracks = new Map<string, CycloneFix[]>();
+  for (const fix of fixes) {
+    const track = tracks.get(fix.stormId) ?? [];
+    track.push(fix);
+    tracks.set(fix.stormId, track);
+  }
+  for (const track of tracks.values()) track.sort((a, b) => (a.isoTime < b.isoTime ? -1 : a.isoTime > b.isoTime ? 1 : 0));
+  return tracks;
+}
+
 export interface HazardContext {
   data: HazardDataSets;
   coastIndex: SegmentIndex;
@@ -95,6 +107,9 @@ export interface HazardContext {
   fireIndex: PointIndex<FireDetection>;
   firePeriod: { from: string; to: string } | null;
   cycloneIndex: PointIndex<CycloneFix>;
+  /** Track fixes of each storm in time order (JTWC), for distances to track segments. */
+  cycloneTracks: ReadonlyMap<string, CycloneFix[]>;
+  earthquakeIndex: PointIndex<Earthquake>;
   coastalPointIndex: PointIndex<CoastalPoint>;
   floodMapIndex: PolygonIndex<FloodMapPolygon>;
   stateIndex: PolygonIndex<StatePolygon>;
@@ -158,6 +173,8 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     fireIndex: buildPointIndex(fires),
     firePeriod: from !== null && to !== null ? { from, to } : null,
     cycloneIndex: buildPointIndex(data.cycloneFixes),
+    cycloneTracks: groupTracks(data.cycloneFixes),
+    earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null)),
     coastalPointIndex: buildPointIndex(data.coastalPoints),
     floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),
     stateIndex: buildPolygonIndex(data.states, (state) => state.polygons),

@@ -5,8 +5,8 @@ export { assess as assessFlood, riverProximityScore, FLOOD_METHOD, FLOOD_RIVER_S
 export { assess as assessFire, fireActivityScore, FIRE_METHOD } from './fire.ts';
 export { assess as assessCoastal, erosionScore, inundationScore, multiplicationFactorAt, COASTAL_METHOD } from './coastal.ts';
 export { assess as assessSubsidence, SUBSIDENCE_METHOD } from './subsidence.ts';
-export { assess as assessCyclone, windRegionFor, CYCLONE_METHOD } from './cyclone.ts';
-export { assess as assessEarthquake, earthquakeEadPct, EARTHQUAKE_METHOD } from './earthquake.ts';
+export { assess as assessCyclone, windRegionFor, cycloneTrackPoints, CYCLONE_METHOD } from './cyclone.ts';
+export { assess as assessEarthquake, earthquakeEadPct, damagingQuakeRatePerYear, EARTHQUAKE_METHOD } from './earthquake.ts';
 export { assessHazards, assessHazard, overallScore, OVERALL_METHOD } from './assess-hazards.ts';
 export { parseFirmsDetection, VIIRS_CONFIDENCE } from './firms.ts';
 export { computeFireRisk, computeArchiveFireRisk, FIRE_RISK_METHOD, type FireRiskMeta } from './fire-risk.ts';
