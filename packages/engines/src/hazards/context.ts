@@ -17,6 +17,8 @@ import type {
   GazetteerLocality,
   HazardDataSets,
   HazardLocation,
+  ImportedFloodLayer,
+  PolygonRings,
   Polyline,
   RegionMetricRow,
   StatePolygon,
@@ -56,6 +58,28 @@ export function findNearestPoint<T extends { lat: number; lng: number }>(index: 
     if (found.length > 0) return found[0]!;
     if (radiusKm >= maxDistanceKm) return null;
   }
+}
+
+/** One polygon of an imported flood layer, with the layer it belongs to. */
+export interface ImportedFloodPolygon {
+  layer: ImportedFloodLayer;
+  value: number | null;
+  rings: PolygonRings;
+}
+
+/** The R-tree over every polygon of the imported flood layers. */
+export function indexImportedFloodLayers(layers: readonly ImportedFloodLayer[]): PolygonIndex<ImportedFloodPolygon> {
+  const polygons: ImportedFloodPolygon[] = layers.flatMap((layer) => layer.features.map((feature) => ({ layer, value: feature.value, rings: feature.rings })));
+  return buildPolygonIndex(polygons, (polygon) => [polygon.rings]);
+}
+
+/**
+ * The same context with other imported flood layers (after an import or a removal): only their
+ * index is rebuilt.
+ * @example const updated = withImportedFloodLayers(context, await loadFloodLayers(database));
+ */
+export function withImportedFloodLayers(context: HazardContext, layers: readonly ImportedFloodLayer[]): HazardContext {
+  return { ...context, data: { ...context.data, floodLayers: [...layers] }, importedFloodIndex: indexImportedFloodLayers(layers) };
 }
 
 /** One mapped line of a named river: its length and midpoint (for Hack's-law catchment estimates). */
@@ -112,6 +136,8 @@ export interface HazardContext {
   earthquakeIndex: PointIndex<Earthquake>;
   coastalPointIndex: PointIndex<CoastalPoint>;
   floodMapIndex: PolygonIndex<FloodMapPolygon>;
+  /** Polygons of the imported flood layers (issue 18), each with its layer. */
+  importedFloodIndex: PolygonIndex<ImportedFloodPolygon>;
   stateIndex: PolygonIndex<StatePolygon>;
   /** `${metric}|${table}|${region}` -> rows by GWL, ascending. */
   regionMetrics: ReadonlyMap<string, RegionMetricRow[]>;
@@ -177,6 +203,7 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null)),
     coastalPointIndex: buildPointIndex(data.coastalPoints),
     floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),
+    importedFloodIndex: indexImportedFloodLayers(data.floodLayers ?? []),
     stateIndex: buildPolygonIndex(data.states, (state) => state.polygons),
     regionMetrics,
     ffdiChanges,

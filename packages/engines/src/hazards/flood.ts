@@ -25,7 +25,7 @@ import { findPointsWithin, locateSite, type HazardContext, type Site } from './c
 import { distanceKm, distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan, nearestPointOnLine } from './geo.ts';
 import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
-import type { HazardLocation } from './types.ts';
+import type { FloodLayerField, HazardLocation } from './types.ts';
 
 export const FLOOD_METHOD = 'flood-v2';
 /** Beyond this distance from any mapped river or lake the screening has no signal, km. */
@@ -78,6 +78,33 @@ export function catchmentAreaKm2(lengthKm: number): number {
  */
 export function catchmentAdjustment(areaKm2: number): number {
   return Math.max(-10, Math.min(5, 5 * (Math.log10(Math.max(1, areaKm2)) - 3)));
+}
+
+/**
+ * Score of a place inside a polygon of an imported flood layer, from its mapped attribute:
+ * - AEP p % (or ARI y years, p = 100 / y): p >= 1 (the 1 % AEP extent or a more frequent one) is
+ *   High, 70 + 30 log5(p), at most 95; 0.2 <= p < 1 is Medium, 40 + 30 log5(p / 0.2); rarer is 25;
+ * - depth d m (taken as a 1 % AEP flood's): 70 below 0.3 m, 80 to 1 m, 90 from 1 m;
+ * - no attribute (an extent only) or no value: 70.
+ * On the shared damage scale 70 is 1 %/yr of the replacement cost: the 1 % AEP extent sits at the
+ * High threshold (issue 18: "inside the 1% AEP extent: High").
+ * @example importedFloodScore('aep', 1) // 70
+ * @example importedFloodScore('ari', 20) // p = 5 %: 70 + 30 = 100 -> 95
+ */
+export function importedFloodScore(field: FloodLayerField | null, value: number | null): number {
+  if (field === null || value === null || !Number.isFinite(value)) return 70;
+  if (field === 'depth') return value >= 1 ? 90 : value >= 0.3 ? 80 : 70;
+  const aepPct = field === 'ari' ? (value > 0 ? 100 / value : 0) : value;
+  if (aepPct >= 1) return Math.min(95, 70 + (30 * Math.log(aepPct)) / Math.log(5));
+  if (aepPct >= 0.2) return 40 + (30 * Math.log(aepPct / 0.2)) / Math.log(5);
+  return 25;
+}
+
+function describeImportedValue(field: FloodLayerField | null, value: number | null): string {
+  if (field === null || value === null) return 'inside its flood extent';
+  if (field === 'aep') return `inside its ${value} % AEP extent`;
+  if (field === 'ari') return `inside its ${value}-year ARI extent`;
+  return `flood depth ${value} m`;
 }
 
 interface FloodMapReading {
@@ -239,12 +266,27 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
 export function assessFloodAt(site: Site, context: HazardContext, scenario: ClimateScenario, year: number): HazardAssessment {
   const factors: HazardFactor[] = [];
   const dataUsed: HazardDataUsed[] = [];
-  const map = readFloodMap(context, site);
+  const imported = findContaining(context.importedFloodIndex, site.lat, site.lng, (polygon) => [polygon.rings]);
+  const map = imported.length > 0 ? { isImaged: false, isWet: false, nearestWetKm: null } : readFloodMap(context, site);
   let baselineScore: number;
   let hasData: boolean;
   let uncertainty: number;
   let dataNote: string | null;
-  if (map.isImaged) {
+  if (imported.length > 0) {
+    // An imported overlay (a council's or the NFID's) is the deployment's own licensed data: it
+    // decides ahead of the bundled map and the screening, and every answer cites it.
+    const scored = imported.map((polygon) => ({ polygon, score: importedFloodScore(polygon.layer.field, polygon.value) })).sort((a, b) => b.score - a.score);
+    baselineScore = scored[0]!.score;
+    hasData = true;
+    uncertainty = 10;
+    const layers = [...new Map(scored.map(({ polygon }) => [polygon.layer.id, polygon.layer])).values()];
+    for (const layer of layers) {
+      const best = scored.find(({ polygon }) => polygon.layer.id === layer.id)!;
+      factors.push(factor('imported-flood-layer', `Imported flood layer "${layer.name}" (imported ${layer.importedAt.slice(0, 10)}): ${describeImportedValue(layer.field, best.polygon.value)}`, best.polygon.value, layer.field === 'depth' ? 'm' : layer.field === 'ari' ? 'years' : layer.field === 'aep' ? '%' : null, 'raises'));
+      dataUsed.push({ id: `hazard-layer-${layer.id}`, title: `${layer.name} (imported flood layer; ${layer.licenceNote})`, period: null });
+    }
+    dataNote = `The imported flood layer${layers.length > 1 ? 's' : ''} ${layers.map((layer) => `"${layer.name}"`).join(', ')} decide${layers.length > 1 ? '' : 's'} here (imported layers come before the bundled maps and the screening)`;
+  } else if (map.isImaged) {
     // A mapped extent is an observation: it decides, and the screening is not consulted.
     dataUsed.push(DATA_SETS.lismore);
     hasData = true;

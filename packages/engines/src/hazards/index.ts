@@ -1,6 +1,6 @@
 /** The hazard engine (issue 4): six hazard modules, the report, fire risk and the Climate dashboard. */
 export type * from './types.ts';
-export { buildHazardContext, locateSite, ncraRegionFor, MIN_FIRE_CONFIDENCE, type HazardContext, type Site } from './context.ts';
+export { buildHazardContext, locateSite, ncraRegionFor, withImportedFloodLayers, MIN_FIRE_CONFIDENCE, type HazardContext, type Site } from './context.ts';
 export { assess as assessFlood, riverProximityScore, FLOOD_METHOD, FLOOD_RIVER_SEARCH_KM } from './flood.ts';
 export { assess as assessFire, fireActivityScore, FIRE_METHOD } from './fire.ts';
 export { assess as assessCoastal, erosionScore, inundationScore, multiplicationFactorAt, COASTAL_METHOD } from './coastal.ts';
@@ -30,4 +30,4 @@ export {
 } from './reference-tables.ts';
 export { findMapFeaturesNear, MAX_MAP_SUBURBS, MAX_MAP_FIRES } from './map-features.ts';
 export { rankingAuc } from './evaluation.ts';
-export { screenFlood, heightAboveRiverAdjustment, catchmentAreaKm2, catchmentAdjustment, type FloodScreening } from './flood.ts';
+export { screenFlood, importedFloodScore, heightAboveRiverAdjustment, catchmentAreaKm2, catchmentAdjustment, type FloodScreening } from './flood.ts';

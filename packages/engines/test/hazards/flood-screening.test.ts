@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHazardContext, locateSite } from '../../src/hazards/context.ts';
-import { assess as assessFlood, catchmentAdjustment, catchmentAreaKm2, heightAboveRiverAdjustment, screenFlood } from '../../src/hazards/flood.ts';
+import { assess as assessFlood, catchmentAdjustment, catchmentAreaKm2, heightAboveRiverAdjustment, importedFloodScore, screenFlood } from '../../src/hazards/flood.ts';
 import { rankingAuc } from '../../src/hazards/evaluation.ts';
 import type { GazetteerLocality } from '../../src/hazards/types.ts';
 import { emptyHazardData, squareState } from './synthetic-data.ts';
@@ -84,6 +84,24 @@ describe('flood-v2 screening terms (worked examples)', () => {
     expect(onMap).toMatchObject({ score: 30, scoreRange: { low: 20, high: 40 } });
     expect(onMap.dataUsed.map((d) => d.id)).toContain('lismore-flood-map-2022-floodmapper');
     expect(onMap.dataNote).toMatch(/mapped .* flood extent decides/);
+  });
+});
+
+describe('imported flood layers: attribute to score', () => {
+  it('maps AEP, ARI and depth to the shared damage scale (the 1 % AEP extent at the High threshold)', () => {
+    expect(importedFloodScore('aep', 1)).toBe(70);
+    // 70 + 30 log5(2) = 70 + 12.92
+    expect(importedFloodScore('aep', 2)).toBeCloseTo(82.92, 2);
+    // ARI 20 years = 5 % AEP: 70 + 30 = 100, capped at 95
+    expect(importedFloodScore('ari', 20)).toBe(95);
+    // ARI 200 years = 0.5 %: 40 + 30 log5(2.5) = 40 + 17.08 (Medium)
+    expect(importedFloodScore('ari', 200)).toBeCloseTo(57.08, 2);
+    expect(importedFloodScore('aep', 0.05)).toBe(25);
+    expect(importedFloodScore('depth', 0.1)).toBe(70);
+    expect(importedFloodScore('depth', 0.5)).toBe(80);
+    expect(importedFloodScore('depth', 1.4)).toBe(90);
+    expect(importedFloodScore(null, null)).toBe(70);
+    expect(importedFloodScore('aep', null)).toBe(70);
   });
 });
 
