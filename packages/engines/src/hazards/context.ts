@@ -133,6 +133,8 @@ export interface HazardContext {
   cycloneIndex: PointIndex<CycloneFix>;
   /** Track fixes of each storm in time order (JTWC), for distances to track segments. */
   cycloneTracks: ReadonlyMap<string, CycloneFix[]>;
+  /** Position of each fix in its storm's track (to reach the segments on either side of it). */
+  cycloneFixPosition: ReadonlyMap<CycloneFix, number>;
   earthquakeIndex: PointIndex<Earthquake>;
   coastalPointIndex: PointIndex<CoastalPoint>;
   floodMapIndex: PolygonIndex<FloodMapPolygon>;
@@ -186,6 +188,7 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     list.push(locality);
     localitiesByName.set(key, list);
   }
+  const cycloneTracks = groupTracks(data.cycloneFixes);
   return {
     data,
     coastIndex: buildSegmentIndex(data.coastline),
@@ -199,7 +202,8 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     fireIndex: buildPointIndex(fires),
     firePeriod: from !== null && to !== null ? { from, to } : null,
     cycloneIndex: buildPointIndex(data.cycloneFixes),
-    cycloneTracks: groupTracks(data.cycloneFixes),
+    cycloneTracks,
+    cycloneFixPosition: new Map([...cycloneTracks.values()].flatMap((track) => track.map((fix, i) => [fix, i] as const))),
     earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null)),
     coastalPointIndex: buildPointIndex(data.coastalPoints),
     floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),

@@ -29,8 +29,8 @@ export const CYCLONE_TRACK_RADIUS_KM = 100;
 export const DAMAGING_WIND_KT = 55;
 /** Seasons in the JTWC record (1981/82 to 2018/19). */
 export const CYCLONE_SEASONS = 38;
-/** Fixes are six-hourly; a fix this far away can still start a segment that passes close, km. */
-const SEGMENT_REACH_KM = 400;
+/** Half the longest six-hourly segment interpolated (a storm moving 65 km/h covers 390 km), km. */
+const SEGMENT_REACH_KM = 200;
 const SAME_STORM_HOURS = 24;
 
 /**
@@ -49,40 +49,44 @@ interface Approach {
   timeMs: number;
 }
 
-/** The nearest point of a storm's track to the site with the interpolated wind there, or null beyond the radius. */
-function nearestApproach(site: Site, track: readonly { lat: number; lng: number; windKt: number | null; isoTime: string; season: number; stormId: string }[]): Approach | null {
+type TrackFix = { lat: number; lng: number; windKt: number | null; isoTime: string; season: number; stormId: string };
+
+/** The approach along the segment a-b nearest to the site, with the interpolated wind, or null beyond the radius. */
+function segmentApproach(site: Site, a: TrackFix, b: TrackFix): Approach | null {
   const kx = KM_PER_DEGREE_LNG_EQUATOR * Math.cos((site.lat * Math.PI) / 180);
   const ky = KM_PER_DEGREE_LAT;
-  let best: Approach | null = null;
-  for (let i = 0; i < track.length; i += 1) {
-    const a = track[i]!;
-    const b = track[Math.min(i + 1, track.length - 1)]!;
-    const ax = (a.lng - site.lng) * kx;
-    const ay = (a.lat - site.lat) * ky;
-    const dx = (b.lng - a.lng) * kx;
-    const dy = (b.lat - a.lat) * ky;
-    const lengthSquared = dx * dx + dy * dy;
-    const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSquared));
-    const d = Math.hypot(ax + t * dx, ay + t * dy);
-    if (d > CYCLONE_TRACK_RADIUS_KM) continue;
-    const windA = a.windKt ?? 0;
-    const windB = b.windKt ?? windA;
-    const windKt = windA + t * (windB - windA);
-    const timeMs = Date.parse(a.isoTime) + t * (Date.parse(b.isoTime) - Date.parse(a.isoTime));
-    if (!best || windKt > best.windKt || (windKt === best.windKt && d < best.distanceKm)) best = { stormId: a.stormId, season: a.season, distanceKm: d, windKt, timeMs };
-  }
-  return best;
+  const ax = (a.lng - site.lng) * kx;
+  const ay = (a.lat - site.lat) * ky;
+  const dx = (b.lng - a.lng) * kx;
+  const dy = (b.lat - a.lat) * ky;
+  const lengthSquared = dx * dx + dy * dy;
+  // A gap in a track (32 of the 12,373 segments are longer than 400 km) is not interpolated.
+  if (lengthSquared > (2 * SEGMENT_REACH_KM) ** 2) return null;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSquared));
+  const d = Math.hypot(ax + t * dx, ay + t * dy);
+  if (d > CYCLONE_TRACK_RADIUS_KM) return null;
+  const windA = a.windKt ?? 0;
+  const windB = b.windKt ?? windA;
+  const timeMs = Date.parse(a.isoTime) + t * (Date.parse(b.isoTime) - Date.parse(a.isoTime));
+  return { stormId: a.stormId, season: a.season, distanceKm: d, windKt: windA + t * (windB - windA), timeMs };
 }
 
 /** Distinct storms with damaging winds within the radius, strongest approach of each. */
 export function findDamagingStorms(site: Site, context: HazardContext): Approach[] {
-  const stormIds = new Set<string>();
-  for (const { item } of findPointsWithin(context.cycloneIndex, site.lat, site.lng, CYCLONE_TRACK_RADIUS_KM + SEGMENT_REACH_KM)) stormIds.add(item.stormId);
-  const approaches: Approach[] = [];
-  for (const stormId of stormIds) {
-    const approach = nearestApproach(site, context.cycloneTracks.get(stormId) ?? []);
-    if (approach && approach.windKt >= DAMAGING_WIND_KT) approaches.push(approach);
+  // A segment passing within R of the site has an end within R + half its length (<= SEGMENT_REACH_KM).
+  const byStorm = new Map<string, Approach>();
+  for (const { item } of findPointsWithin(context.cycloneIndex, site.lat, site.lng, CYCLONE_TRACK_RADIUS_KM + SEGMENT_REACH_KM)) {
+    const track = context.cycloneTracks.get(item.stormId) ?? [];
+    const i = context.cycloneFixPosition.get(item) ?? 0;
+    for (const [a, b] of [[track[i - 1], item], [item, track[i + 1] ?? item]] as const) {
+      if (!a) continue;
+      const approach = segmentApproach(site, a, b);
+      if (!approach) continue;
+      const best = byStorm.get(item.stormId);
+      if (!best || approach.windKt > best.windKt || (approach.windKt === best.windKt && approach.distanceKm < best.distanceKm)) byStorm.set(item.stormId, approach);
+    }
   }
+  const approaches = [...byStorm.values()].filter((approach) => approach.windKt >= DAMAGING_WIND_KT);
   // A storm crossing 135° E is in both basin files under two ids: one event.
   approaches.sort((a, b) => a.timeMs - b.timeMs);
   const distinct: Approach[] = [];
