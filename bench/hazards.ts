@@ -4,10 +4,13 @@
  * (about 3,000 places in every state), under the high scenario in 2050. Prints assessments per
  * second and p50/p95 latency of one full report (all six hazards + overall), and of one Climate
  * dashboard (report + 6 projection rows + ten-year series + mitigation).
+ * Then ranks every hazard on the known flood-affected and flood-free places of
+ * data/hazard-known-places (AUC, flood-affected positive; "No data" ranks lowest) and checks, per city,
+ * that every flooded place scores above every hill.
  * Reads PROPGUARD_DATA_PATH (default ./data). Run with --expose-gc for a cleaner memory figure.
  */
-import { loadHazardData } from '@propguard/db';
-import { assessHazards, buildClimateDashboard, buildHazardContext } from '@propguard/engines';
+import { loadHazardData, loadKnownFloodPlaces } from '@propguard/db';
+import { assessHazards, buildClimateDashboard, buildHazardContext, rankingAuc } from '@propguard/engines';
 import { HAZARD_IDS } from '@propguard/schemas';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
 
@@ -55,3 +58,28 @@ console.log(
 );
 measure('assessHazards (six + overall)', (place) => assessHazards(place, context, 'high', 2050), HAZARD_IDS.length);
 measure('buildClimateDashboard', (place) => buildClimateDashboard(place, context, 'high', 900_000), null);
+
+const known = await loadKnownFloodPlaces(config.dataDir);
+const reports = known.map((place) => ({ place, report: assessHazards(place, context, 'high', 2025) }));
+const scoreOf = (report: (typeof reports)[number]['report'], hazard: string): number | null => {
+  const assessment = report.assessments.find((a) => a.hazard === hazard)!;
+  return assessment.hasData ? assessment.score : null;
+};
+console.log(`\nKnown places (${known.filter((p) => p.isFloodAffected).length} flood-affected, ${known.filter((p) => !p.isFloodAffected).length} flood-free; present day; "No data" ranks lowest):`);
+console.log(`${'city'.padEnd(10)} ${'place'.padEnd(34)} flooded ${HAZARD_IDS.map((h) => h.padStart(10)).join('')}`);
+for (const { place, report } of reports) {
+  console.log(`${place.city.padEnd(10)} ${place.place.padEnd(34)} ${(place.isFloodAffected ? 'yes' : 'no').padEnd(7)} ${HAZARD_IDS.map((h) => String(scoreOf(report, h) ?? 'No data').padStart(10)).join('')}`);
+}
+const aucLine = HAZARD_IDS.map((hazard) => {
+  const auc = rankingAuc(reports.map(({ place, report }) => ({ score: scoreOf(report, hazard), isPositive: place.isFloodAffected })));
+  return `${hazard} ${auc === null ? 'n/a' : auc.toFixed(2)}`;
+});
+console.log(`AUC (flood-affected above flood-free): ${aucLine.join(', ')}`);
+for (const city of [...new Set(known.map((p) => p.city))]) {
+  const inCity = reports.filter(({ place }) => place.city === city);
+  const auc = rankingAuc(inCity.map(({ place, report }) => ({ score: scoreOf(report, 'flood'), isPositive: place.isFloodAffected })));
+  const inverted = inCity.filter(({ place }) => place.isFloodAffected).flatMap(({ place, report }) =>
+    inCity.filter((hill) => !hill.place.isFloodAffected && (scoreOf(hill.report, 'flood') ?? -1) >= (scoreOf(report, 'flood') ?? -1)).map((hill) => `${place.place} <= ${hill.place.place}`),
+  );
+  console.log(`  flood in ${city}: AUC ${auc === null ? 'n/a' : auc.toFixed(2)}${inverted.length ? `; not above: ${inverted.join('; ')}` : '; every flooded place above every hill'}`);
+}

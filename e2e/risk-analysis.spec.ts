@@ -62,6 +62,11 @@ test.describe('Risk Analysis tab (/)', () => {
     await expect(hazards).toHaveCount(6);
     await expect(panel.getByTestId('hazard-fire')).toContainText(`${fire?.score}/100`);
     await expect(panel.getByTestId('hazard-fire')).toContainText(fire?.factors[0]?.label ?? '');
+    // Subsidence at Mallacoota: no soil reactivity data, so "No data" with the district check as a fact (issue 18)
+    await expect(panel.getByTestId('hazard-subsidence')).toContainText('No data');
+    await expect(panel.getByTestId('hazard-subsidence')).toContainText(/Not in a known mine subsidence district \(checked; nearest: /);
+    // The imported flood layers (none in the test database) are listed with how to bring one
+    await expect(panel.getByRole('region', { name: 'Imported flood layers' })).toContainText('None imported');
 
     // Fire detections near the property, from the archive (no FIRMS key in tests).
     await expect(panel.getByTestId('fire-risk-score')).toHaveText(/^\d+\/100$/);
@@ -94,6 +99,8 @@ test.describe('Risk Analysis tab (/)', () => {
     await page.getByRole('button', { name: 'Analyze' }).click();
     const detail = page.getByRole('heading', { name: 'Risk Assessment Detail' }).locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
     await expect(detail.getByText(/^Flood$/)).toBeVisible({ timeout: 15_000 });
+    // 85 Turner St on the Yarra: a flood screening score, no longer "No data" (issue 18)
+    await expect(detail.getByText(/from the Yarra River$/)).toBeVisible();
     await expect(detail.getByText(/^Bushfire$/)).toBeVisible();
     await expect(detail.getByText(/^Coastal erosion and inundation$/)).toBeVisible();
     await expect(detail.getByText(/\d+\/100/).first()).toBeVisible();

@@ -28,11 +28,14 @@ copy_set() {
 
 copy_set acs-ncra-climate-hazard-projections ffdi_threshold_days_change_by_gwl.csv ncra_region_hazard_metrics_by_gwl.csv
 copy_set acs-ncra-coastal-extreme-sea-levels acssh_coastal_points_aep1pc_and_mf_by_slr.csv slr_increments_ipcc_ar6.csv
-copy_set au-natural-earth au_coastline_10m.geojson au_lakes_10m.geojson au_rivers_lake_centerlines_10m.geojson au_states_50m.geojson
+copy_set au-natural-earth au_coastline_10m.geojson au_lakes_10m.geojson au_rivers_australia_supplement_10m.geojson au_rivers_lake_centerlines_10m.geojson au_states_50m.geojson
 copy_set bom-annual-climate-series australia_annual_climate_1900_2019.csv
 copy_set bushfire-prone-land-by-suburb bf_prone_by_suburb.csv
-copy_set cyclone-tracks-ibtracs-2010-2015 ibtracs_australian_region_2010_2015.csv
-copy_set earthquakes-iscgem-australia iscgem_australia_region_1900_2012.csv
+# Issue 18: the declustered NSHA18 catalogue (Gutenberg-Richter rates) and the JTWC tracks (cyclone return
+# periods) replace the 16-event ISC-GEM list and the six IBTrACS seasons, which are no longer shipped.
+copy_set earthquakes-nsha18-catalogue NSHA18CAT_V0.2_hmtk_declustered.csv LICENCE_README.MD
+gunzip -f "$DEST/earthquakes-nsha18-catalogue/LICENCE_README.MD.gz" # the licence statement stays readable
+copy_set cyclone-tracks-jtwc-1981-2019 South_indian_hurricane.csv South_pacific_hurricane.csv
 copy_set firms-modis-australia-aug-sep-2019 fire_archive_M6_96619.csv
 copy_set gfed-modis-fire-counts modis_fire_counts_by_state_fire_year.csv
 copy_set gshhg-coast-rivers-australia gshhs_full_shorelines_australia_bbox.geojson wdbii_rivers_australia_bbox.geojson

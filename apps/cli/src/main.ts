@@ -2,6 +2,8 @@
  * The `propguard` command line (DESIGN.md section 2). Commands:
  *   propguard ingest                                   load the bundled data sets (idempotent)
  *   propguard import sales FILE.csv [--mapping M.json] [--source NAME]
+ *   propguard import hazard-layer --kind flood --file F [--field aep|ari|depth] [--attribute COL] [--name N] [--licence TEXT]
+ *   propguard hazard-layers list | remove ID           imported hazard overlays (issue 18)
  *   propguard train [--out models/current.json]          train the valuation model (npm run train)
  *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
  *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
@@ -12,7 +14,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { backupDatabase, ensureDataLoaded, getDataSummary, importSales, loadIndexedSales, openDatabase, restoreDatabase, type Database } from '@propguard/db';
+import { backupDatabase, ensureDataLoaded, getDataSummary, importHazardLayer, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
+import type { FloodLayerField } from '@propguard/engines';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
 import { formatImportReport, formatIngestReport } from './print-reports.ts';
@@ -75,6 +78,37 @@ async function runImportSales(file: string, options: { mapping?: string; source?
   });
 }
 
+interface ImportHazardLayerCliOptions {
+  kind: string;
+  file: string;
+  field?: string;
+  attribute?: string;
+  name?: string;
+  licence?: string;
+}
+
+function describeLayer(layer: HazardLayerSummary): string {
+  const attribute = layer.field ? `${layer.field} from ${layer.sourceField}` : 'extent only';
+  return `#${layer.id} ${layer.kind} "${layer.name}" (${layer.featureCount.toLocaleString('en-AU')} features, ${attribute}; ${layer.sourceFile}; imported ${layer.importedAt}; licence: ${layer.licenceNote})`;
+}
+
+async function runImportHazardLayer(options: ImportHazardLayerCliOptions): Promise<number> {
+  const config = loadCliConfig();
+  return withDatabase(config, async (database) => {
+    const layer = await importHazardLayer(database, {
+      file: options.file,
+      kind: options.kind as HazardLayerKind,
+      ...(options.field !== undefined ? { field: options.field as FloodLayerField } : {}),
+      ...(options.attribute !== undefined ? { attribute: options.attribute } : {}),
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(options.licence !== undefined ? { licenceNote: options.licence } : {}),
+    });
+    console.log(`Imported ${describeLayer(layer)}.`);
+    console.log('Flood answers use it ahead of the bundled maps and the screening from the next server start (propguard risk reads data/ only).');
+    return 0;
+  });
+}
+
 export function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('propguard').description('PropGuard: property valuation and climate risk for Australian real estate');
   program
@@ -89,6 +123,46 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--mapping <file>', 'JSON object mapping our field names to your column names')
     .option('--source <name>', 'name of this import (default: the file name); importing the same name again replaces it')
     .action(async (file: string, options: { mapping?: string; source?: string }) => setExitCode(await runImportSales(file, options)));
+  importCommand
+    .command('hazard-layer')
+    .description('Import a hazard overlay (a GeoJSON FeatureCollection or a zipped Shapefile of polygons in longitude/latitude) into the database; flood answers use it ahead of the bundled maps and the screening (docs/methodology/hazards.md)')
+    .requiredOption('--kind <kind>', 'hazard the layer maps: flood')
+    .requiredOption('--file <file>', '.geojson / .json, or a .zip holding one .shp with its .dbf')
+    .option('--field <field>', 'what the attribute means: aep (annual exceedance probability, %), ari (average recurrence interval, years) or depth (m); omit for an extent only')
+    .option('--attribute <column>', 'the attribute column (default: the first whose name contains the field)')
+    .option('--name <name>', 'name shown and cited (default: the file name)')
+    .option('--licence <text>', 'licence note stored and cited with every answer that uses the layer')
+    .action(async (options: ImportHazardLayerCliOptions) => setExitCode(await runImportHazardLayer(options)));
+  const layersCommand = program.command('hazard-layers').description('The imported hazard overlays');
+  layersCommand
+    .command('list')
+    .description('List the imported hazard layers')
+    .action(async () => {
+      const config = loadCliConfig();
+      setExitCode(
+        await withDatabase(config, async (database) => {
+          const layers = await listHazardLayers(database);
+          console.log(layers.length === 0 ? 'No hazard layer imported.' : layers.map(describeLayer).join('\n'));
+          return 0;
+        }),
+      );
+    });
+  layersCommand
+    .command('remove')
+    .description('Remove an imported hazard layer and its polygons')
+    .argument('<id>', 'layer id (see hazard-layers list)')
+    .action(async (id: string) => {
+      const config = loadCliConfig();
+      const layerId = Number(id);
+      if (!Number.isInteger(layerId) || layerId <= 0) throw new AppError('VALIDATION_ERROR', 'the layer id must be a positive whole number', { field: 'id' });
+      setExitCode(
+        await withDatabase(config, async (database) => {
+          if (!(await removeHazardLayer(database, layerId))) throw new AppError('NOT_FOUND', `no hazard layer #${layerId}`, { field: 'id' });
+          console.log(`Removed hazard layer #${layerId}.`);
+          return 0;
+        }),
+      );
+    });
   program
     .command('train')
     .description('Train the valuation model on the market sales in the database and write the artifact (docs/methodology/valuation.md)')

@@ -57,4 +57,24 @@ describe('propguard CLI', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/missing required column\(s\): suburb, date, price/);
   });
+
+  it('imports a flood layer, lists it and removes it (propguard import hazard-layer, hazard-layers)', async () => {
+    const layerFile = join(homeDir, 'council-1pc.geojson');
+    const square = [[153.27, -28.82], [153.28, -28.82], [153.28, -28.81], [153.27, -28.81], [153.27, -28.82]];
+    await writeFile(layerFile, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { AEP: 1 }, geometry: { type: 'Polygon', coordinates: [square] } }] }));
+    const imported = runCli('import', 'hazard-layer', '--kind', 'flood', '--file', layerFile, '--field', 'aep', '--name', 'Council 1% AEP', '--licence', 'test only');
+    expect(imported.stderr).toBe('');
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toMatch(/^Imported #(\d+) flood "Council 1% AEP" \(1 features, aep from AEP; council-1pc.geojson; imported \d{4}-\d\d-\d\dT[^;]+; licence: test only\)\./);
+    const id = /#(\d+)/.exec(imported.stdout)![1]!;
+    expect(runCli('hazard-layers', 'list').stdout).toContain(`#${id} flood "Council 1% AEP"`);
+    const badField = runCli('import', 'hazard-layer', '--kind', 'flood', '--file', layerFile, '--field', 'speed');
+    expect(badField.status).toBe(2);
+    expect(badField.stderr).toMatch(/--field must be one of aep, ari, depth/);
+    expect(runCli('hazard-layers', 'remove', id).stdout).toMatch(new RegExp(`Removed hazard layer #${id}\\.`));
+    expect(runCli('hazard-layers', 'list').stdout).toMatch(/No hazard layer imported\./);
+    const missing = runCli('hazard-layers', 'remove', id);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toMatch(/no hazard layer #/);
+  });
 });

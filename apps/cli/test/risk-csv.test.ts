@@ -15,7 +15,7 @@ beforeAll(async () => {
 const INPUT = [
   'id,lat,lng,note',
   '1,-28.8141,153.2746,Lismore 2022 flood',
-  '2,-37.8136,144.9631,"Melbourne CBD, no flood data"',
+  '2,-33.7125,150.3119,"Katoomba ridge, no river within 30 km: no flood data"',
   '3,abc,151,not a number',
   '4,-10,100,outside Australia',
   '5,,,empty',
@@ -31,12 +31,12 @@ describe('propguard risk --csv', () => {
     const byId = new Map(table.slice(1).map((cells) => [cells[0]!, cells]));
     const lismore = byId.get('1')!;
     expect(Number(lismore[4])).toBeGreaterThanOrEqual(85);
-    expect(lismore[10]).toMatch(/^flood:High;fire:\w+;coastal:Low;subsidence:Low;cyclone:Low;earthquake:Low$/);
+    expect(lismore[10]).toMatch(/^flood:High;fire:\w+;coastal:Low;subsidence:no data;cyclone:Low;earthquake:Low$/);
     expect(lismore[11]).toBe('');
-    const melbourne = byId.get('2')!;
-    expect(melbourne[3]).toBe('Melbourne CBD, no flood data');
-    expect(melbourne[4]).toBe('');
-    expect(melbourne[10]).toMatch(/^flood:no data;/);
+    const katoomba = byId.get('2')!;
+    expect(katoomba[3]).toBe('Katoomba ridge, no river within 30 km: no flood data');
+    expect(katoomba[4]).toBe('');
+    expect(katoomba[10]).toMatch(/^flood:no data;/);
     expect(byId.get('3')![11]).toMatch(/must be numbers/);
     expect(byId.get('4')![11]).toMatch(/outside Australia/);
     expect(byId.get('5')![11]).toMatch(/must be numbers/);

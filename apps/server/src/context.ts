@@ -33,9 +33,9 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(valuation.ready
       ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
       : `valuation: unavailable (${valuation.reason})`);
-    const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl);
+    const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database);
     options.onProgress?.(hazards.ready
-      ? `hazards: six hazard layers and the map loaded in ${hazards.runtime.loadMs} ms`
+      ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
       : `hazards: unavailable (${hazards.reason})`);
     const addressIndex = await loadAddressIndex(database);
     options.onProgress?.(addressIndex.ready

@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importHazardLayer, removeHazardLayer } from '@propguard/db';
 import {
   baseMapSchema,
+  hazardLayerListSchema,
   climateDashboardSchema,
   errorResponseSchema,
   fireRiskSchema,
@@ -40,6 +45,25 @@ describe.skipIf(getApiSkipReason() !== null)('hazards, fire risk and map layers'
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.field).toBe(field);
   }
+
+  it('lists the imported hazard layers on the data page API (GET /api/data/hazard-layers)', async () => {
+    const file = join(tmpdir(), `propguard-api-layer-${process.pid}.geojson`);
+    const square = [[153.27, -28.82], [153.28, -28.82], [153.28, -28.81], [153.27, -28.81], [153.27, -28.82]];
+    await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { ARI: 100 }, geometry: { type: 'Polygon', coordinates: [square] } }] }));
+    const layer = await importHazardLayer(testApp.context.database, { file, kind: 'flood', field: 'ari', name: 'API test layer', licenceNote: 'test' });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/data/hazard-layers' });
+      expect(response.statusCode, response.body).toBe(200);
+      const list = hazardLayerListSchema.parse(response.json());
+      expect(list.layers).toContainEqual({ ...layer, sourceField: 'ARI', field: 'ari' });
+      // The running server assesses with the layers loaded at its start
+      expect(list.inUse).toBe(0);
+    } finally {
+      await removeHazardLayer(testApp.context.database, layer.id);
+    }
+    const after = hazardLayerListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/data/hazard-layers' })).json());
+    expect(after.layers.some((item) => item.id === layer.id)).toBe(false);
+  });
 
   it('assesses the six hazards at a point with scores, levels, factors, data used and methods', async () => {
     const response = await post('/api/hazards/assess', LISMORE);

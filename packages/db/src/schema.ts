@@ -274,5 +274,48 @@ export const valuationAudit = pgTable(
   (table) => [index('valuation_audit_recorded_at_idx').on(table.recordedAt)],
 );
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit };
+/**
+ * Hazard overlays a deployment imports (issue 18: `propguard import hazard-layer`), e.g. a council's
+ * 1% AEP flood extent: one row per layer with its name, licence note and import date.
+ */
+export const hazardLayers = pgTable('hazard_layers', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  licenceNote: text('licence_note').notNull(),
+  sourceFile: text('source_file').notNull(),
+  /** The attribute mapped to a level: 'aep' (%), 'ari' (years), 'depth' (m), or null (extent only). */
+  field: text('field'),
+  /** The attribute's column name in the source file. */
+  sourceField: text('source_field'),
+  importedAt: timestamp('imported_at', { withTimezone: true, mode: 'string' }).notNull(),
+  /** Features (records) of the source file that hold polygons; one feature may hold several polygons. */
+  featureCount: integer('feature_count').notNull(),
+});
+
+/**
+ * The polygons of an imported layer, with their bounding box (degrees) in indexed columns: the
+ * spatial index that finds candidates with range conditions on PGlite and PostgreSQL alike (no
+ * PostGIS needed); the server also builds an in-memory R-tree (flatbush) over them at start.
+ */
+export const hazardLayerFeatures = pgTable(
+  'hazard_layer_features',
+  {
+    id: serial('id').primaryKey(),
+    layerId: integer('layer_id')
+      .notNull()
+      .references(() => hazardLayers.id, { onDelete: 'cascade' }),
+    /** The mapped attribute's value (AEP %, ARI years or depth m), null for an extent only. */
+    value: doublePrecision('value'),
+    /** Polygon rings, each a flat [lng, lat, ...] array, outer ring first. */
+    rings: jsonb('rings').$type<number[][]>().notNull(),
+    minLng: doublePrecision('min_lng').notNull(),
+    minLat: doublePrecision('min_lat').notNull(),
+    maxLng: doublePrecision('max_lng').notNull(),
+    maxLat: doublePrecision('max_lat').notNull(),
+  },
+  (table) => [index('hazard_layer_features_layer_idx').on(table.layerId), index('hazard_layer_features_bbox_idx').on(table.minLng, table.maxLng, table.minLat, table.maxLat)],
+);
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures };
 export type Schema = typeof schema;

@@ -218,3 +218,22 @@ export function riskLevelFor(score: number): RiskLevel {
   if (score >= 40) return 'Medium';
   return 'Low';
 }
+
+/** An imported hazard overlay (issue 18: `propguard import hazard-layer`), as listed on the data page. */
+export const hazardLayerSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.string().describe('Hazard the layer maps; "flood" today'),
+    name: z.string(),
+    licenceNote: z.string().describe('Licence terms stated at import; cited in every answer that used the layer'),
+    sourceFile: z.string(),
+    field: z.enum(['aep', 'ari', 'depth']).nullable().describe('What the mapped attribute means (AEP %, ARI years, depth m); null for an extent only'),
+    sourceField: z.string().nullable().describe("The attribute's column in the source file"),
+    importedAt: z.string().describe('ISO 8601 UTC'),
+    featureCount: z.number().int(),
+  })
+  .meta({ id: 'HazardLayer' });
+export type HazardLayer = z.infer<typeof hazardLayerSchema>;
+
+export const hazardLayerListSchema = z.object({ success: z.literal(true), layers: z.array(hazardLayerSchema), inUse: z.number().int().describe('Layers the running server assesses with (loaded at start)') }).meta({ id: 'HazardLayerList' });
+export type HazardLayerList = z.infer<typeof hazardLayerListSchema>;

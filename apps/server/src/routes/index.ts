@@ -7,6 +7,7 @@ import { propguardHealthRoute } from './health/propguard-health.ts';
 import { realtyHealthRoute } from './health/realty-health.ts';
 import { xnodeHealthRoute } from './health/xnode-health.ts';
 import { dataSummaryRoute } from './data/data-summary.ts';
+import { hazardLayersRoute } from './data/hazard-layers.ts';
 import { listSalesRoute } from './data/list-sales.ts';
 import { addressSearchRoute } from './functions/address-search.ts';
 import { fireRiskRoute } from './functions/fire-risk.ts';
@@ -39,6 +40,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     pipelineHealthRoute,
     realtyHealthRoute,
     dataSummaryRoute,
+    hazardLayersRoute,
     listSalesRoute,
     createValuationRoute,
     getModelCardRoute,

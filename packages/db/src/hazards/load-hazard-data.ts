@@ -32,6 +32,7 @@ export const HAZARD_DATA_FILES = {
   shorelines: 'gshhg-coast-rivers-australia/gshhs_full_shorelines_australia_bbox.geojson',
   wdbiiRivers: 'gshhg-coast-rivers-australia/wdbii_rivers_australia_bbox.geojson',
   neRivers: 'au-natural-earth/au_rivers_lake_centerlines_10m.geojson',
+  neRiversAustralia: 'au-natural-earth/au_rivers_australia_supplement_10m.geojson',
   neLakes: 'au-natural-earth/au_lakes_10m.geojson',
   neStates: 'au-natural-earth/au_states_50m.geojson',
   suburbs: ['act', 'nsw', 'nt', 'ot', 'qld', 'sa', 'tas', 'vic', 'wa'].map((state) => `abs-suburbs-localities-2021/sal_2021_${state}.geojson`),
@@ -39,8 +40,9 @@ export const HAZARD_DATA_FILES = {
   gazetteer: 'au-postcodes-gazetteer/australian_postcodes.csv',
   firms: 'firms-modis-australia-aug-sep-2019/fire_archive_M6_96619.csv',
   gfed: 'gfed-modis-fire-counts/modis_fire_counts_by_state_fire_year.csv',
-  ibtracs: 'cyclone-tracks-ibtracs-2010-2015/ibtracs_australian_region_2010_2015.csv',
-  iscgem: 'earthquakes-iscgem-australia/iscgem_australia_region_1900_2012.csv',
+  jtwcSouthIndian: 'cyclone-tracks-jtwc-1981-2019/South_indian_hurricane.csv',
+  jtwcSouthPacific: 'cyclone-tracks-jtwc-1981-2019/South_pacific_hurricane.csv',
+  nsha18: 'earthquakes-nsha18-catalogue/NSHA18CAT_V0.2_hmtk_declustered.csv',
   ncra: 'acs-ncra-climate-hazard-projections/ncra_region_hazard_metrics_by_gwl.csv',
   ffdi: 'acs-ncra-climate-hazard-projections/ffdi_threshold_days_change_by_gwl.csv',
   coastalPoints: 'acs-ncra-coastal-extreme-sea-levels/acssh_coastal_points_aep1pc_and_mf_by_slr.csv',
@@ -124,6 +126,12 @@ async function loadRivers(dataDir: string): Promise<Polyline[]> {
   for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.neRivers)) {
     const name = text(feature.properties?.name);
     for (const coords of linesOf(feature.geometry)) lines.push({ name, kind: String(feature.properties?.featurecla ?? 'river').toLowerCase(), coords });
+  }
+  // The 1:10m Australian supplement: 339 rivers and creeks (the Yarra, Brisbane, Hawkesbury, Nepean...).
+  for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.neRiversAustralia)) {
+    const name = text(feature.properties?.name) ?? text(feature.properties?.name_alt);
+    const kind = String(text(feature.properties?.featurecla) ?? 'river').toLowerCase();
+    for (const coords of linesOf(feature.geometry)) lines.push({ name, kind, coords });
   }
   for (const feature of await readFeatures(dataDir, HAZARD_DATA_FILES.wdbiiRivers)) {
     if (feature.properties?.country !== 'AU') continue;
@@ -213,33 +221,61 @@ async function loadStateFireYears(dataDir: string): Promise<StateFireYear[]> {
   return rows;
 }
 
+/** JTWC rows outside this box (longitude E, latitude S as negative) are not Australian-region, degrees. */
+const CYCLONE_BOX = { minLng: 100, maxLng: 165, minLat: -45, maxLat: -5 };
+
+/**
+ * JTWC best tracks 1981-2019, both basin files (SOURCE.md: `lat_tenth` is positive for south, so
+ * it is negated; a storm's id is its basin, season and number; the southern season runs July to
+ * June and is named by the year it ends). Rows outside CYCLONE_BOX are dropped.
+ */
 async function loadCyclones(dataDir: string): Promise<CycloneFix[]> {
   const rows: CycloneFix[] = [];
-  for await (const row of readCsvRows(requireFile(dataDir, HAZARD_DATA_FILES.ibtracs))) {
-    const lat = toNumber(row.Latitude);
-    const lng = toNumber(row.Longitude);
-    if (lat === null || lng === null) continue;
-    rows.push({
-      stormId: row.Serial_Num ?? '',
-      name: row.Name ?? '',
-      season: toNumber(row.Season) ?? 0,
-      isoTime: row.ISO_time ?? '',
-      lat,
-      lng,
-      windKt: toNumber(row.Wind_WMO_kt),
-      pressureHpa: toNumber(row.Pres_WMO_hPa),
-    });
+  for (const file of [HAZARD_DATA_FILES.jtwcSouthIndian, HAZARD_DATA_FILES.jtwcSouthPacific]) {
+    for await (const row of readCsvRows(requireFile(dataDir, file))) {
+      const latSouth = toNumber(row.lat_tenth);
+      const lng = toNumber(row.lon_tenth);
+      const time = (row.Time ?? '').trim();
+      if (latSouth === null || lng === null || !/^\d{10}$/.test(time)) continue;
+      const lat = -latSouth;
+      if (lng < CYCLONE_BOX.minLng || lng > CYCLONE_BOX.maxLng || lat < CYCLONE_BOX.minLat || lat > CYCLONE_BOX.maxLat) continue;
+      const year = Number(time.slice(0, 4));
+      const month = Number(time.slice(4, 6));
+      const season = month >= 7 ? year + 1 : year;
+      const basin = (row.Basin ?? '').trim();
+      rows.push({
+        stormId: `${basin}-${season}-${(row['No. of Cycl'] ?? '').trim()}`,
+        name: '',
+        season,
+        isoTime: `${time.slice(0, 4)}-${time.slice(4, 6)}-${time.slice(6, 8)}T${time.slice(8, 10)}:00:00Z`,
+        lat,
+        lng,
+        windKt: toNumber(row['Speed(knots)']),
+        pressureHpa: null,
+      });
+    }
   }
   return rows;
 }
 
+/** The declustered NSHA18 catalogue (mainshocks; OpenQuake HMTK layout, `magnitude` = preferred Mw). */
 async function loadEarthquakes(dataDir: string): Promise<Earthquake[]> {
   const rows: Earthquake[] = [];
-  for await (const row of readCsvRows(requireFile(dataDir, HAZARD_DATA_FILES.iscgem))) {
-    const lat = toNumber(row.lat);
-    const lng = toNumber(row.lon);
-    if (lat === null || lng === null) continue;
-    rows.push({ eventId: row.eventid ?? '', originTime: row.origin_time_utc ?? '', lat, lng, depthKm: toNumber(row.depth), magnitudeMw: toNumber(row.mw), catalogue: row.catalogue ?? '' });
+  for await (const row of readCsvRows(requireFile(dataDir, HAZARD_DATA_FILES.nsha18))) {
+    const lat = toNumber(row.latitude);
+    const lng = toNumber(row.longitude);
+    const year = toNumber(row.year);
+    if (lat === null || lng === null || year === null) continue;
+    const pad = (value: string | undefined) => String(Math.trunc(toNumber(value) ?? 0)).padStart(2, '0');
+    rows.push({
+      eventId: row.eventID ?? '',
+      originTime: `${String(year).padStart(4, '0')}-${pad(row.month)}-${pad(row.day)}T${pad(row.hour)}:${pad(row.minute)}:00Z`,
+      lat,
+      lng,
+      depthKm: toNumber(row.depth),
+      magnitudeMw: toNumber(row.magnitude),
+      catalogue: 'NSHA18 declustered',
+    });
   }
   return rows;
 }

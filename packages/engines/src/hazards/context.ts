@@ -10,12 +10,16 @@ import type {
   BushfireProneShare,
   CoastalPoint,
   CycloneFix,
+  Earthquake,
   FfdiChangeRow,
   FireDetection,
   FloodMapPolygon,
   GazetteerLocality,
   HazardDataSets,
   HazardLocation,
+  ImportedFloodLayer,
+  PolygonRings,
+  Polyline,
   RegionMetricRow,
   StatePolygon,
   SuburbPolygon,
@@ -56,10 +60,67 @@ export function findNearestPoint<T extends { lat: number; lng: number }>(index: 
   }
 }
 
+/** One polygon of an imported flood layer, with the layer it belongs to. */
+export interface ImportedFloodPolygon {
+  layer: ImportedFloodLayer;
+  value: number | null;
+  rings: PolygonRings;
+}
+
+/** The R-tree over every polygon of the imported flood layers. */
+export function indexImportedFloodLayers(layers: readonly ImportedFloodLayer[]): PolygonIndex<ImportedFloodPolygon> {
+  const polygons: ImportedFloodPolygon[] = layers.flatMap((layer) => layer.features.map((feature) => ({ layer, value: feature.value, rings: feature.rings })));
+  return buildPolygonIndex(polygons, (polygon) => [polygon.rings]);
+}
+
+/**
+ * The same context with other imported flood layers (after an import or a removal): only their
+ * index is rebuilt.
+ * @example const updated = withImportedFloodLayers(context, await loadFloodLayers(database));
+ */
+export function withImportedFloodLayers(context: HazardContext, layers: readonly ImportedFloodLayer[]): HazardContext {
+  return { ...context, data: { ...context.data, floodLayers: [...layers] }, importedFloodIndex: indexImportedFloodLayers(layers) };
+}
+
+/** One mapped line of a named river: its length and midpoint (for Hack's-law catchment estimates). */
+export interface RiverLineLength {
+  lengthKm: number;
+  lat: number;
+  lng: number;
+}
+
+function indexRiverLengths(rivers: readonly Polyline[]): Map<string, RiverLineLength[]> {
+  const byName = new Map<string, RiverLineLength[]>();
+  for (const line of rivers) {
+    if (!line.name || line.coords.length < 4) continue;
+    let lengthKm = 0;
+    for (let i = 0; i + 3 < line.coords.length; i += 2) lengthKm += distanceKm(line.coords[i + 1]!, line.coords[i]!, line.coords[i + 3]!, line.coords[i + 2]!);
+    const mid = 2 * Math.floor(line.coords.length / 4);
+    const key = line.name.toUpperCase();
+    const list = byName.get(key) ?? [];
+    list.push({ lengthKm, lat: line.coords[mid + 1]!, lng: line.coords[mid]! });
+    byName.set(key, list);
+  }
+  return byName;
+}
+
+function groupTracks(fixes: readonly CycloneFix[]): Map<string, CycloneFix[]> {
+  const tracks = new Map<string, CycloneFix[]>();
+  for (const fix of fixes) {
+    const track = tracks.get(fix.stormId) ?? [];
+    track.push(fix);
+    tracks.set(fix.stormId, track);
+  }
+  for (const track of tracks.values()) track.sort((a, b) => (a.isoTime < b.isoTime ? -1 : a.isoTime > b.isoTime ? 1 : 0));
+  return tracks;
+}
+
 export interface HazardContext {
   data: HazardDataSets;
   coastIndex: SegmentIndex;
   riverIndex: SegmentIndex;
+  /** River name (upper case) -> the mapped lengths of its lines, for the catchment estimate (flood). */
+  riverLinesByName: ReadonlyMap<string, RiverLineLength[]>;
   lakeIndex: SegmentIndex;
   suburbIndex: PolygonIndex<SuburbPolygon>;
   bushfireBySal: ReadonlyMap<string, BushfireProneShare>;
@@ -70,8 +131,15 @@ export interface HazardContext {
   fireIndex: PointIndex<FireDetection>;
   firePeriod: { from: string; to: string } | null;
   cycloneIndex: PointIndex<CycloneFix>;
+  /** Track fixes of each storm in time order (JTWC), for distances to track segments. */
+  cycloneTracks: ReadonlyMap<string, CycloneFix[]>;
+  /** Position of each fix in its storm's track (to reach the segments on either side of it). */
+  cycloneFixPosition: ReadonlyMap<CycloneFix, number>;
+  earthquakeIndex: PointIndex<Earthquake>;
   coastalPointIndex: PointIndex<CoastalPoint>;
   floodMapIndex: PolygonIndex<FloodMapPolygon>;
+  /** Polygons of the imported flood layers (issue 18), each with its layer. */
+  importedFloodIndex: PolygonIndex<ImportedFloodPolygon>;
   stateIndex: PolygonIndex<StatePolygon>;
   /** `${metric}|${table}|${region}` -> rows by GWL, ascending. */
   regionMetrics: ReadonlyMap<string, RegionMetricRow[]>;
@@ -120,10 +188,12 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     list.push(locality);
     localitiesByName.set(key, list);
   }
+  const cycloneTracks = groupTracks(data.cycloneFixes);
   return {
     data,
     coastIndex: buildSegmentIndex(data.coastline),
     riverIndex: buildSegmentIndex(data.rivers),
+    riverLinesByName: indexRiverLengths(data.rivers),
     lakeIndex: buildSegmentIndex(data.lakes),
     suburbIndex: buildPolygonIndex(data.suburbs, (suburb) => suburb.polygons),
     bushfireBySal: new Map(data.bushfireProne.map((row) => [row.salCode, row])),
@@ -132,8 +202,12 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     fireIndex: buildPointIndex(fires),
     firePeriod: from !== null && to !== null ? { from, to } : null,
     cycloneIndex: buildPointIndex(data.cycloneFixes),
+    cycloneTracks,
+    cycloneFixPosition: new Map([...cycloneTracks.values()].flatMap((track) => track.map((fix, i) => [fix, i] as const))),
+    earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null)),
     coastalPointIndex: buildPointIndex(data.coastalPoints),
     floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),
+    importedFloodIndex: indexImportedFloodLayers(data.floodLayers ?? []),
     stateIndex: buildPolygonIndex(data.states, (state) => state.polygons),
     regionMetrics,
     ffdiChanges,

@@ -1,38 +1,66 @@
 /**
- * Earthquake (method earthquake-v1): the AS 1170.4 hazard factor Z (500-year PGA on rock, g) of
- * the nearest listed city within 100 km, at least the national minimum 0.08, and the largest
- * historical earthquakes (ISC-GEM) within 100 km.
+ * Earthquake (method earthquake-v2): the likelihood of a damaging earthquake near the property from
+ * the Geoscience Australia NSHA18 catalogue (declustered: mainshocks only), by Gutenberg-Richter
+ * rates in a 100 km circle, with the AS 1170.4 hazard factor Z as a floor.
  *
- * Expected damage: EAD% = 0.03 x (Z / 0.08)^2 x (1 + sum over events of (Mw - 5) x (1 - d/100)),
- * then score = 40 + 30 log5(EAD / 0.2) (the shared mapping). The 0.03 %/yr at Z = 0.08 and the
- * square law are PropGuard calibrations (Australian earthquake losses are small next to flood,
- * fire and cyclone). Examples: Sydney (Z 0.08, no event) -> 0.03 % -> score 5; Newcastle
- * (Z 0.11) -> 0.057 % -> 17.
- * No projection: earthquakes do not change with climate.
+ * 1. Rate of Mw >= 5 within 100 km, per year, by the maximum-likelihood estimate with a fixed
+ *    b-value over two complete magnitude-period bins (Weichert 1980, BSSA 70:1337-1346):
+ *      bin A: 3.5 <= Mw < 5 since 1970 (T_A = 47.5 years to mid-2017),
+ *      bin B: Mw >= 5 since 1910 (T_B = 107.5 years),
+ *      rate5 = (n_A + n_B) / ((10^(1.5 b) - 1) x T_A + T_B),   b = 1.0.
+ * 2. Expected damage: the larger of the floor 0.03 x (Z / 0.08)^2 %/yr (earthquake-v1's
+ *    calibration) and the catalogue term 0.03 x (rate5 / 0.005)^(2/3) %/yr, then the shared mapping
+ *    score = 40 + 30 log5(EAD / 0.2). 0.005/yr (one Mw >= 5 within 100 km in 200 years) is the
+ *    median rate of the eight capitals and Newcastle, where the national minimum Z applies; the
+ *    exponent 2/3 = 2/k turns a rate into the square of a ground motion for a hazard curve of slope
+ *    k = 3 (PropGuard's assumption, typical of low-seismicity regions).
+ * Example: Canberra, n_A = 26, n_B = 0: rate5 = 26 / (30.62 x 47.5 + 107.5) = 0.0166/yr;
+ * 0.03 x 3.33^(2/3) = 0.067 %/yr -> score 20. No projection: earthquakes do not change with climate.
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, factor, formatKm, makeAssessment } from './common.ts';
-import { locateSite, type HazardContext, type Site } from './context.ts';
+import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
 import { distanceKm } from './geo.ts';
 import { MIN_HAZARD_FACTOR_Z, SEISMIC_HAZARD, SEISMIC_PLACES, scoreForEadPct } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
 
-export const EARTHQUAKE_METHOD = 'earthquake-v1';
+export const EARTHQUAKE_METHOD = 'earthquake-v2';
 export const EARTHQUAKE_RADIUS_KM = 100;
 const EAD_AT_MIN_Z_PCT = 0.03;
-const MIN_EVENT_MAGNITUDE = 5;
+/** Gutenberg-Richter b-value (Gutenberg and Richter 1944); not fitted in a 100 km circle, where counts are small. */
+export const GR_B_VALUE = 1.0;
+/** Completeness bins of the catalogue (PropGuard's simplification of NSHA18's regional tables). */
+export const GR_BINS = { small: { minMw: 3.5, fromYear: 1970 }, damaging: { minMw: 5.0, fromYear: 1910 } } as const;
+/** The declustered catalogue ends in mid-2017. */
+export const CATALOGUE_END_YEAR = 2017.5;
+/** Rate of Mw >= 5 within 100 km at which the catalogue term equals the national-minimum floor, per year. */
+export const REFERENCE_RATE_PER_YEAR = 0.005;
+const HAZARD_CURVE_SLOPE = 3;
 
 /**
- * Expected annual damage, %, from the hazard factor and the historical events nearby.
- * @example earthquakeEadPct(0.11, []) // 0.03 x (0.11/0.08)^2 = 0.0567
+ * Annual rate of Mw >= 5 within the circle from the counts of the two bins (Weichert 1980, fixed b).
+ * @example damagingQuakeRatePerYear(26, 0) // 26 / (30.62 x 47.5 + 107.5) = 0.0166
  */
-export function earthquakeEadPct(hazardFactorZ: number, events: readonly { magnitudeMw: number; distanceKm: number }[]): number {
-  let weight = 0;
-  for (const event of events) {
-    if (event.distanceKm >= EARTHQUAKE_RADIUS_KM) continue;
-    weight += Math.max(0, event.magnitudeMw - MIN_EVENT_MAGNITUDE) * (1 - event.distanceKm / EARTHQUAKE_RADIUS_KM);
-  }
-  return EAD_AT_MIN_Z_PCT * (hazardFactorZ / MIN_HAZARD_FACTOR_Z) ** 2 * (1 + weight);
+export function damagingQuakeRatePerYear(smallCount: number, damagingCount: number, bValue = GR_B_VALUE): number {
+  const yearsSmall = CATALOGUE_END_YEAR - GR_BINS.small.fromYear;
+  const yearsDamaging = CATALOGUE_END_YEAR - GR_BINS.damaging.fromYear;
+  const exposure = (10 ** (bValue * (GR_BINS.damaging.minMw - GR_BINS.small.minMw)) - 1) * yearsSmall + yearsDamaging;
+  return (smallCount + damagingCount) / exposure;
+}
+
+/**
+ * Expected annual damage, %: the larger of the AS 1170.4 floor and the catalogue term.
+ * @example earthquakeEadPct(0.11, 0) // 0.03 x (0.11/0.08)^2 = 0.0567
+ * @example earthquakeEadPct(0.08, 0.04) // 0.03 x 8^(2/3) = 0.12
+ */
+export function earthquakeEadPct(hazardFactorZ: number, ratePerYear: number): number {
+  const floor = EAD_AT_MIN_Z_PCT * (hazardFactorZ / MIN_HAZARD_FACTOR_Z) ** 2;
+  const catalogue = EAD_AT_MIN_Z_PCT * (Math.max(0, ratePerYear) / REFERENCE_RATE_PER_YEAR) ** (2 / HAZARD_CURVE_SLOPE);
+  return Math.max(floor, catalogue);
+}
+
+function yearOf(originTime: string): number {
+  return Number(originTime.slice(0, 4));
 }
 
 /** Earthquake at an already located site. */
@@ -44,39 +72,63 @@ export function assessEarthquakeAt(site: Site, context: HazardContext, scenario:
     if (d <= EARTHQUAKE_RADIUS_KM && (!place || d < place.distanceKm)) place = { name: candidate.name, z: candidate.hazardFactorZ, distanceKm: d };
   }
   const z = Math.max(MIN_HAZARD_FACTOR_Z, place?.z ?? MIN_HAZARD_FACTOR_Z);
+  const near = findPointsWithin(context.earthquakeIndex, site.lat, site.lng, EARTHQUAKE_RADIUS_KM);
+  let smallCount = 0;
+  let damagingCount = 0;
+  for (const { item } of near) {
+    const magnitude = item.magnitudeMw!;
+    const eventYear = yearOf(item.originTime);
+    if (magnitude >= GR_BINS.damaging.minMw && eventYear >= GR_BINS.damaging.fromYear) damagingCount += 1;
+    else if (magnitude >= GR_BINS.small.minMw && magnitude < GR_BINS.damaging.minMw && eventYear >= GR_BINS.small.fromYear) smallCount += 1;
+  }
+  const rate = damagingQuakeRatePerYear(smallCount, damagingCount);
+  const floorPct = EAD_AT_MIN_Z_PCT * (z / MIN_HAZARD_FACTOR_Z) ** 2;
+  const eadPct = earthquakeEadPct(z, rate);
+  const isFloor = eadPct <= floorPct;
+  const hasCatalogue = context.data.earthquakes.length > 0;
   factors.push(
     factor(
       'hazard-factor',
-      place
+      (place
         ? `AS 1170.4 hazard factor Z = ${z.toFixed(2)} g${place.z < MIN_HAZARD_FACTOR_Z ? ` (${place.name} ${place.z.toFixed(2)}, raised to the national minimum)` : ` (${place.name}, ${formatKm(place.distanceKm)})`}`
-        : `AS 1170.4 national minimum hazard factor Z = ${z.toFixed(2)} g (no listed city within ${EARTHQUAKE_RADIUS_KM} km)`,
+        : `AS 1170.4 national minimum hazard factor Z = ${z.toFixed(2)} g (no listed city within ${EARTHQUAKE_RADIUS_KM} km)`) + (isFloor ? ': the floor decides' : ''),
       z,
       'g',
       z > MIN_HAZARD_FACTOR_Z ? 'raises' : 'neutral',
     ),
   );
-  const events: { magnitudeMw: number; distanceKm: number; year: string }[] = [];
-  for (const quake of context.data.earthquakes) {
-    if (quake.magnitudeMw === null) continue;
-    const d = distanceKm(site.lat, site.lng, quake.lat, quake.lng);
-    if (d < EARTHQUAKE_RADIUS_KM) events.push({ magnitudeMw: quake.magnitudeMw, distanceKm: d, year: quake.originTime.slice(0, 4) });
+  if (hasCatalogue) {
+    const fiftyYearPct = 100 * (1 - Math.exp(-50 * rate));
+    factors.push(
+      factor(
+        'quake-rate',
+        rate > 0
+          ? `Mw 5 or more within ${EARTHQUAKE_RADIUS_KM} km about once in ${Math.round(1 / rate).toLocaleString('en-AU')} years (${fiftyYearPct.toFixed(0)}% in 50 years), from ${smallCount} mainshock${smallCount === 1 ? '' : 's'} of Mw 3.5-5 since 1970 and ${damagingCount} of Mw 5+ since 1910 (NSHA18, Gutenberg-Richter b = ${GR_B_VALUE.toFixed(1)})`
+          : `No mainshock of Mw 3.5-5 since 1970 or Mw 5+ since 1910 within ${EARTHQUAKE_RADIUS_KM} km (NSHA18): the AS 1170.4 floor decides`,
+        rate,
+        'per year',
+        isFloor ? 'neutral' : 'raises',
+      ),
+    );
+    const largest = near.filter(({ item }) => item.magnitudeMw! >= GR_BINS.damaging.minMw).sort((a, b) => b.item.magnitudeMw! - a.item.magnitudeMw!)[0];
+    if (largest) {
+      factors.push(factor('historical-earthquake', `Mw ${largest.item.magnitudeMw!.toFixed(1)} earthquake in ${yearOf(largest.item.originTime)}, ${formatKm(largest.distanceKm)} away (the largest within ${EARTHQUAKE_RADIUS_KM} km, NSHA18)`, largest.distanceKm, 'km', 'raises'));
+    }
   }
-  events.sort((a, b) => a.distanceKm - b.distanceKm);
-  for (const event of events) {
-    factors.push(factor('historical-earthquake', `Mw ${event.magnitudeMw.toFixed(1)} earthquake in ${event.year}, ${formatKm(event.distanceKm)} away (ISC-GEM)`, event.distanceKm, 'km', 'raises'));
-  }
-  if (events.length === 0) factors.push(factor('historical-earthquake', `No earthquake of Mw 5.5 or more within ${EARTHQUAKE_RADIUS_KM} km in the ISC-GEM catalogue (1900-2012)`, null, null, 'neutral'));
-  const score = scoreForEadPct(earthquakeEadPct(z, events));
+  const score = scoreForEadPct(eadPct);
   const hasData = site.stateCode !== null;
   return makeAssessment({
     hazard: 'earthquake',
     baselineScore: score,
     score,
-    uncertainty: place ? 10 : 15,
+    // A rate from a handful of events in a 100 km circle is uncertain (±15) unless a listed city's Z decides (±10).
+    uncertainty: place && isFloor ? 10 : 15,
     hasData,
-    dataNote: hasData ? 'Hazard factors for listed cities only; the catalogue lists only the largest events (the 1989 Newcastle earthquake, ML 5.6, is not in it)' : 'No earthquake data for this place',
+    dataNote: hasData
+      ? `Gutenberg-Richter rate from the NSHA18 catalogue (declustered, 1840-2017) within ${EARTHQUAKE_RADIUS_KM} km, with the AS 1170.4 hazard factor as a floor (listed cities only; verify Z against the standard before design use)${hasCatalogue ? '' : '; the catalogue is not loaded, so only the floor applies'}`
+      : 'No earthquake data for this place',
     factors,
-    dataUsed: [DATA_SETS.iscgem],
+    dataUsed: hasCatalogue ? [DATA_SETS.nsha18] : [],
     method: EARTHQUAKE_METHOD,
     scenario,
     year,

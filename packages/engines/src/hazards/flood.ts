@@ -1,29 +1,44 @@
 /**
- * Flood (method flood-v1): the observed flood extent where one is mapped (Lismore 2022), else the
- * distance to the nearest river or lake of the national river layers; projected by the regional
- * change in the wettest day of the year (ACS/NCRA RX1D).
+ * Flood (method flood-v2). A mapped flood extent decides where one covers the place (the 2022
+ * Lismore satellite map); everywhere else a screening score from the data we hold — screening, not
+ * a flood study:
  *
- * Baseline score (docs/methodology/hazards.md, "Flood"):
- * - inside a mapped wet area (water or flood trace): 85; within 250 m of one: 70; inside the imaged
- *   area but dry: 30 (the imagery is post-peak, so the peak extent was larger);
- * - river proximity: 60 at 0.5 km or less, falling with the log of distance to 0 at 30 km:
- *   60 x (1 - ln(d / 0.5) / ln(60)) — e.g. 1 km -> 50, 5 km -> 26, 10 km -> 16;
- * - lake shore: the same curve at half weight (lakes are mostly reservoirs and salt lakes);
- * - the score is the largest of these.
+ *   screening = P(d) + H(h) + C(A), clamped to 0-100          (docs/methodology/hazards.md, "Flood")
+ *
+ * - P(d): proximity to the nearest mapped river, d km (Natural Earth 1:10m rivers and its
+ *   Australian supplement, WDBII rivers): 60 at 0.5 km or less, 60 x (1 - ln(d / 0.5) / ln 60)
+ *   beyond, 0 from 30 km; lake shores the same curve at half weight.
+ * - H(h): height of the place above the river's level, h m (a "height above nearest drainage",
+ *   Nobre et al. 2011, J. Hydrology 404:13-29, whose classes are waterlogged <= 5 m, ecotone 5-15 m,
+ *   upland above): +15 up to 5 m, falling linearly to 0 at 15 m, then 1 point a metre to -30 at
+ *   45 m. The place's altitude is the gazetteer locality's; the river's level is the lowest
+ *   gazetteer altitude within 5 km of the river's nearest point, or sea level where that point is
+ *   within 10 km of the ocean shoreline (tidal reaches). 0 when either is unknown.
+ * - C(A): catchment of the named river, A km2, estimated from its mapped length L km by Hack's law
+ *   (Hack 1957, USGS PP 294-B: L = 1.4 A^0.6 in miles): 5 x (log10 A - 3), clamped to -10..+5.
+ *   0 for unnamed rivers.
  * Projection: expected damage x (1 + RX1D change % / 100) (scaleScoreByDamageRatio).
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { locateSite, type HazardContext, type Site } from './context.ts';
-import { distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan } from './geo.ts';
+import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
+import { distanceKm, distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan, nearestPointOnLine } from './geo.ts';
 import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
-import type { HazardLocation } from './types.ts';
+import type { FloodLayerField, HazardLocation } from './types.ts';
 
-export const FLOOD_METHOD = 'flood-v1';
-/** Beyond this distance from any mapped river the national layers say nothing, km. */
+export const FLOOD_METHOD = 'flood-v2';
+/** Beyond this distance from any mapped river or lake the screening has no signal, km. */
 export const FLOOD_RIVER_SEARCH_KM = 30;
 const RIVER_SCORE_AT_HALF_KM = 60;
+/** A gazetteer locality describes the site's altitude only within this distance, km. */
+export const SITE_ALTITUDE_MAX_KM = 3;
+/** Localities within this distance of the river's nearest point give its level, km. */
+export const RIVER_LEVEL_RADIUS_KM = 5;
+/** A river point this close to the ocean shoreline is taken to be at sea level (tidal reach), km. */
+export const TIDAL_REACH_KM = 10;
+/** Lines of the same name within this distance of the nearest one count as one river, km. */
+const SAME_RIVER_KM = 400;
 
 /**
  * Score from the distance to a river, km: non-increasing in distance.
@@ -33,6 +48,63 @@ export function riverProximityScore(distanceKm: number): number {
   if (distanceKm >= FLOOD_RIVER_SEARCH_KM) return 0;
   if (distanceKm <= 0.5) return RIVER_SCORE_AT_HALF_KM;
   return RIVER_SCORE_AT_HALF_KM * (1 - Math.log(distanceKm / 0.5) / Math.log(FLOOD_RIVER_SEARCH_KM / 0.5));
+}
+
+/**
+ * Points added for the height above the river's level, m (non-increasing in height).
+ * @example heightAboveRiverAdjustment(2) // 15
+ * @example heightAboveRiverAdjustment(10) // 15 x (15 - 10) / 10 = 7.5
+ * @example heightAboveRiverAdjustment(30) // -(30 - 15) = -15
+ */
+export function heightAboveRiverAdjustment(heightM: number): number {
+  const h = Math.max(0, heightM);
+  if (h <= 5) return 15;
+  if (h <= 15) return (15 * (15 - h)) / 10;
+  return -Math.min(30, h - 15);
+}
+
+/**
+ * Catchment area, km2, from the river's mapped length, km, by Hack's law L = 1.4 A^0.6 (miles,
+ * square miles): A = 2.590 x (L / 2.253)^(1 / 0.6).
+ * @example catchmentAreaKm2(100) // 2.590 x 44.4^1.667 = 1,440 km2
+ */
+export function catchmentAreaKm2(lengthKm: number): number {
+  return 2.59 * (lengthKm / (1.4 * 1.609)) ** (1 / 0.6);
+}
+
+/**
+ * Points added for the catchment, km2: 5 x (log10 A - 3), clamped to -10..+5 (0 at 1,000 km2).
+ * @example catchmentAdjustment(10_000) // 5
+ */
+export function catchmentAdjustment(areaKm2: number): number {
+  return Math.max(-10, Math.min(5, 5 * (Math.log10(Math.max(1, areaKm2)) - 3)));
+}
+
+/**
+ * Score of a place inside a polygon of an imported flood layer, from its mapped attribute:
+ * - AEP p % (or ARI y years, p = 100 / y): p >= 1 (the 1 % AEP extent or a more frequent one) is
+ *   High, 70 + 30 log5(p), at most 95; 0.2 <= p < 1 is Medium, 40 + 30 log5(p / 0.2); rarer is 25;
+ * - depth d m (taken as a 1 % AEP flood's): 70 below 0.3 m, 80 to 1 m, 90 from 1 m;
+ * - no attribute (an extent only) or no value: 70.
+ * On the shared damage scale 70 is 1 %/yr of the replacement cost: the 1 % AEP extent sits at the
+ * High threshold (issue 18: "inside the 1% AEP extent: High").
+ * @example importedFloodScore('aep', 1) // 70
+ * @example importedFloodScore('ari', 20) // p = 5 %: 70 + 30 = 100 -> 95
+ */
+export function importedFloodScore(field: FloodLayerField | null, value: number | null): number {
+  if (field === null || value === null || !Number.isFinite(value)) return 70;
+  if (field === 'depth') return value >= 1 ? 90 : value >= 0.3 ? 80 : 70;
+  const aepPct = field === 'ari' ? (value > 0 ? 100 / value : 0) : value;
+  if (aepPct >= 1) return Math.min(95, 70 + (30 * Math.log(aepPct)) / Math.log(5));
+  if (aepPct >= 0.2) return 40 + (30 * Math.log(aepPct / 0.2)) / Math.log(5);
+  return 25;
+}
+
+function describeImportedValue(field: FloodLayerField | null, value: number | null): string {
+  if (field === null || value === null) return 'inside its flood extent';
+  if (field === 'aep') return `inside its ${value} % AEP extent`;
+  if (field === 'ari') return `inside its ${value}-year ARI extent`;
+  return `flood depth ${value} m`;
 }
 
 interface FloodMapReading {
@@ -58,42 +130,191 @@ function readFloodMap(context: HazardContext, site: Site): FloodMapReading {
   return { isImaged, isWet, nearestWetKm };
 }
 
+/** What the screening read at a place (exported for the benchmark and tests). */
+export interface FloodScreening {
+  riverName: string | null;
+  riverKind: string | null;
+  riverDistanceKm: number | null;
+  lakeDistanceKm: number | null;
+  siteAltitudeM: number | null;
+  siteAltitudeSource: 'locality' | 'neighbours' | null;
+  riverLevelM: number | null;
+  /** How the river's level was found: sea level at a tidal reach, or the lowest nearby locality. */
+  riverLevelSource: 'tidal' | 'localities' | null;
+  heightAboveRiverM: number | null;
+  catchmentKm2: number | null;
+  proximity: number;
+  heightAdjustment: number;
+  catchmentAdjustment: number;
+  score: number;
+}
+
+/**
+ * The site's altitude, m: its own gazetteer locality's when that locality's point is within
+ * SITE_ALTITUDE_MAX_KM, else the median of the altitudes of the localities within that distance.
+ */
+function siteAltitude(site: Site, context: HazardContext): { valueM: number; source: 'locality' | 'neighbours' } | null {
+  if (site.altitude && site.altitude.distanceKm <= SITE_ALTITUDE_MAX_KM) return { valueM: site.altitude.valueM, source: 'locality' };
+  const values = findPointsWithin(context.localityIndex, site.lat, site.lng, SITE_ALTITUDE_MAX_KM)
+    .map(({ item }) => item.altitudeM)
+    .filter((value): value is number => value !== null)
+    .sort((a, b) => a - b);
+  if (values.length === 0) return null;
+  const mid = Math.floor(values.length / 2);
+  return { valueM: values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2, source: 'neighbours' };
+}
+
+function riverLevel(context: HazardContext, lat: number, lng: number): { valueM: number; source: 'tidal' | 'localities' } | null {
+  const coast = findNearestLine(context.coastIndex, lat, lng, TIDAL_REACH_KM);
+  if (coast) return { valueM: 0, source: 'tidal' };
+  let lowest: number | null = null;
+  for (const { item } of findPointsWithin(context.localityIndex, lat, lng, RIVER_LEVEL_RADIUS_KM)) {
+    if (item.altitudeM !== null && (lowest === null || item.altitudeM < lowest)) lowest = item.altitudeM;
+  }
+  return lowest === null ? null : { valueM: lowest, source: 'localities' };
+}
+
+function namedRiverLengthKm(context: HazardContext, name: string, lat: number, lng: number): number {
+  let total = 0;
+  for (const line of context.riverLinesByName.get(name.toUpperCase()) ?? []) if (distanceKm(lat, lng, line.lat, line.lng) <= SAME_RIVER_KM) total += line.lengthKm;
+  return total;
+}
+
+/** The screening terms at a located site (no mapped extent consulted). */
+export function screenFlood(site: Site, context: HazardContext): FloodScreening {
+  const river = findNearestLine(context.riverIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
+  const lake = findNearestLine(context.lakeIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
+  const altitude = siteAltitude(site, context);
+  let riverName: string | null = null;
+  let riverKind: string | null = null;
+  let level: { valueM: number; source: 'tidal' | 'localities' } | null = null;
+  let catchmentKm2: number | null = null;
+  if (river) {
+    const line = context.riverIndex.lines[river.lineIndex]!;
+    riverName = line.name;
+    riverKind = line.kind;
+    const point = nearestPointOnLine(site.lat, site.lng, line.coords);
+    level = riverLevel(context, point.lat, point.lng);
+    if (line.name) {
+      const lengthKm = namedRiverLengthKm(context, line.name, point.lat, point.lng);
+      if (lengthKm > 0) catchmentKm2 = catchmentAreaKm2(lengthKm);
+    }
+  }
+  const heightAboveRiverM = altitude !== null && level !== null ? Math.max(0, altitude.valueM - level.valueM) : null;
+  const riverProximity = river ? riverProximityScore(river.distanceKm) : 0;
+  const lakeProximity = lake ? riverProximityScore(lake.distanceKm) / 2 : 0;
+  const proximity = Math.max(riverProximity, lakeProximity);
+  const heightAdjustment = heightAboveRiverM !== null && riverProximity > 0 ? heightAboveRiverAdjustment(heightAboveRiverM) : 0;
+  const catchment = catchmentKm2 !== null && riverProximity > 0 ? catchmentAdjustment(catchmentKm2) : 0;
+  return {
+    riverName,
+    riverKind,
+    riverDistanceKm: river ? river.distanceKm : null,
+    lakeDistanceKm: lake ? lake.distanceKm : null,
+    siteAltitudeM: altitude ? altitude.valueM : null,
+    siteAltitudeSource: altitude ? altitude.source : null,
+    riverLevelM: level ? level.valueM : null,
+    riverLevelSource: level ? level.source : null,
+    heightAboveRiverM,
+    catchmentKm2,
+    proximity,
+    heightAdjustment,
+    catchmentAdjustment: catchment,
+    score: Math.max(0, Math.min(100, proximity + heightAdjustment + catchment)),
+  };
+}
+
+function riverLabel(screening: FloodScreening): string {
+  if (!screening.riverName) return `a river of the national layers (${screening.riverKind ?? 'river'})`;
+  return `the ${screening.riverName}${/river|creek|brook|rivulet/i.test(screening.riverName) ? '' : ' River'}`;
+}
+
+function screeningFactors(screening: FloodScreening): { factors: HazardFactor[]; dataUsed: HazardDataUsed[] } {
+  const factors: HazardFactor[] = [];
+  const dataUsed: HazardDataUsed[] = [];
+  if (screening.riverDistanceKm !== null) {
+    factors.push(factor('river-distance', `${formatKm(screening.riverDistanceKm)} from ${riverLabel(screening)}`, screening.riverDistanceKm, 'km', screening.proximity > 0 ? 'raises' : 'neutral'));
+    dataUsed.push(DATA_SETS.naturalEarth, DATA_SETS.shoreline);
+  }
+  if (screening.lakeDistanceKm !== null && screening.riverDistanceKm === null) {
+    factors.push(factor('lake-distance', `${formatKm(screening.lakeDistanceKm)} from a mapped lake`, screening.lakeDistanceKm, 'km', screening.proximity > 0 ? 'raises' : 'neutral'));
+    dataUsed.push(DATA_SETS.naturalEarth);
+  }
+  if (screening.heightAboveRiverM !== null) {
+    const levelText = screening.riverLevelSource === 'tidal' ? 'the river at sea level (tidal reach within 10 km of the coast)' : `the river at ${screening.riverLevelM!.toFixed(0)} m (lowest locality within 5 km of it)`;
+    factors.push(
+      factor(
+        'height-above-river',
+        `About ${screening.heightAboveRiverM.toFixed(0)} m above the river: ${screening.siteAltitudeSource === 'locality' ? 'locality altitude' : 'median altitude of the localities within 3 km'} ${screening.siteAltitudeM!.toFixed(0)} m, ${levelText}`,
+        screening.heightAboveRiverM,
+        'm',
+        screening.heightAdjustment > 0 ? 'raises' : screening.heightAdjustment < 0 ? 'lowers' : 'neutral',
+      ),
+    );
+    dataUsed.push(DATA_SETS.gazetteer);
+    if (screening.riverLevelSource === 'tidal') dataUsed.push(DATA_SETS.shoreline);
+  }
+  if (screening.catchmentKm2 !== null && screening.catchmentAdjustment !== 0) {
+    factors.push(
+      factor('catchment', `Catchment of about ${Math.round(screening.catchmentKm2).toLocaleString('en-AU')} km² (Hack's law from the river's mapped length)`, screening.catchmentKm2, 'km2', screening.catchmentAdjustment > 0 ? 'raises' : 'lowers'),
+    );
+  }
+  return { factors, dataUsed };
+}
+
 /** Flood at an already located site (assessHazards locates once for all six). */
 export function assessFloodAt(site: Site, context: HazardContext, scenario: ClimateScenario, year: number): HazardAssessment {
   const factors: HazardFactor[] = [];
   const dataUsed: HazardDataUsed[] = [];
-  const map = readFloodMap(context, site);
-  let mapScore = 0;
-  if (map.isImaged) {
+  const imported = findContaining(context.importedFloodIndex, site.lat, site.lng, (polygon) => [polygon.rings]);
+  const map = imported.length > 0 ? { isImaged: false, isWet: false, nearestWetKm: null } : readFloodMap(context, site);
+  let baselineScore: number;
+  let hasData: boolean;
+  let uncertainty: number;
+  let dataNote: string | null;
+  if (imported.length > 0) {
+    // An imported overlay (a council's or the NFID's) is the deployment's own licensed data: it
+    // decides ahead of the bundled map and the screening, and every answer cites it.
+    const scored = imported.map((polygon) => ({ polygon, score: importedFloodScore(polygon.layer.field, polygon.value) })).sort((a, b) => b.score - a.score);
+    baselineScore = scored[0]!.score;
+    hasData = true;
+    uncertainty = 10;
+    const layers = [...new Map(scored.map(({ polygon }) => [polygon.layer.id, polygon.layer])).values()];
+    for (const layer of layers) {
+      const best = scored.find(({ polygon }) => polygon.layer.id === layer.id)!;
+      factors.push(factor('imported-flood-layer', `Imported flood layer "${layer.name}" (imported ${layer.importedAt.slice(0, 10)}): ${describeImportedValue(layer.field, best.polygon.value)}`, best.polygon.value, layer.field === 'depth' ? 'm' : layer.field === 'ari' ? 'years' : layer.field === 'aep' ? '%' : null, 'raises'));
+      dataUsed.push({ id: `hazard-layer-${layer.id}`, title: `${layer.name} (imported flood layer; ${layer.licenceNote})`, period: null });
+    }
+    dataNote = `The imported flood layer${layers.length > 1 ? 's' : ''} ${layers.map((layer) => `"${layer.name}"`).join(', ')} decide${layers.length > 1 ? '' : 's'} here (imported layers come before the bundled maps and the screening)`;
+  } else if (map.isImaged) {
+    // A mapped extent is an observation: it decides, and the screening is not consulted.
     dataUsed.push(DATA_SETS.lismore);
+    hasData = true;
+    uncertainty = 10;
+    dataNote = 'The mapped 2022 Lismore flood extent decides here (mapped extents come before the screening)';
     if (map.isWet) {
-      mapScore = 85;
+      baselineScore = 85;
       factors.push(factor('flood-map', 'Inside the area seen flooded by satellite in the 2022 Lismore flood (27 Mar-15 Apr 2022)', 1, null, 'raises'));
     } else if (map.nearestWetKm !== null && map.nearestWetKm <= 0.25) {
-      mapScore = 70;
+      baselineScore = 70;
       factors.push(factor('flood-map', `${Math.round(map.nearestWetKm * 1000)} m from the area seen flooded in the 2022 Lismore flood`, map.nearestWetKm, 'km', 'raises'));
     } else {
-      mapScore = 30;
+      baselineScore = 30;
       factors.push(factor('flood-map', 'Imaged after the 2022 Lismore flood peak and not seen wet (the peak extent was larger)', 0, null, 'raises'));
     }
+  } else {
+    const screening = screenFlood(site, context);
+    const parts = screeningFactors(screening);
+    factors.push(...parts.factors);
+    dataUsed.push(...parts.dataUsed);
+    hasData = screening.riverDistanceKm !== null || screening.lakeDistanceKm !== null;
+    baselineScore = screening.score;
+    // Terrain known: ±15; distance alone on 1:10m lines (about 1 km positional error): ±20.
+    uncertainty = screening.heightAboveRiverM !== null ? 15 : 20;
+    dataNote = hasData
+      ? `Screening, not a flood study: no mapped flood extent covers this place, so the score comes from the distance to mapped rivers (1:10m national layers, about 1 km positional accuracy, many creeks missing)${screening.heightAboveRiverM === null ? '; the height above the river is unknown here (no gazetteer altitude within 3 km)' : ', the height above the river from one gazetteer altitude per locality (no elevation model)'} and the catchment estimated from the river's mapped length. Overland flow and local drainage are not assessed`
+      : `No flood data for this area: no mapped flood extent, and no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km (rivers such as the Maribyrnong, Torrens, Parramatta and Georges are not in our data)`;
   }
-  const river = findNearestLine(context.riverIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
-  const riverScore = river ? riverProximityScore(river.distanceKm) : 0;
-  if (river) {
-    const line = context.riverIndex.lines[river.lineIndex]!;
-    const name = line.name ? `the ${line.name}${/river|creek/i.test(line.name) ? '' : ' River'}` : `a river of the national layers (${line.kind})`;
-    factors.push(factor('river-distance', `${formatKm(river.distanceKm)} from ${name}`, river.distanceKm, 'km', riverScore > 0 ? 'raises' : 'neutral'));
-    dataUsed.push(DATA_SETS.naturalEarth, DATA_SETS.shoreline);
-  }
-  const lake = findNearestLine(context.lakeIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
-  const lakeScore = lake ? riverProximityScore(lake.distanceKm) / 2 : 0;
-  if (lake && lakeScore > 0) {
-    const line = context.lakeIndex.lines[lake.lineIndex]!;
-    factors.push(factor('lake-distance', `${formatKm(lake.distanceKm)} from ${line.name ?? 'a mapped lake'}`, lake.distanceKm, 'km', 'raises'));
-    if (!river) dataUsed.push(DATA_SETS.naturalEarth);
-  }
-  const hasData = map.isImaged || river !== null || lake !== null;
-  const baselineScore = Math.max(mapScore, riverScore, lakeScore);
   let score = baselineScore;
   const gwl = globalWarmingLevelC(scenario, year);
   if (hasData && site.region && gwl > PRESENT_GWL_C) {
@@ -106,19 +327,13 @@ export function assessFloodAt(site: Site, context: HazardContext, scenario: Clim
       dataUsed.push(DATA_SETS.ncra);
     }
   }
-  // Mapped extents are observations (±10); river distance on national layers is coarse (±20).
-  const uncertainty = map.isImaged ? 10 : 20;
   return makeAssessment({
     hazard: 'flood',
     baselineScore,
     score,
     uncertainty,
     hasData,
-    dataNote: hasData
-      ? map.isImaged
-        ? null
-        : 'No flood extents are mapped here; river distance is from national-scale layers that omit many urban rivers and creeks, and there is no elevation model'
-      : `No flood data for this area: no mapped flood extent and no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km (urban rivers such as the Yarra, Maribyrnong and Brisbane are not in our data)`,
+    dataNote,
     factors,
     dataUsed: dedupe(dataUsed),
     method: FLOOD_METHOD,

@@ -178,3 +178,26 @@ export function distanceToPolygonEdgeKm(lat: number, lng: number, rings: Polygon
   }
   return best;
 }
+
+/**
+ * The point of a polyline nearest to (lat, lng), with its distance, km (same local projection as
+ * distanceToSegmentKm). Used to read the terrain next to the nearest river.
+ */
+export function nearestPointOnLine(lat: number, lng: number, coords: readonly number[]): { lat: number; lng: number; distanceKm: number } {
+  const kx = KM_PER_DEGREE_LNG_EQUATOR * Math.cos((lat * Math.PI) / 180);
+  const ky = KM_PER_DEGREE_LAT;
+  let best = { lat: coords[1] ?? lat, lng: coords[0] ?? lng, distanceKm: Infinity };
+  for (let i = 0; i + 3 < coords.length; i += 2) {
+    const ax = (coords[i]! - lng) * kx;
+    const ay = (coords[i + 1]! - lat) * ky;
+    const dx = (coords[i + 2]! - coords[i]!) * kx;
+    const dy = (coords[i + 3]! - coords[i + 1]!) * ky;
+    const lengthSquared = dx * dx + dy * dy;
+    const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSquared));
+    const px = ax + t * dx;
+    const py = ay + t * dy;
+    const d = Math.sqrt(px * px + py * py);
+    if (d < best.distanceKm) best = { lat: lat + py / ky, lng: lng + px / kx, distanceKm: d };
+  }
+  return best;
+}

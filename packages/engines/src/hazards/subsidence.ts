@@ -1,12 +1,14 @@
 /**
- * Subsidence and geological (method subsidence-v1): known mine subsidence districts and reactive
+ * Subsidence and geological (method subsidence-v2): known mine subsidence districts and reactive
  * (expansive) clay regions from the reference table SUBSIDENCE_AREAS; the clay part is projected
  * by the regional change in drought (ACS/NCRA SPI3: % of time in meteorological drought), since
  * shrink-swell movement follows soil drying.
  *
  * Baseline score: inside a mine subsidence district 65; within 5 km of one 35; inside a reactive
- * clay region 40 (AS 2870 class H/E sites are common there); the score is the larger; 0 when
- * neither applies (nothing modelled: the tables are not a national soil map).
+ * clay region 40 (AS 2870 class H/E sites are common there); the score is the larger. Where
+ * neither applies nothing was assessed: the district check is reported as a fact (a factor) and
+ * the hazard is "No data" (hasData false), never 0 / Low — the reference table is not a national
+ * soil reactivity map (issue 18, requirement 6).
  * Projection of the clay part: expected damage x (1 + SPI3 change % / 100).
  */
 import type { ClimateScenario, HazardAssessment, HazardDataUsed, HazardFactor } from '@propguard/schemas';
@@ -17,7 +19,7 @@ import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { MINE_SUBSIDENCE_DISTRICTS, REACTIVE_CLAY_REGIONS, SUBSIDENCE_AREAS, WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
 
-export const SUBSIDENCE_METHOD = 'subsidence-v1';
+export const SUBSIDENCE_METHOD = 'subsidence-v2';
 const MINE_DISTRICT_SCORE = 65;
 const NEAR_MINE_DISTRICT_SCORE = 35;
 const NEAR_MINE_DISTRICT_KM = 5;
@@ -40,7 +42,7 @@ export function assessSubsidenceAt(site: Site, context: HazardContext, scenario:
     mineScore = NEAR_MINE_DISTRICT_SCORE;
     factors.push(factor('mine-subsidence-district', `${formatKm(nearest.edgeKm)} outside the ${nearest.name} (approximate extent)`, nearest.edgeKm, 'km', 'raises'));
   } else if (nearest) {
-    factors.push(factor('mine-subsidence-district', `Not in a known mine subsidence district (nearest: ${nearest.name}, ${formatKm(nearest.edgeKm)})`, nearest.edgeKm, 'km', 'lowers'));
+    factors.push(factor('mine-subsidence-district', `Not in a known mine subsidence district (checked; nearest: ${nearest.name}, ${formatKm(nearest.edgeKm)})`, nearest.edgeKm, 'km', 'neutral'));
   }
   const clay = REACTIVE_CLAY_REGIONS.find((region) => site.lat >= region.minLat && site.lat <= region.maxLat && site.lng >= region.minLng && site.lng <= region.maxLng);
   const clayBaseline = clay ? REACTIVE_CLAY_SCORE : 0;
@@ -57,17 +59,19 @@ export function assessSubsidenceAt(site: Site, context: HazardContext, scenario:
   }
   const baselineScore = Math.max(mineScore, clayBaseline);
   const score = Math.max(mineScore, clayProjected);
-  const isCovered = baselineScore > 0;
+  // Assessed only where a district or a clay region applies; elsewhere the soil is unknown.
+  const isAssessed = baselineScore > 0;
+  const districtFact = nearest ? ` The mine subsidence district check was made: not in a known district (nearest: ${nearest.name}, ${formatKm(Math.max(0, nearest.edgeKm))}).` : '';
   return makeAssessment({
     hazard: 'subsidence',
     baselineScore,
     score,
-    // District and clay extents are approximations of official maps (±15); elsewhere unknown (0-20).
-    uncertainty: isCovered ? 15 : 20,
-    hasData: true,
-    dataNote: isCovered
+    // District and clay extents are approximations of official maps (±15).
+    uncertainty: 15,
+    hasData: isAssessed,
+    dataNote: isAssessed
       ? `District and clay extents approximate the official maps (reference table ${SUBSIDENCE_AREAS.id} v${SUBSIDENCE_AREAS.version})`
-      : 'Not in a mine subsidence district or reactive clay region of our reference table; there is no national soil reactivity or landslide map in our data',
+      : `No data: soil reactivity is unknown here (not in a reactive clay region of our reference table, and there is no national soil reactivity or landslide map in our data).${districtFact}`,
     factors,
     dataUsed: dedupe(dataUsed),
     method: SUBSIDENCE_METHOD,

@@ -155,6 +155,24 @@ export interface StatePolygon {
   polygons: PolygonRings[];
 }
 
+/** The attribute of an imported flood layer mapped to a level (issue 18). */
+export type FloodLayerField = 'aep' | 'ari' | 'depth';
+
+/**
+ * A flood overlay a deployment imported (`propguard import hazard-layer`), e.g. a council's 1% AEP
+ * extent or a depth grid as polygons; stored in the database, passed in here.
+ */
+export interface ImportedFloodLayer {
+  id: number;
+  name: string;
+  licenceNote: string;
+  /** ISO 8601 UTC. */
+  importedAt: string;
+  /** Which attribute `value` holds: AEP %, ARI years or depth m; null when the layer is an extent only. */
+  field: FloodLayerField | null;
+  features: { value: number | null; rings: PolygonRings }[];
+}
+
 /** Everything the loader reads from data/ (packages/db/src/hazards/load-hazard-data.ts). */
 export interface HazardDataSets {
   coastline: Polyline[];
@@ -174,6 +192,8 @@ export interface HazardDataSets {
   annualClimate: AnnualClimateRow[];
   floodMaps: FloodMapPolygon[];
   states: StatePolygon[];
+  /** Flood overlays imported into the database (none in data/); they decide ahead of every other flood source. */
+  floodLayers?: ImportedFloodLayer[];
   /** Files the loader could not find (only with `allowMissing`); their data sets are empty. */
   missingFiles?: string[];
 }

@@ -49,39 +49,74 @@ describe('coastal-v1 on a synthetic coast', () => {
   });
 });
 
-describe('cyclone-v1', () => {
-  it('adds 3 points per gale-force storm within 150 km to the wind region score', () => {
+describe('cyclone-v2', () => {
+  it('adds 100 points per damaging-wind storm a year (at most 20) to the wind region score', () => {
     const townsville = { lat: -19.26, lng: 146.82 };
     const kmPerDegLat = 110.574;
-    const fix = (stormId: string, name: string, km: number, windKt: number | null) => ({ stormId, name, season: 2011, isoTime: '2011-02-02T12:00:00Z', lat: townsville.lat - km / kmPerDegLat, lng: townsville.lng, windKt, pressureHpa: null });
+    // Tracks run east-west; `km` is how far south of Townsville the track passes.
+    const track = (stormId: string, km: number, windKt: number | null, time = '2011-02-02T12:00:00Z') => {
+      const lat = townsville.lat - km / kmPerDegLat;
+      const later = new Date(Date.parse(time) + 6 * 3_600_000).toISOString().replace('.000', '');
+      return [
+        { stormId, name: '', season: 2011, isoTime: time, lat, lng: townsville.lng + 1.5, windKt, pressureHpa: null },
+        { stormId, name: '', season: 2011, isoTime: later, lat, lng: townsville.lng - 1.5, windKt, pressureHpa: null },
+      ];
+    };
     const context = buildHazardContext(
       emptyHazardData({
         coastline: [{ name: null, kind: 'ocean shoreline', coords: [146.83, -19.0, 146.83, -19.5] }],
         states: [squareState(-19.26, 146.82, 3, 'Queensland', 'QLD')],
-        cycloneFixes: [fix('A', 'YASI', 50, 110), fix('A', 'YASI', 60, 100), fix('B', 'WEAKLING', 100, 30), fix('C', 'ANTHONY', 140, 40), fix('D', 'FARAWAY', 200, 120)],
+        cycloneFixes: [
+          ...track('SP-2011-1', 50, 110), // passes 50 km away between its fixes (the fixes are 150 km off): counted
+          ...track('SI-2011-9', 55, 105), // the same storm in the other basin file, same hours: counted once
+          ...track('SP-2011-2', 90, 60, '2011-03-01T00:00:00Z'), // 60 kt at 90 km: counted
+          ...track('SP-2011-3', 30, 45, '2011-03-05T00:00:00Z'), // 45 kt: below damaging
+          ...track('SP-2011-4', 140, 120, '2011-03-09T00:00:00Z'), // beyond 100 km
+        ],
       }),
     );
     const result = assessCyclone(townsville, context, 'high', 2050);
-    // region C (60) + 3 x 2 storms (Yasi, Anthony; Weakling below 34 kt, Faraway beyond 150 km) = 66
-    expect(result).toMatchObject({ score: 66, baselineScore: 66, level: 'Medium' });
-    expect(result.factors[1]!.label).toBe('2 cyclones passed within 150 km in 2010-2015 (closest: Yasi 2011, 50 km at up to 110 kt)');
-    expect(assessCyclone(townsville, context, 'low', 2025).score).toBe(66);
+    // region C (60) + 100 x 2 storms / 38 seasons = 60 + 5.26 = 65.3 -> 65
+    expect(result).toMatchObject({ score: 65, baselineScore: 65, level: 'Medium', method: 'cyclone-v2' });
+    expect(result.factors[1]!.label).toBe('Damaging winds (a cyclone of 55 kt or more within 100 km) about once in 19.0 years: 2 storms in 38 seasons 1981-2019 (strongest: season 2011, 110 kt at 50 km)');
+    expect(assessCyclone(townsville, context, 'low', 2025).score).toBe(65);
+    expect(result.dataUsed.map((d) => d.id)).toEqual(['gshhg-coast-rivers-australia', 'cyclone-tracks-jtwc-1981-2019']);
   });
 });
 
-describe('earthquake-v1', () => {
-  it('raises the minimum hazard factor by a nearby historical earthquake (Meckering example)', () => {
-    const meckering = { lat: -31.6294, lng: 117.01 };
-    const context = buildHazardContext(
-      emptyHazardData({
-        states: [squareState(-31.6, 117, 3, 'Western Australia', 'WA')],
-        earthquakes: [{ eventId: '1', originTime: '1968-10-14T02:58:51', lat: meckering.lat, lng: meckering.lng, depthKm: 10, magnitudeMw: 6.5, catalogue: 'main' }],
-      }),
-    );
-    // Perth (Z 0.09) is 113 km away, so Z = 0.08; weight (6.5 - 5) x 1 = 1.5; EAD = 0.03 x 2.5 = 0.075 %
-    // score = 40 + 30 x log5(0.075 / 0.2) = 40 - 18.3 = 21.7 -> 22
-    expect(assessEarthquake(meckering, context, 'high', 2025)).toMatchObject({ score: 22, level: 'Low', hasData: true });
-    // Perth CBD: Z 0.09 -> EAD 0.03 x 1.2656 = 0.038 % -> 40 + 30 x log5(0.19) = 9.0 -> 9
-    expect(assessEarthquake({ lat: -31.9523, lng: 115.8613 }, context, 'high', 2025).score).toBe(9);
+describe('earthquake-v2', () => {
+  const meckering = { lat: -31.6294, lng: 117.01 };
+  const quake = (eventId: string, year: number, magnitudeMw: number, km: number) => ({ eventId, originTime: `${year}-06-01T00:00:00Z`, lat: meckering.lat - km / 110.574, lng: meckering.lng, depthKm: 10, magnitudeMw, catalogue: 'NSHA18 declustered' });
+  const context = buildHazardContext(
+    emptyHazardData({
+      states: [squareState(-31.6, 117, 3, 'Western Australia', 'WA')],
+      earthquakes: [
+        ...Array.from({ length: 16 }, (_, i) => quake(`s${i}`, 1975 + i, 3.5 + (i % 10) / 10, 5 + i * 5)), // 16 of Mw 3.5-4.4 since 1970
+        quake('m1968', 1968, 6.5, 0), // Meckering 1968
+        quake('m1979', 1979, 6.1, 90),
+        quake('old', 1900, 5.5, 20), // before 1910: outside the complete period
+        quake('small-old', 1960, 4.0, 10), // Mw < 5 before 1970: outside
+        quake('far', 1990, 6.0, 150), // beyond 100 km
+      ],
+    }),
+  );
+
+  it('estimates a Gutenberg-Richter rate in 100 km above the AS 1170.4 floor (Meckering example)', () => {
+    // n_A = 16, n_B = 2: rate5 = 18 / ((10^1.5 - 1) x 47.5 + 107.5) = 18 / (30.623 x 47.5 + 107.5)
+    // = 18 / 1562.1 = 0.011523/yr; EAD = max(0.03, 0.03 x (0.011523 / 0.005)^(2/3)) = 0.03 x 1.7443 = 0.05233 %
+    // score = 40 + 30 x log5(0.05233 / 0.2) = 40 - 25.0 = 15.0 -> 15
+    const result = assessEarthquake(meckering, context, 'high', 2025);
+    expect(result).toMatchObject({ score: 15, level: 'Low', hasData: true, method: 'earthquake-v2' });
+    expect(result.factors.map((f) => f.id)).toEqual(['hazard-factor', 'quake-rate', 'historical-earthquake']);
+    expect(result.factors[1]!.label).toMatch(/^Mw 5 or more within 100 km about once in 87 years \(44% in 50 years\), from 16 mainshocks of Mw 3.5-5 since 1970 and 2 of Mw 5\+ since 1910/);
+    expect(result.factors[2]!.label).toMatch(/^Mw 6.5 earthquake in 1968, 0.0 km away/);
+  });
+
+  it('keeps the AS 1170.4 floor where the catalogue is quiet (Perth CBD)', () => {
+    // Perth CBD: none of the synthetic events is within 100 km (Meckering is 113 km away): rate 0;
+    // Z 0.09 -> EAD 0.03 x 1.2656 = 0.038 % -> 40 + 30 x log5(0.19) = 9.0 -> 9
+    const perth = assessEarthquake({ lat: -31.9523, lng: 115.8613 }, context, 'high', 2025);
+    expect(perth.score).toBe(9);
+    expect(perth.factors[0]!.label).toMatch(/: the floor decides$/);
   });
 });

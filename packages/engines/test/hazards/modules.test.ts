@@ -25,16 +25,20 @@ const riverContext = buildHazardContext(
 /** km per degree of longitude at -34°: 111.32 x cos(34°) = 92.29. */
 const KM_PER_DEG_LNG_AT_34 = 111.32 * Math.cos((34 * Math.PI) / 180);
 
-describe('flood-v1 on a synthetic river', () => {
-  it('scores 1 km from the river by the proximity curve and projects by RX1D', () => {
+describe('flood-v2 on a synthetic river', () => {
+  it('scores 1 km from the river by the proximity curve and the catchment, and projects by RX1D', () => {
     const location = { lat: -34, lng: 150 + 1 / KM_PER_DEG_LNG_AT_34 };
     const now = assessFlood(location, riverContext, 'high', 2025);
-    // 60 x (1 - ln 2 / ln 60) = 49.84 -> 50 (Medium); 2025 = GWL 1.2 -> no change
-    expect(now).toMatchObject({ score: 50, baselineScore: 50, level: 'Medium', hasData: true, method: 'flood-v1' });
+    // proximity 60 x (1 - ln 2 / ln 60) = 49.84; the Test River is 1 degree of latitude long
+    // (110.6 km): Hack's law A = 2.59 x (110.6 / 2.2526)^(1/0.6) = 1,713 km2, catchment term
+    // 5 x (log10 1713 - 3) = +1.17; no altitude, so no height term: 51.01 -> 51 (Medium);
+    // 2025 = GWL 1.2 -> no change
+    expect(now).toMatchObject({ score: 51, baselineScore: 51, level: 'Medium', hasData: true, method: 'flood-v2' });
     expect(now.factors[0]!.label).toBe('1.0 km from the Test River');
+    expect(now.dataNote).toMatch(/^Screening, not a flood study/);
     // 2090 high = GWL 3.6: RX1D +14.6 + (14.6 - 6.0) x 0.6 = +19.76 %;
-    // 49.84 + 30 x ln(1.1976) / ln 5 = 49.84 + 3.37 = 53.2 -> 53
-    expect(assessFlood(location, riverContext, 'high', 2090).score).toBe(53);
+    // 51.01 + 30 x ln(1.1976) / ln 5 = 51.01 + 3.37 = 54.4 -> 54
+    expect(assessFlood(location, riverContext, 'high', 2090).score).toBe(54);
     expect(hazardAssessmentSchema.parse(now)).toEqual(now);
   });
 
@@ -93,12 +97,18 @@ describe('fire-v1', () => {
 });
 
 describe('subsidence-v1', () => {
-  it('flags the Newcastle mine subsidence district and nothing in Perth', () => {
+  it('flags the Newcastle mine subsidence district; in Perth reports the district check as a fact and the hazard as No data, not 0 / Low', () => {
     const context = buildHazardContext(emptyHazardData());
-    expect(assessSubsidence({ lat: -32.93, lng: 151.75 }, context, 'high', 2025)).toMatchObject({ score: 65, level: 'Medium' });
+    expect(assessSubsidence({ lat: -32.93, lng: 151.75 }, context, 'high', 2025)).toMatchObject({ score: 65, level: 'Medium', hasData: true, method: 'subsidence-v2' });
     const perth = assessSubsidence({ lat: -31.95, lng: 115.86 }, context, 'high', 2025);
-    expect(perth).toMatchObject({ score: 0, scoreRange: { low: 0, high: 20 } });
-    expect(perth.dataNote).toMatch(/no national soil reactivity/);
+    // nothing assessed: no score, the full range (makeAssessment's "no data" shape)
+    expect(perth).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
+    expect(perth.dataNote).toMatch(/^No data: soil reactivity is unknown here/);
+    expect(perth.dataNote).toMatch(/district check was made: not in a known district/);
+    expect(perth.factors).toEqual([expect.objectContaining({ id: 'mine-subsidence-district', effect: 'neutral' })]);
+    expect(perth.factors[0]!.label).toMatch(/^Not in a known mine subsidence district \(checked; nearest: /);
+    // Adelaide plains (reactive clay region): assessed, 40
+    expect(assessSubsidence({ lat: -34.93, lng: 138.6 }, context, 'high', 2025)).toMatchObject({ hasData: true, score: 40 });
   });
 });
 

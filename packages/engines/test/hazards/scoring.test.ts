@@ -4,8 +4,8 @@ import { overallScore } from '../../src/hazards/assess-hazards.ts';
 import { riverProximityScore } from '../../src/hazards/flood.ts';
 import { fireActivityScore } from '../../src/hazards/fire.ts';
 import { erosionScore, inundationScore, openCoastExposure } from '../../src/hazards/coastal.ts';
-import { windRegionFor } from '../../src/hazards/cyclone.ts';
-import { earthquakeEadPct } from '../../src/hazards/earthquake.ts';
+import { cycloneTrackPoints, windRegionFor } from '../../src/hazards/cyclone.ts';
+import { damagingQuakeRatePerYear, earthquakeEadPct } from '../../src/hazards/earthquake.ts';
 
 describe('score <-> expected annual damage', () => {
   it('puts Medium (40) at 0.2 %/yr and High (70) at 1 %/yr, a factor 5 per 30 points', () => {
@@ -97,11 +97,23 @@ describe('hazard curves (worked examples)', () => {
     expect(windRegionFor(-23.7, 133.88, null)).toBe('A'); // Alice Springs
   });
 
-  it('earthquake: hazard factor and historical events', () => {
-    // 0.03 x (0.11 / 0.08)^2 = 0.03 x 1.890625 = 0.05672
-    expect(earthquakeEadPct(0.11, [])).toBeCloseTo(0.05672, 5);
-    // Meckering-like: Mw 6.5 at 5 km -> weight 1.5 x 0.95 = 1.425; 0.03 x 2.425 = 0.07275
-    expect(earthquakeEadPct(0.08, [{ magnitudeMw: 6.5, distanceKm: 5 }])).toBeCloseTo(0.07275, 5);
-    expect(earthquakeEadPct(0.08, [{ magnitudeMw: 6.5, distanceKm: 150 }])).toBeCloseTo(0.03, 10);
+  it('earthquake: Gutenberg-Richter rate (Weichert, fixed b) and the hazard-factor floor', () => {
+    // Canberra's counts: 26 / ((10^1.5 - 1) x 47.5 + 107.5) = 26 / 1562.1 = 0.016644
+    expect(damagingQuakeRatePerYear(26, 0)).toBeCloseTo(0.016644, 5);
+    expect(damagingQuakeRatePerYear(0, 0)).toBe(0);
+    // floor: 0.03 x (0.11 / 0.08)^2 = 0.03 x 1.890625 = 0.05672 (a quiet catalogue changes nothing)
+    expect(earthquakeEadPct(0.11, 0)).toBeCloseTo(0.05672, 5);
+    expect(earthquakeEadPct(0.11, 0.001)).toBeCloseTo(0.05672, 5);
+    // catalogue: 0.03 x (0.04 / 0.005)^(2/3) = 0.03 x 4 = 0.12
+    expect(earthquakeEadPct(0.08, 0.04)).toBeCloseTo(0.12, 10);
+    // never lower for a higher rate
+    expect(earthquakeEadPct(0.08, 0.02)).toBeLessThan(earthquakeEadPct(0.08, 0.03));
+  });
+
+  it('cyclone: points for the rate of damaging-wind storms', () => {
+    // 4 storms in 38 seasons: 100 x 0.10526 = 10.5; capped at 20
+    expect(cycloneTrackPoints(4 / 38)).toBeCloseTo(10.526, 3);
+    expect(cycloneTrackPoints(10 / 38)).toBe(20);
+    expect(cycloneTrackPoints(0)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { loadHazardData } from '@propguard/db';
+import { loadFloodLayers, loadHazardData, type Database } from '@propguard/db';
 import { buildHazardContext, type HazardContext } from '@propguard/engines';
 import type { BaseMap } from '@propguard/schemas';
 import { loadBaseMap } from '../geo/base-map.ts';
@@ -17,14 +17,15 @@ export interface HazardRuntime {
 export type HazardRuntimeState = { ready: true; runtime: HazardRuntime } | { ready: false; reason: string };
 
 /**
- * Reads the hazard data sets in data/ and builds their spatial indexes. A missing or broken data
- * set is reported as a reason (hazard endpoints answer 503 with it), not a crash.
+ * Reads the hazard data sets in data/ and the flood layers imported into the database (issue 18;
+ * read at start, so an import is used after a restart), and builds their spatial indexes. A missing
+ * or broken data set is reported as a reason (hazard endpoints answer 503 with it), not a crash.
  */
-export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined): Promise<HazardRuntimeState> {
+export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined, database: Database): Promise<HazardRuntimeState> {
   const started = performance.now();
   try {
     const data = await loadHazardData(dataDir);
-    const context = buildHazardContext(data);
+    const context = buildHazardContext({ ...data, floodLayers: await loadFloodLayers(database) });
     const baseMap = loadBaseMap(dataDir, satelliteTileUrl);
     return { ready: true, runtime: { context, baseMap, loadMs: Math.round(performance.now() - started), liveFeed: { lastQueryAt: null, lastLatencyMs: null, lastError: null } } };
   } catch (error) {

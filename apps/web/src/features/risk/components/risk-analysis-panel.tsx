@@ -13,6 +13,7 @@ import { ClimateMetricsCard } from './climate-metrics-card.tsx';
 import { ClimateRiskAssessmentCard } from './climate-risk-assessment-card.tsx';
 import { FireRiskCard } from './fire-risk-card.tsx';
 import { HazardAssessmentList } from './hazard-assessment-list.tsx';
+import { ImportedHazardLayersCard } from './imported-hazard-layers-card.tsx';
 import { LocationRiskPanel } from './location-risk-panel.tsx';
 
 /** The Risk Analysis tab below the address form: map, hazard scores, fire detections and climate projections. */
@@ -57,6 +58,7 @@ export function RiskAnalysisPanel({ subject }: { subject: RiskSubject | null }) 
       {climate.data ? (
         <>
           <HazardAssessmentList report={climate.data.climate.report} />
+          <ImportedHazardLayersCard />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <ClimateDashboardPanel climate={climate.data.climate} scenario={scenario} onScenarioChange={setScenario} />

@@ -1,0 +1,133 @@
+// Imported flood overlays (issue 18): a layer built from the 2022 Lismore flood map in another
+// format (a zipped Shapefile with an AEP attribute) is imported, stored with its name, licence note
+// and import date, found by the indexed bounding boxes, decides the flood answer ahead of the bundled
+// map and the screening with a citation, and is removed again. On PGlite and on PostgreSQL.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assessFlood, buildHazardContext, withImportedFloodLayers, type HazardContext } from '@propguard/engines';
+import { AppError } from '@propguard/schemas';
+import { findHazardLayersAt, importHazardLayer, listHazardLayers, loadFloodLayers, loadHazardData, openDatabase, readHazardLayerFile, removeHazardLayer, type Database } from '../src/index.ts';
+import { readJsonFile } from '../src/ingest/read-source-file.ts';
+import { createTempHome, createTestPostgres } from './support/test-databases.ts';
+import { buildZippedShapefile, type ShapefilePolygon } from './support/write-shapefile.ts';
+
+const DATA_DIR = new URL('../../../data', import.meta.url).pathname;
+const LISMORE_MAP = join(DATA_DIR, 'lismore-flood-map-2022-floodmapper', 'lismore_floodmap_2022-03-27_to_2022-04-15.geojson.gz');
+// Inside the satellite wet area (the sanity test's lismoreWet), and the Lismore CBD hill (Goonellabah) outside it.
+const LISMORE_WET = { lat: -28.8141, lng: 153.2746 };
+const GOONELLABAH = { lat: -28.8167, lng: 153.3167 };
+
+const postgres = await createTestPostgres();
+let context: HazardContext;
+let shapefilePath: string;
+let geojsonPath: string;
+let home: Awaited<ReturnType<typeof createTempHome>>;
+let wetPolygonCount = 0;
+
+beforeAll(async () => {
+  context = buildHazardContext(await loadHazardData(DATA_DIR));
+  home = await createTempHome();
+  // The Lismore map's wet polygons (water, flood trace) as a zipped Shapefile, attribute AEP_PCT = 1:
+  // the observed 2022 extent standing in for a council's 1% AEP overlay.
+  const map = (await readJsonFile(LISMORE_MAP)) as { features: { properties: { class: string }; geometry: { type: string; coordinates: number[][][] | number[][][][] } }[] };
+  const polygons: ShapefilePolygon[] = [];
+  for (const feature of map.features) {
+    if (feature.properties.class === 'area_imaged') continue;
+    const parts = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates as number[][][]] : (feature.geometry.coordinates as number[][][][]);
+    for (const rings of parts) polygons.push({ rings, attributes: { AEP_PCT: 1, CLASS: feature.properties.class } });
+  }
+  wetPolygonCount = polygons.length;
+  shapefilePath = join(home.homeDir, 'lismore_1pc_aep.zip');
+  await writeFile(shapefilePath, buildZippedShapefile('lismore_1pc_aep', polygons));
+  geojsonPath = join(home.homeDir, 'depths.geojson');
+  const square = (lng: number, lat: number, half: number) => [[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]];
+  await writeFile(
+    geojsonPath,
+    JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { depth_m: 1.4 }, geometry: { type: 'Polygon', coordinates: [square(GOONELLABAH.lng, GOONELLABAH.lat, 0.002)] } }] }),
+  );
+});
+
+afterAll(async () => {
+  await home?.remove();
+});
+
+describe('reading layer files', () => {
+  it('reads the zipped Shapefile back with every polygon and its attributes (shapefile reader)', async () => {
+    const features = await readHazardLayerFile(shapefilePath);
+    expect(features).toHaveLength(wetPolygonCount);
+    expect(features[0]!.properties).toMatchObject({ AEP_PCT: 1 });
+    // Each record holds its polygon; a few of the map's holes touch their outer ring, and the reader
+    // (which assigns holes by containment) returns such a hole as a polygon of its own.
+    expect(features.every((feature) => feature.polygons.length >= 1)).toBe(true);
+    expect(features.filter((feature) => feature.polygons.length === 1).length).toBeGreaterThan(wetPolygonCount * 0.9);
+  });
+
+  it('rejects files it cannot use, naming the field', async () => {
+    const notCollection = join(home.homeDir, 'point.geojson');
+    await writeFile(notCollection, JSON.stringify({ type: 'Feature' }));
+    await expect(readHazardLayerFile(notCollection)).rejects.toThrow(/not a GeoJSON FeatureCollection/);
+    await expect(readHazardLayerFile(join(home.homeDir, 'layer.gpkg'))).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file' });
+  });
+});
+
+describe.each([
+  { kind: 'pglite' as const, isAvailable: true },
+  { kind: 'postgres' as const, isAvailable: postgres !== null },
+])('imported flood layers on $kind', ({ kind, isAvailable }) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    if (!isAvailable) return;
+    database = await openDatabase(kind === 'postgres' ? { databaseUrl: postgres?.databaseUrl as string, homeDir: home.homeDir } : { homeDir: join(home.homeDir, 'pglite') });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    if (kind === 'postgres') await postgres?.drop();
+  });
+
+  it.skipIf(!isAvailable)('imports the Lismore Shapefile and decides the flood answer ahead of the bundled map, citing it', async () => {
+    const layer = await importHazardLayer(database, { file: shapefilePath, kind: 'flood', field: 'aep', name: 'Lismore 1% AEP (test, from the 2022 map)', licenceNote: 'GPL-3.0 (ML4Floods)', importedAt: '2026-11-24T22:00:00.000Z' });
+    expect(layer).toMatchObject({ kind: 'flood', field: 'aep', sourceField: 'AEP_PCT', featureCount: wetPolygonCount, importedAt: '2026-11-24T22:00:00.000Z', sourceFile: 'lismore_1pc_aep.zip' });
+    expect(await listHazardLayers(database)).toEqual([layer]);
+    // The indexed bounding boxes find the layer at the wet point and not far away
+    expect(await findHazardLayersAt(database, LISMORE_WET.lat, LISMORE_WET.lng)).toEqual([layer.id]);
+    expect(await findHazardLayersAt(database, -37.8, 145)).toEqual([]);
+
+    const withLayer = withImportedFloodLayers(context, await loadFloodLayers(database));
+    const flood = assessFlood(LISMORE_WET, withLayer, 'high', 2025);
+    // inside the 1% AEP extent: 70 + 30 log5(1) = 70, High (the bundled map alone said 85)
+    expect(assessFlood(LISMORE_WET, context, 'high', 2025).score).toBe(85);
+    expect(flood).toMatchObject({ score: 70, level: 'High', scoreRange: { low: 60, high: 80 }, hasData: true });
+    expect(flood.factors[0]!.label).toBe('Imported flood layer "Lismore 1% AEP (test, from the 2022 map)" (imported 2026-11-24): inside its 1 % AEP extent');
+    expect(flood.dataUsed[0]).toEqual({ id: `hazard-layer-${layer.id}`, title: 'Lismore 1% AEP (test, from the 2022 map) (imported flood layer; GPL-3.0 (ML4Floods))', period: null });
+    expect(flood.dataNote).toMatch(/decides here \(imported layers come before the bundled maps and the screening\)/);
+    // Outside its polygons the layer says nothing: Goonellabah keeps its screening answer
+    expect(assessFlood(GOONELLABAH, withLayer, 'high', 2025)).toEqual(assessFlood(GOONELLABAH, context, 'high', 2025));
+  });
+
+  it.skipIf(!isAvailable)('imports a GeoJSON depth layer (attribute found by name), then removes both layers', async () => {
+    const depths = await importHazardLayer(database, { file: geojsonPath, kind: 'flood', field: 'depth', name: 'Depth test' });
+    expect(depths).toMatchObject({ sourceField: 'depth_m', licenceNote: 'licence not stated at import', featureCount: 1 });
+    const withLayers = withImportedFloodLayers(context, await loadFloodLayers(database));
+    // depth 1.4 m >= 1 m: 90
+    expect(assessFlood(GOONELLABAH, withLayers, 'high', 2025)).toMatchObject({ score: 90, level: 'High' });
+    await expect(importHazardLayer(database, { file: geojsonPath, kind: 'flood', field: 'ari' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'attribute' });
+    for (const layer of await listHazardLayers(database)) expect(await removeHazardLayer(database, layer.id)).toBe(true);
+    expect(await removeHazardLayer(database, 999_999)).toBe(false);
+    expect(await listHazardLayers(database)).toEqual([]);
+    const [row] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM hazard_layer_features');
+    expect(row!.count).toBe(0);
+    expect(assessFlood(LISMORE_WET, withImportedFloodLayers(context, await loadFloodLayers(database)), 'high', 2025).score).toBe(85);
+  });
+
+  it.skipIf(!isAvailable)('refuses a layer outside Australia or in projected coordinates', async () => {
+    const projected = join(home.homeDir, 'projected.geojson');
+    await writeFile(projected, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[540000, 6810000], [541000, 6810000], [541000, 6811000], [540000, 6810000]]] } }] }));
+    const error = await importHazardLayer(database, { file: projected, kind: 'flood' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(/outside Australia's longitude\/latitude box/);
+    expect(await listHazardLayers(database)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { buildHazardContext, locateSite } from '../../src/hazards/context.ts';
+import { assess as assessFlood, catchmentAdjustment, catchmentAreaKm2, heightAboveRiverAdjustment, importedFloodScore, screenFlood } from '../../src/hazards/flood.ts';
+import { rankingAuc } from '../../src/hazards/evaluation.ts';
+import type { GazetteerLocality } from '../../src/hazards/types.ts';
+import { emptyHazardData, squareState } from './synthetic-data.ts';
+
+/** km per degree of longitude at -34°: 111.32 x cos(34°) = 92.29. */
+const KM_PER_DEG_LNG_AT_34 = 111.32 * Math.cos((34 * Math.PI) / 180);
+const east = (km: number) => 150 + km / KM_PER_DEG_LNG_AT_34;
+
+function locality(name: string, lat: number, lng: number, altitudeM: number | null): GazetteerLocality {
+  return { name, state: 'NSW', postcode: '2000', lat, lng, altitudeM };
+}
+
+/** A north-south river along lng 150.0 (lat -33.5 to -34.5), a low locality on its bank and two places east of it. */
+function valleyContext(flatAltitudeM: number, hillAltitudeM: number) {
+  return buildHazardContext(
+    emptyHazardData({
+      rivers: [{ name: 'Test', kind: 'river', coords: [150.0, -33.5, 150.0, -34.5] }],
+      states: [squareState(-34, 150)],
+      localities: [locality('Riverbank', -34, east(0.3), 4), locality('Flats', -34, east(1), flatAltitudeM), locality('Ridge', -34.02, east(4), hillAltitudeM)],
+    }),
+  );
+}
+
+describe('flood-v2 screening terms (worked examples)', () => {
+  it('height above the river: +15 up to 5 m, 0 at 15 m, -1 a metre to -30 at 45 m', () => {
+    expect(heightAboveRiverAdjustment(0)).toBe(15);
+    expect(heightAboveRiverAdjustment(5)).toBe(15);
+    // 15 x (15 - 10) / 10 = 7.5
+    expect(heightAboveRiverAdjustment(10)).toBe(7.5);
+    expect(heightAboveRiverAdjustment(15)).toBe(0);
+    // -(30 - 15) = -15
+    expect(heightAboveRiverAdjustment(30)).toBe(-15);
+    expect(heightAboveRiverAdjustment(200)).toBe(-30);
+  });
+
+  it("catchment by Hack's law and its term", () => {
+    // A = 2.59 x (100 / 2.2526)^(1/0.6) = 2.59 x 44.39^1.6667 = 2.59 x 556.1 = 1,440 km2
+    expect(catchmentAreaKm2(100)).toBeCloseTo(1440, -1);
+    // 5 x (log10 10,000 - 3) = 5; 5 x (log10 100 - 3) = -5; clamped at -10 and +5
+    expect(catchmentAdjustment(10_000)).toBe(5);
+    expect(catchmentAdjustment(100)).toBe(-5);
+    expect(catchmentAdjustment(1)).toBe(-10);
+    expect(catchmentAdjustment(1e7)).toBe(5);
+  });
+
+  it('a flat 1 km from the river scores above a ridge 4 km away, from the gazetteer altitudes', () => {
+    const context = valleyContext(6, 80);
+    const flat = screenFlood(locateSite({ lat: -34, lng: east(1) }, context), context);
+    // the river's level: the lowest locality within 5 km of its nearest point = Riverbank, 4 m;
+    // the flat at 6 m -> 2 m above it -> +15; proximity 49.84; catchment +1.17 (1,713 km2)
+    expect(flat).toMatchObject({ riverName: 'Test', riverLevelM: 4, riverLevelSource: 'localities', siteAltitudeM: 6, heightAboveRiverM: 2, heightAdjustment: 15 });
+    expect(flat.score).toBeCloseTo(49.84 + 15 + 1.17, 1);
+    const ridge = screenFlood(locateSite({ lat: -34.02, lng: east(4) }, context), context);
+    // 76 m above the river: -30; proximity 60 x (1 - ln 8 / ln 60) = 29.53; 29.53 - 30 + 1.17 = 0.7
+    expect(ridge.heightAboveRiverM).toBe(76);
+    expect(ridge.score).toBeCloseTo(0.7, 1);
+    const assessment = assessFlood({ lat: -34, lng: east(1) }, context, 'high', 2025);
+    expect(assessment).toMatchObject({ score: 66, level: 'Medium', scoreRange: { low: 51, high: 81 } });
+    expect(assessment.factors.map((f) => f.id)).toEqual(['river-distance', 'height-above-river', 'catchment']);
+  });
+
+  it('the height term never raises the score of a higher place', () => {
+    const low = assessFlood({ lat: -34, lng: east(1) }, valleyContext(6, 80), 'high', 2025).score;
+    const high = assessFlood({ lat: -34, lng: east(1) }, valleyContext(25, 80), 'high', 2025).score;
+    // 21 m above the river: -(21 - 15) = -6 -> 49.84 - 6 + 1.17 = 45
+    expect(high).toBe(45);
+    expect(high).toBeLessThan(low);
+  });
+
+  it('a mapped extent decides ahead of the screening', () => {
+    const square = (half: number) => [150 - half, -34 - half, 150 + half, -34 - half, 150 + half, -34 + half, 150 - half, -34 + half, 150 - half, -34 - half];
+    const context = buildHazardContext(
+      emptyHazardData({
+        rivers: [{ name: 'Test', kind: 'river', coords: [150.0, -33.5, 150.0, -34.5] }],
+        states: [squareState(-34, 150)],
+        floodMaps: [{ floodClass: 'area_imaged', rings: [square(0.1)] }],
+      }),
+    );
+    // 0.2 km from the river would screen at 60 + 1.17; imaged and not seen wet, the map says 30
+    const onMap = assessFlood({ lat: -34, lng: east(0.2) }, context, 'high', 2025);
+    expect(onMap).toMatchObject({ score: 30, scoreRange: { low: 20, high: 40 } });
+    expect(onMap.dataUsed.map((d) => d.id)).toContain('lismore-flood-map-2022-floodmapper');
+    expect(onMap.dataNote).toMatch(/mapped .* flood extent decides/);
+  });
+});
+
+describe('imported flood layers: attribute to score', () => {
+  it('maps AEP, ARI and depth to the shared damage scale (the 1 % AEP extent at the High threshold)', () => {
+    expect(importedFloodScore('aep', 1)).toBe(70);
+    // 70 + 30 log5(2) = 70 + 12.92
+    expect(importedFloodScore('aep', 2)).toBeCloseTo(82.92, 2);
+    // ARI 20 years = 5 % AEP: 70 + 30 = 100, capped at 95
+    expect(importedFloodScore('ari', 20)).toBe(95);
+    // ARI 200 years = 0.5 %: 40 + 30 log5(2.5) = 40 + 17.08 (Medium)
+    expect(importedFloodScore('ari', 200)).toBeCloseTo(57.08, 2);
+    expect(importedFloodScore('aep', 0.05)).toBe(25);
+    expect(importedFloodScore('depth', 0.1)).toBe(70);
+    expect(importedFloodScore('depth', 0.5)).toBe(80);
+    expect(importedFloodScore('depth', 1.4)).toBe(90);
+    expect(importedFloodScore(null, null)).toBe(70);
+    expect(importedFloodScore('aep', null)).toBe(70);
+  });
+});
+
+describe('rankingAuc', () => {
+  it('is the share of positive-negative pairs ranked right, ties a half, no data lowest', () => {
+    expect(rankingAuc([{ score: 60, isPositive: true }, { score: 20, isPositive: false }])).toBe(1);
+    // pairs: (50 vs 50) tie 0.5, (50 vs null) 1, (null vs 50) 0, (null vs null) 0.5 -> 2 / 4
+    expect(rankingAuc([{ score: 50, isPositive: true }, { score: null, isPositive: true }, { score: 50, isPositive: false }, { score: null, isPositive: false }])).toBe(0.5);
+    expect(rankingAuc([{ score: 50, isPositive: true }])).toBeNull();
+  });
+});
