@@ -104,7 +104,7 @@ async function runImportHazardLayer(options: ImportHazardLayerCliOptions): Promi
       ...(options.licence !== undefined ? { licenceNote: options.licence } : {}),
     });
     console.log(`Imported ${describeLayer(layer)}.`);
-    console.log('Flood answers use it ahead of the bundled maps and the screening from the next server start (propguard risk reads data/ only).');
+    console.log('Flood answers use it ahead of the bundled maps and the screening: a running server (PostgreSQL) takes it up within a minute, otherwise from its next start (propguard risk reads data/ only).');
     return 0;
   });
 }

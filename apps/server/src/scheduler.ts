@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteValuationAuditBefore } from '@propguard/db';
 import type { AppContext } from './services/app-context.ts';
 import { HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
+import { HAZARD_LAYER_REFRESH_MS, refreshImportedFloodLayers } from './services/hazards/hazard-layer-refresh.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -13,13 +14,15 @@ export async function applyAuditRetention(context: AppContext, now: Date = new D
 /**
  * The server's background jobs, in one place (not in route files):
  * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
- * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention.
+ * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention;
+ * - imported flood layers: each minute, layers imported or removed by another process are taken up.
  * Timers are unref'd and cleared when the app closes.
  */
 export function registerScheduler(app: FastifyInstance, context: AppContext): void {
   const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown>; atStart: boolean }> = [
     { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
     { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
+    { name: 'imported flood layers', everyMs: HAZARD_LAYER_REFRESH_MS, run: () => refreshImportedFloodLayers(context), atStart: false },
   ];
   const timers = jobs.map((job) => {
     const run = () => {

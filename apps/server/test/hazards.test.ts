@@ -17,6 +17,7 @@ import {
   propertyAnalysisResponseSchema,
 } from '@propguard/schemas';
 import { getFireRisk } from '../src/services/hazards/fire-risk-service.ts';
+import { refreshImportedFloodLayers } from '../src/services/hazards/hazard-layer-refresh.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 // Kalamunda, Perth hills: the archive holds confident MODIS fire detections within 25 km of it (Aug-Sep 2019).
@@ -46,23 +47,34 @@ describe.skipIf(getApiSkipReason() !== null)('hazards, fire risk and map layers'
     expect(error.field).toBe(field);
   }
 
-  it('lists the imported hazard layers on the data page API (GET /api/data/hazard-layers)', async () => {
+  it('lists an imported flood layer (GET /api/data/hazard-layers), takes it up and cites it in /api/hazards/assess, then drops it', async () => {
     const file = join(tmpdir(), `propguard-api-layer-${process.pid}.geojson`);
     const square = [[153.27, -28.82], [153.28, -28.82], [153.28, -28.81], [153.27, -28.81], [153.27, -28.82]];
     await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { ARI: 100 }, geometry: { type: 'Polygon', coordinates: [square] } }] }));
     const layer = await importHazardLayer(testApp.context.database, { file, kind: 'flood', field: 'ari', name: 'API test layer', licenceNote: 'test' });
+    const list = async () => hazardLayerListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/data/hazard-layers' })).json());
     try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/data/hazard-layers' });
+      expect((await list()).layers).toContainEqual({ ...layer, sourceField: 'ARI', field: 'ari' });
+      // The scheduler's job takes up a layer imported by another process (here: called directly)
+      expect(await refreshImportedFloodLayers(testApp.context)).toBe(true);
+      expect(await refreshImportedFloodLayers(testApp.context)).toBe(false);
+      expect((await list()).inUse).toBe(1);
+      const response = await post('/api/hazards/assess', { ...LISMORE, year: 2025 });
       expect(response.statusCode, response.body).toBe(200);
-      const list = hazardLayerListSchema.parse(response.json());
-      expect(list.layers).toContainEqual({ ...layer, sourceField: 'ARI', field: 'ari' });
-      // The running server assesses with the layers loaded at its start
-      expect(list.inUse).toBe(0);
+      const flood = hazardReportSchema.parse((response.json() as { report: unknown }).report).assessments.find((a) => a.hazard === 'flood')!;
+      // ARI 100 years = 1 % AEP: 70, High, citing the layer (ahead of the bundled Lismore map)
+      expect(flood).toMatchObject({ score: 70, level: 'High' });
+      expect(flood.dataUsed[0]).toMatchObject({ id: `hazard-layer-${layer.id}` });
+      expect(flood.factors[0]!.label).toMatch(/^Imported flood layer "API test layer" \(imported \d{4}-\d\d-\d\d\): inside its 100-year ARI extent$/);
     } finally {
       await removeHazardLayer(testApp.context.database, layer.id);
+      await refreshImportedFloodLayers(testApp.context);
     }
-    const after = hazardLayerListSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/data/hazard-layers' })).json());
+    const after = await list();
     expect(after.layers.some((item) => item.id === layer.id)).toBe(false);
+    expect(after.inUse).toBe(0);
+    const flood = hazardReportSchema.parse(((await post('/api/hazards/assess', LISMORE)).json() as { report: unknown }).report).assessments.find((a) => a.hazard === 'flood')!;
+    expect(flood.dataUsed.some((data) => data.id.startsWith('hazard-layer-'))).toBe(false);
   });
 
   it('assesses the six hazards at a point with scores, levels, factors, data used and methods', async () => {

@@ -235,5 +235,5 @@ export const hazardLayerSchema = z
   .meta({ id: 'HazardLayer' });
 export type HazardLayer = z.infer<typeof hazardLayerSchema>;
 
-export const hazardLayerListSchema = z.object({ success: z.literal(true), layers: z.array(hazardLayerSchema), inUse: z.number().int().describe('Layers the running server assesses with (loaded at start)') }).meta({ id: 'HazardLayerList' });
+export const hazardLayerListSchema = z.object({ success: z.literal(true), layers: z.array(hazardLayerSchema), inUse: z.number().int().describe('Layers the running server assesses with (loaded at start, taken up again each minute when they change)') }).meta({ id: 'HazardLayerList' });
 export type HazardLayerList = z.infer<typeof hazardLayerListSchema>;

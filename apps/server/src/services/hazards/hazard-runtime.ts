@@ -7,6 +7,7 @@ import { redactPaths } from '../../http/redact.ts';
 
 /** What hazard assessments and the map need in memory: the indexed hazard layers and the base map. */
 export interface HazardRuntime {
+  /** Replaced (not mutated) when the imported flood layers change (services/hazards/hazard-layer-refresh.ts). */
   context: HazardContext;
   baseMap: BaseMap;
   loadMs: number;
@@ -18,7 +19,7 @@ export type HazardRuntimeState = { ready: true; runtime: HazardRuntime } | { rea
 
 /**
  * Reads the hazard data sets in data/ and the flood layers imported into the database (issue 18;
- * read at start, so an import is used after a restart), and builds their spatial indexes. A missing
+ * the scheduler takes up later imports and removals), and builds their spatial indexes. A missing
  * or broken data set is reported as a reason (hazard endpoints answer 503 with it), not a crash.
  */
 export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined, database: Database): Promise<HazardRuntimeState> {

@@ -34,7 +34,7 @@ export function ImportedHazardLayersCard() {
           </ul>
         ) : null}
         {layers.data && layers.data.layers.length > layers.data.inUse ? (
-          <p className="text-xs text-slate-500">Layers imported since the server started are used after its next start.</p>
+          <p className="text-xs text-slate-500">Some layers are not in use yet: the server takes up new layers within a minute.</p>
         ) : null}
       </CardContent>
     </Card>
