@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { SaleRecord as SaleRow, SalesQuery } from '@propguard/schemas';
 import type { Database } from './open-database.ts';
+import { SALE_ROW_COLUMNS } from './sale-columns.ts';
 import { sales } from './schema.ts';
 
 /** One page of cleaned sales, newest first, with the number matching the filter (GET /api/data/sales). */
@@ -16,26 +17,8 @@ export async function listSales(database: Database, query: SalesQuery): Promise<
   const [totalRow] = await database.db.select({ total: count() }).from(sales).where(where);
   const rows = await database.db
     .select({
-      id: sales.id,
-      source: sales.source,
-      address: sales.address,
-      suburb: sales.suburb,
-      state: sales.state,
-      postcode: sales.postcode,
-      lat: sales.lat,
-      lng: sales.lng,
+      ...SALE_ROW_COLUMNS,
       locationPrecision: sql<string>`coalesce(${sales.locationPrecision}, 'locality')`,
-      propertyType: sales.propertyType,
-      bedrooms: sales.bedrooms,
-      bathrooms: sales.bathrooms,
-      carSpaces: sales.carSpaces,
-      landSizeM2: sales.landSizeM2,
-      buildingSizeM2: sales.buildingSizeM2,
-      yearBuilt: sales.yearBuilt,
-      priceAud: sales.priceAud,
-      saleDate: sales.saleDate,
-      datePrecision: sales.datePrecision,
-      saleMethod: sales.saleMethod,
       isMarketSale: sales.isMarketSale,
     })
     .from(sales)

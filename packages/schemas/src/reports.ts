@@ -44,6 +44,8 @@ export const generateReportRequestSchema = z
   .refine((body) => (body.listing_id === undefined) !== (body.address === undefined), { message: 'give either listing_id or address', path: ['listing_id'] })
   .meta({ id: 'GenerateReportRequest' });
 export type GenerateReportRequest = z.infer<typeof generateReportRequestSchema>;
+/** The body a client sends (defaults not yet applied). */
+export type GenerateReportRequestInput = z.input<typeof generateReportRequestSchema>;
 
 const hazardLineSchema = z.object({
   hazard: z.string(),

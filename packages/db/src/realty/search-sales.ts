@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type 
 import type { SearchLocation } from '@propguard/engines';
 import type { SaleAttributes, SalePlace } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
+import { SALE_ROW_COLUMNS } from '../sale-columns.ts';
 import { sales } from '../schema.ts';
 
 /** Sale methods of auctions that were passed in: our only real "for sale" records (Melbourne). */
@@ -38,29 +39,7 @@ export interface SaleListingRow extends SalePlace, SaleAttributes {
   addressId: number | null;
 }
 
-const LISTING_COLUMNS = {
-  id: sales.id,
-  source: sales.source,
-  address: sales.address,
-  suburb: sales.suburb,
-  state: sales.state,
-  postcode: sales.postcode,
-  lat: sales.lat,
-  lng: sales.lng,
-  locationPrecision: sales.locationPrecision,
-  propertyType: sales.propertyType,
-  bedrooms: sales.bedrooms,
-  bathrooms: sales.bathrooms,
-  carSpaces: sales.carSpaces,
-  landSizeM2: sales.landSizeM2,
-  buildingSizeM2: sales.buildingSizeM2,
-  yearBuilt: sales.yearBuilt,
-  priceAud: sales.priceAud,
-  saleDate: sales.saleDate,
-  datePrecision: sales.datePrecision,
-  saleMethod: sales.saleMethod,
-  addressId: sales.addressId,
-};
+const LISTING_COLUMNS = { ...SALE_ROW_COLUMNS, addressId: sales.addressId };
 
 /** LIKE pattern metacharacters typed by a user are literal. */
 function escapeLike(text: string): string {

@@ -35,7 +35,7 @@ export function suggestAddresses(context: AppContext, query: string, limit: numb
 /** Present-day flood, fire and coastal scores at a point, or null when the hazard layers are not loaded. */
 function riskDataAt(context: AppContext, coordinates: { lat: number; lng: number } | null): AddressProperty['riskData'] {
   if (!coordinates || !context.hazards.ready) return null;
-  const report = assessLocation(context, { lat: coordinates.lat, lng: coordinates.lng, scenario: 'high', year: HAZARD_YEAR_MIN });
+  const report = assessLocation(context, { lat: coordinates.lat, lng: coordinates.lng, scenario: context.climateOutlook.scenario, year: HAZARD_YEAR_MIN });
   const scoreOf = (hazard: string) => report.assessments.find((assessment) => assessment.hazard === hazard)?.score ?? 0;
   return { flood: scoreOf('flood'), fire: scoreOf('fire'), coastal: scoreOf('coastal') };
 }

@@ -80,7 +80,7 @@ export function computeListingEnrichment(row: SaleListingRow, valuation: Valuati
     unavailable.propguard_valuation = valuation.reason;
   }
   if (hazards.ready) {
-    const report = assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, 'high', HAZARD_YEAR_MIN);
+    const report = assessHazards({ lat: row.lat, lng: row.lng }, hazards.runtime.context, outlook.scenario, HAZARD_YEAR_MIN);
     const score = (id: string) => {
       const assessment = report.assessments.find((item) => item.hazard === id);
       return assessment && assessment.hasData ? assessment.score / 100 : null;

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportResponse } from '@propguard/schemas';
-import { requestApi } from '../../../lib/api-client.ts';
+import { generateReport } from '../../../lib/generate-report.ts';
 
 export function generateValuationReport(listingId: string): Promise<ReportResponse> {
-  return requestApi<ReportResponse>('/realty/valuation-report', {
-    method: 'POST',
-    body: { listing_id: listingId, include_blockchain: true },
-  });
+  return generateReport({ listing_id: listingId, include_blockchain: true });
 }
 
 export function useGenerateValuationReport(options: { onSuccess: (data: ReportResponse) => void; onError: () => void }) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GenerateReportRequest, ReportAnalyticsResponse, ReportListResponse, ReportResponse } from '@propguard/schemas';
+import type { GenerateReportRequestInput, ReportAnalyticsResponse, ReportListResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
+import { generateReport } from '../../../lib/generate-report.ts';
 
 /** GET /api/reports: the library, newest first. */
 export function useReportLibrary() {
@@ -17,7 +18,7 @@ export function useGenerateReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['reports', 'generate'],
-    mutationFn: (request: Partial<GenerateReportRequest>) => requestApi<ReportResponse>('/realty/valuation-report', { method: 'POST', body: request }),
+    mutationFn: (request: GenerateReportRequestInput) => generateReport(request),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['reports'] });
     },
