@@ -12,7 +12,7 @@ export * as tables from './schema.ts';
 export { loadIndexedSales } from './valuation/load-indexed-sales.ts';
 export { findAddressCandidates, findLocality, loadAddressCandidates } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch } from './valuation/resolve-location.ts';
-export { findTypicalAttributes, findNearestLocality } from './valuation/typical-attributes.ts';
+export { findTypicalAttributes, findNearestLocality, loadAllTypicalAttributes } from './valuation/typical-attributes.ts';
 export { addressBookKey, loadAddressBook, resolveSubject, toSubjectProperty } from './valuation/resolve-subject.ts';
 export type { ResolvedLocation, ResolvedSubject, SubjectLookups, SubjectRequest } from './valuation/resolve-subject.ts';
 export type { TypicalAttributes } from './valuation/typical-attributes.ts';

@@ -15,7 +15,7 @@ import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, ty
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { findAddressCandidates, findLocality, loadAddressCandidates, type AddressCandidate } from './resolve-location.ts';
-import { findNearestLocality, findTypicalAttributes, type TypicalAttributes } from './typical-attributes.ts';
+import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
 export interface SubjectLookups {
@@ -119,9 +119,12 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
 
   if (parsed.streetNumber && parsed.street) {
     const typed = { ...parsed, suburb: parsed.suburb ?? (suburb ? suburb.toUpperCase() : null), postcode };
-    // Exact look-up in memory first; the trigram search only for typos or a missing suburb.
+    // With a suburb typed, the address book holds every candidate pickAddressMatch could accept
+    // (same street line and suburb, placed), so the answer is found in memory or nowhere; the
+    // trigram search runs only when the suburb is missing. A batch of rows in suburbs without
+    // street addresses (all of Sydney's) then makes no query per row.
     const exact = typed.suburb ? lookups.addressBook.get(addressBookKey(`${parsed.streetNumber} ${parsed.street}`, typed.suburb)) ?? [] : [];
-    const match = pickAddressMatch(typed, exact) ?? pickAddressMatch(typed, await findAddressCandidates(database, parsed.normalised));
+    const match = typed.suburb ? pickAddressMatch(typed, exact) : pickAddressMatch(typed, await findAddressCandidates(database, parsed.normalised));
     if (match && match.lat !== null && match.lng !== null) {
       return {
         address: match.address,
@@ -194,7 +197,7 @@ async function completeAttributes(database: Database, lookups: SubjectLookups, l
   const missing = ATTRIBUTE_KEYS.filter((key) => attributes[key] === undefined);
   let typeExplained = attributes.propertyType !== undefined;
   if ((attributes.propertyType === undefined || missing.length > 0) && location.suburb) {
-    const cacheKey = `${location.suburb}|${location.postcode ?? ''}|${location.state ?? ''}`.toUpperCase();
+    const cacheKey = typicalAttributesKey(location.suburb, location.postcode, location.state);
     let typicals = lookups.typicalCache.get(cacheKey);
     if (!typicals) {
       typicals = await findTypicalAttributes(database, { suburb: location.suburb, postcode: location.postcode, state: location.state });

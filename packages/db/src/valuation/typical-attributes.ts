@@ -33,7 +33,11 @@ export async function findTypicalAttributes(database: Database, where: { suburb:
       GROUP BY property_type ORDER BY sales DESC, property_type`,
     [where.suburb, where.postcode ?? null, where.state ?? null],
   );
-  return rows.map((row) => ({
+  return rows.map(toTypicalAttributes);
+}
+
+function toTypicalAttributes(row: Record<string, unknown>): TypicalAttributes {
+  return {
     propertyType: String(row.property_type),
     sales: Number(row.sales),
     bedrooms: toNumber(row.bedrooms),
@@ -42,7 +46,41 @@ export async function findTypicalAttributes(database: Database, where: { suburb:
     landSizeM2: toNumber(row.land_size_m2),
     buildingSizeM2: toNumber(row.building_size_m2),
     yearBuilt: toNumber(row.year_built),
-  }));
+  };
+}
+
+/** The key of a locality's typical attributes in SubjectLookups.typicalCache (suburb, postcode, state; upper case). */
+export function typicalAttributesKey(suburb: string, postcode: string | null | undefined, state: string | null | undefined): string {
+  return `${suburb}|${postcode ?? ''}|${state ?? ''}`.toUpperCase();
+}
+
+/**
+ * findTypicalAttributes for every (suburb, postcode, state) of the market sales in one query, by
+ * typicalAttributesKey: the same answers, for a batch (`value --csv`, portfolio jobs) that would
+ * otherwise ask once per locality.
+ */
+export async function loadAllTypicalAttributes(database: Database): Promise<Map<string, TypicalAttributes[]>> {
+  const rows = await database.query<Record<string, unknown>>(
+    `SELECT upper(suburb) AS suburb, postcode, state, property_type, count(*)::int AS sales,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY bedrooms) AS bedrooms,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY bathrooms) AS bathrooms,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY car_spaces) AS car_spaces,
+            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY land_size_m2)) AS land_size_m2,
+            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY building_size_m2)) AS building_size_m2,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY year_built) AS year_built
+       FROM sales
+      WHERE is_market_sale AND suburb IS NOT NULL AND postcode IS NOT NULL AND state IS NOT NULL
+      GROUP BY upper(suburb), postcode, state, property_type
+      ORDER BY upper(suburb), postcode, state, sales DESC, property_type`,
+  );
+  const byLocality = new Map<string, TypicalAttributes[]>();
+  for (const row of rows) {
+    const key = typicalAttributesKey(String(row.suburb), String(row.postcode), String(row.state));
+    const list = byLocality.get(key) ?? [];
+    list.push(toTypicalAttributes(row));
+    byLocality.set(key, list);
+  }
+  return byLocality;
 }
 
 /** The gazetteer delivery-area locality nearest to a point (equirectangular distance, fine at suburb scale). */
