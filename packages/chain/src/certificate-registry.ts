@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, parseEventLogs, type Abi, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
+import { createPublicClient, createWalletClient, encodeEventTopics, numberToHex, parseEventLogs, type Abi, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import artifactJson from '../artifacts/ValuationCertificate.json' with { type: 'json' };
 import type { Hex } from './chain-store.ts';
@@ -213,6 +213,17 @@ export class CertificateRegistry {
       }
     }
     return { issued, superseded };
+  }
+
+  /** The block and transaction that minted a token (its CertificateIssued log), or null. */
+  async mintOf(tokenId: bigint, fromBlock: bigint): Promise<{ blockNumber: bigint; transactionHash: Hex } | null> {
+    const [signature] = encodeEventTopics({ abi: CERTIFICATE_ABI, eventName: 'CertificateIssued' });
+    const logs = (await this.publicClient.request({
+      method: 'eth_getLogs',
+      params: [{ address: this.requireAddress(), fromBlock: numberToHex(fromBlock), toBlock: 'latest', topics: [signature as Hex, numberToHex(tokenId, { size: 32 })] }],
+    })) as { blockNumber: Hex; transactionHash: Hex }[];
+    const log = logs[0];
+    return log ? { blockNumber: BigInt(log.blockNumber), transactionHash: log.transactionHash } : null;
   }
 
   async balanceOfMinter(): Promise<bigint> {

@@ -43,3 +43,4 @@ export {
   type ValuationAuditRow,
 } from './compliance/compliance-store.ts';
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
+export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';

@@ -13,3 +13,4 @@ export * from './address-search.ts';
 export * from './lending.ts';
 export * from './compliance.ts';
 export * from './compat.ts';
+export * from './blockchain.ts';
