@@ -36,6 +36,7 @@ import type { AppContext } from '../app-context.ts';
 import { generateReport, getStoredReport } from '../reports/report-service.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { pinToIpfs } from './ipfs-pin.ts';
+import { renderCertificatePdf } from './render-certificate-pdf.ts';
 
 const DAG_JSON_CODEC = 'dag-json';
 
@@ -378,4 +379,12 @@ export async function getIpfsBytes(context: AppContext, cid: string): Promise<Ui
   const stored = await getIpfsObject(context.database, cid);
   if (!stored) throw new AppError('NOT_FOUND', `No object ${cid} is held here`, { field: 'cid' });
   return stored.bytes;
+}
+
+/** GET /api/blockchain/token/{id}/pdf: the certificate as a one-page PDF. */
+export async function getCertificatePdf(context: AppContext, tokenId: number): Promise<{ bytes: Buffer; fileName: string }> {
+  const runtime = requireChain(context);
+  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
+  const bytes = await renderCertificatePdf(certificate, { network: runtime.network, chainId: Number(runtime.chainId), contract: runtime.contractAddress });
+  return { bytes, fileName: `propguard-certificate-${tokenId}.pdf` };
 }
