@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, encodeEventTopics, numberToHex, parseEventLogs, type Abi, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
+import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, encodeEventTopics, numberToHex, parseEventLogs, type Abi, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import artifactJson from '../artifacts/ValuationCertificate.json' with { type: 'json' };
 import type { Hex } from './chain-store.ts';
@@ -117,6 +117,7 @@ export class CertificateRegistry {
       account: this.account,
       chain: this.chain,
       gas: DEPLOY_GAS_LIMIT,
+      type: 'eip1559',
       nonce: await this.takeNonce(),
       ...fees,
     });
@@ -148,6 +149,8 @@ export class CertificateRegistry {
         account: this.account,
         chain: this.chain,
         gas: MINT_GAS_LIMIT,
+        // Explicit, so that viem does not read the latest block to choose the type.
+        type: 'eip1559',
         nonce: await this.takeNonce(),
         ...fees,
       });
@@ -159,21 +162,36 @@ export class CertificateRegistry {
     const submitted = performance.now();
     const receipt = await this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: this.options.pollingIntervalMs });
     const received = performance.now();
-    if (receipt.status !== 'success') throw new CertificateRevert('reverted', `The mint transaction ${hash} reverted`);
+    if (receipt.status !== 'success') {
+      // The receipt carries no reason: replay the call on the latest state to name it.
+      const reason = await this.publicClient
+        .simulateContract({ address, abi: CERTIFICATE_ABI, functionName: 'mint', args: [request.to ?? this.account.address, request.reportHash, request.propertyKey, request.cid, request.supersedes], account: this.account })
+        .then(() => 'unknown', (error: unknown) => {
+          const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : null;
+          return reverted instanceof ContractFunctionRevertedError ? (reverted.data?.errorName ?? reverted.reason ?? 'unknown') : 'unknown';
+        });
+      throw new CertificateRevert(reason, `The mint transaction ${hash} reverted (${reason}; ${receipt.gasUsed} gas used)`);
+    }
     const [issued] = parseEventLogs({ abi: CERTIFICATE_ABI, logs: receipt.logs, eventName: 'CertificateIssued' }) as unknown as { args: { tokenId: bigint } }[];
     if (!issued) throw new Error(`The mint transaction ${hash} emitted no CertificateIssued event`);
     return { tokenId: issued.args.tokenId, transactionHash: hash, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, submitMs: submitted - started, receiptMs: received - submitted };
   }
 
-  /** The certificate of a token, or null when the token does not exist. */
+  /** The certificate of a token, or null when the token does not exist (ERC721NonexistentToken). */
   async getCertificate(tokenId: bigint): Promise<OnChainCertificate | null> {
     const address = this.requireAddress();
-    if (tokenId <= 0n || tokenId > (await this.totalSupply())) return null;
-    const [certificate, owner, tokenUri] = await Promise.all([
-      this.publicClient.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'certificate', args: [tokenId] }) as Promise<{ reportHash: Hex; propertyKey: Hex; cid: string; issuer: Hex; issuedAt: bigint; supersedes: bigint; supersededBy: bigint }>,
-      this.publicClient.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'ownerOf', args: [tokenId] }) as Promise<Hex>,
-      this.publicClient.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'tokenURI', args: [tokenId] }) as Promise<string>,
-    ]);
+    let certificate: { reportHash: Hex; propertyKey: Hex; cid: string; issuer: Hex; issuedAt: bigint; supersedes: bigint; supersededBy: bigint };
+    let owner: Hex;
+    try {
+      [certificate, owner] = await Promise.all([
+        this.publicClient.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'certificate', args: [tokenId] }) as Promise<typeof certificate>,
+        this.publicClient.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'ownerOf', args: [tokenId] }) as Promise<Hex>,
+      ]);
+    } catch (error) {
+      const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : null;
+      if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName === 'ERC721NonexistentToken') return null;
+      throw error;
+    }
     return {
       tokenId,
       owner: owner.toLowerCase() as Hex,
@@ -184,7 +202,8 @@ export class CertificateRegistry {
       issuedAt: certificate.issuedAt,
       supersedes: certificate.supersedes,
       supersededBy: certificate.supersededBy,
-      tokenUri,
+      // What tokenURI(tokenId) answers, by the contract's definition (tested in the contract tests).
+      tokenUri: `ipfs://${certificate.cid}`,
     };
   }
 

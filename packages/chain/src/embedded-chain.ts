@@ -1,7 +1,7 @@
 import { createBlock, createBlockFromRLP, type Block } from '@ethereumjs/block';
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Capability, createTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { createZeroAddress, bytesToHex, bytesToUnprefixedHex, createAccount, createAddressFromString, hexToBytes, type BatchDBOp, type DB } from '@ethereumjs/util';
 import { buildBlock, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
@@ -17,6 +17,8 @@ export const SUGGESTED_PRIORITY_FEE = 1_000_000_000n;
 const MAX_TRANSACTIONS_PER_BLOCK = 200;
 /** Trie nodes kept in memory before the cache is dropped (they are reloaded from the store). */
 const NODE_CACHE_LIMIT = 200_000;
+/** Transactions kept in memory after mining, so that their receipts are read without the store. */
+const RECENT_TRANSACTIONS = 10_000;
 /** Most logs one eth_getLogs answers. */
 export const MAX_LOGS = 10_000;
 
@@ -126,6 +128,7 @@ export class EmbeddedChain {
   private queue: QueuedTransaction[] = [];
   private isMining = false;
   private exclusiveTail: Promise<unknown> = Promise.resolve();
+  private recent = new Map<Hex, StoredTransaction>();
 
   private constructor(
     readonly chainId: bigint,
@@ -140,9 +143,22 @@ export class EmbeddedChain {
   /** Opens the chain kept in `store`, creating its genesis block on first use. */
   static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
     const common = createCustomCommon({ chainId: Number(options.chainId), name: 'propguard' }, Mainnet, { hardfork: Hardfork.Cancun });
+    // Every transaction and block decoded copies its Common (about 2 ms each). This chain's rules
+    // never change (one hardfork, set once), so one shared instance is safe and saves that time.
+    common.copy = () => common;
+    // Each block header and transaction merges its parameter table into the Common again (another
+    // 2 ms a mint); merging the same table twice changes nothing, so the second time is skipped.
+    const merged = new WeakSet<object>();
+    const updateParams = common.updateParams.bind(common);
+    common.updateParams = (params) => {
+      if (merged.has(params)) return common;
+      merged.add(params);
+      return updateParams(params);
+    };
     const trieDb = new StoreBackedTrieDb(options.store);
     const trie = new MerklePatriciaTrie({ db: trieDb, useKeyHashing: true, common });
-    const stateManager = new MerkleStateManager({ trie, common });
+    // Account, code and storage caches in front of the trie (the state manager has none by default).
+    const stateManager = new MerkleStateManager({ trie, common, caches: new Caches() });
     const vm = await createVM({ common, stateManager });
     const nowSeconds = options.nowSeconds ?? (() => BigInt(Math.floor(Date.now() / 1000)));
     const stored = await options.store.getHead();
@@ -280,8 +296,12 @@ export class EmbeddedChain {
   }
 
   async getTransaction(hash: Hex): Promise<{ stored: StoredTransaction; transaction: TypedTransaction } | null> {
-    const stored = await this.store.getTransaction(lower(hash));
+    const stored = await this.getStoredTransaction(hash);
     return stored ? { stored, transaction: this.decode(stored.raw) } : null;
+  }
+
+  async getStoredTransaction(hash: Hex): Promise<StoredTransaction | null> {
+    return this.recent.get(lower(hash)) ?? this.store.getTransaction(lower(hash));
   }
 
   decode(raw: Hex): TypedTransaction {
@@ -310,7 +330,16 @@ export class EmbeddedChain {
     this.isMining = true;
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_TRANSACTIONS_PER_BLOCK);
+        // As many as fit the block's gas limit by their own gas limits (at least one: a
+        // transaction above the block's limit is then refused by the VM).
+        let gas = 0n;
+        let count = 0;
+        while (count < this.queue.length && count < MAX_TRANSACTIONS_PER_BLOCK) {
+          gas += this.queue[count]!.transaction.gasLimit;
+          if (count > 0 && gas > BLOCK_GAS_LIMIT) break;
+          count += 1;
+        }
+        const batch = this.queue.splice(0, count);
         await this.exclusive(() => this.mineBlock(batch));
       }
     } finally {
@@ -350,6 +379,8 @@ export class EmbeddedChain {
       for (const transaction of transactions) for (const log of transaction.logs) log.logIndex = logIndex++;
       await this.store.commitBlock(storedBlock, transactions, this.trieDb.takePending());
       this.head = block;
+      if (this.recent.size + transactions.length > RECENT_TRANSACTIONS) this.recent = new Map();
+      for (const transaction of transactions) this.recent.set(transaction.hash, transaction);
       for (const [index, { item }] of included.entries()) item.resolve(transactions[index]!.hash);
     } catch (error) {
       // Not stored: go back to the parent's state so memory and the store agree.

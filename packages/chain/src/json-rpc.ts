@@ -115,7 +115,13 @@ function formatTransaction(stored: StoredTransaction, transaction: TypedTransact
   };
 }
 
-function formatReceipt(stored: StoredTransaction, transaction: TypedTransaction) {
+/** EIP-2718: a typed transaction starts with its type byte (below 0x7f); a legacy one with an RLP list. */
+function typeOfRaw(raw: Hex): number {
+  const first = Number.parseInt(raw.slice(2, 4), 16);
+  return first <= 0x7f ? first : 0;
+}
+
+function formatReceipt(stored: StoredTransaction) {
   return {
     transactionHash: stored.hash,
     transactionIndex: quantity(stored.transactionIndex),
@@ -130,7 +136,7 @@ function formatReceipt(stored: StoredTransaction, transaction: TypedTransaction)
     logs: stored.logs.map(formatLog),
     logsBloom: stored.logsBloom,
     status: quantity(stored.status),
-    type: quantity(transaction.type),
+    type: quantity(typeOfRaw(stored.raw)),
   };
 }
 
@@ -198,8 +204,9 @@ async function dispatch(chain: EmbeddedChain, method: string, params: unknown[])
       return found ? formatTransaction(found.stored, found.transaction) : null;
     }
     case 'eth_getTransactionReceipt': {
-      const found = await chain.getTransaction(hashParam(params, 0, 'transaction hash'));
-      return found ? formatReceipt(found.stored, found.transaction) : null;
+      // The receipt needs no decoding of the transaction itself.
+      const stored = await chain.getStoredTransaction(hashParam(params, 0, 'transaction hash'));
+      return stored ? formatReceipt(stored) : null;
     }
     case 'eth_getBalance':
       requireLatest(chain, param(params, 1));

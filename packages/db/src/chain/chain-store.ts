@@ -103,51 +103,57 @@ export class DatabaseChainStore implements ChainStore {
     return row?.value;
   }
 
-  /** One transaction: a block is stored with its transactions, logs and state, or not at all. */
+  /**
+   * One round trip, one transaction: a block is stored with its transactions, logs and state, or
+   * not at all (statements sent together run as one implicit transaction). Every value is checked
+   * to be hex or a whole number before it is written into the SQL text.
+   */
   async commitBlock(block: StoredBlock, transactions: StoredTransaction[], stateNodes: Map<string, string>): Promise<void> {
-    await this.database.db.transaction(async (tx) => {
-      for (const rows of chunks([...stateNodes].map(([key, value]) => ({ key, value })))) {
-        await tx.insert(chainStateNodes).values(rows).onConflictDoNothing();
-      }
-      if (transactions.length > 0) {
-        for (const rows of chunks(transactions)) {
-          await tx.insert(chainTransactions).values(rows.map((transaction) => ({
-            hash: transaction.hash,
-            blockNumber: Number(transaction.blockNumber),
-            blockHash: transaction.blockHash,
-            transactionIndex: transaction.transactionIndex,
-            fromAddress: transaction.from,
-            toAddress: transaction.to,
-            contractAddress: transaction.contractAddress,
-            raw: transaction.raw,
-            status: transaction.status,
-            gasUsed: transaction.gasUsed.toString(),
-            cumulativeGasUsed: transaction.cumulativeGasUsed.toString(),
-            effectiveGasPriceWei: transaction.effectiveGasPrice.toString(),
-            logsBloom: transaction.logsBloom,
-          })));
-        }
-        const logs = transactions.flatMap((transaction) => transaction.logs);
-        for (const rows of chunks(logs)) {
-          await tx.insert(chainLogs).values(rows.map((log) => ({
-            blockNumber: Number(log.blockNumber),
-            logIndex: log.logIndex,
-            blockHash: log.blockHash,
-            transactionHash: log.transactionHash,
-            transactionIndex: log.transactionIndex,
-            address: log.address,
-            topic0: log.topics[0] ?? null,
-            topic1: log.topics[1] ?? null,
-            topic2: log.topics[2] ?? null,
-            topic3: log.topics[3] ?? null,
-            data: log.data,
-          })));
-        }
-      }
-      // The block last: its row is what getHead reads after a restart.
-      await tx.insert(chainBlocks).values({ number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), rlp: block.rlp });
-    });
+    const statements: string[] = [];
+    const nodes = [...stateNodes].map(([key, value]) => `(${text(key)},${text(value)})`);
+    for (const rows of chunks(nodes)) statements.push(`INSERT INTO chain_state_nodes (key, value) VALUES ${rows.join(',')} ON CONFLICT DO NOTHING`);
+    const transactionRows = transactions.map((transaction) => `(${[
+      hex(transaction.hash), whole(transaction.blockNumber), hex(transaction.blockHash), whole(transaction.transactionIndex), hex(transaction.from),
+      nullable(transaction.to), nullable(transaction.contractAddress), hex(transaction.raw), whole(transaction.status), whole(transaction.gasUsed, true),
+      whole(transaction.cumulativeGasUsed, true), whole(transaction.effectiveGasPrice, true), hex(transaction.logsBloom),
+    ].join(',')})`);
+    for (const rows of chunks(transactionRows)) {
+      statements.push(`INSERT INTO chain_transactions (hash, block_number, block_hash, transaction_index, from_address, to_address, contract_address, raw, status, gas_used, cumulative_gas_used, effective_gas_price_wei, logs_bloom) VALUES ${rows.join(',')}`);
+    }
+    const logRows = transactions.flatMap((transaction) => transaction.logs).map((log) => `(${[
+      whole(log.blockNumber), whole(log.logIndex), hex(log.blockHash), hex(log.transactionHash), whole(log.transactionIndex), hex(log.address),
+      nullable(log.topics[0] ?? null), nullable(log.topics[1] ?? null), nullable(log.topics[2] ?? null), nullable(log.topics[3] ?? null), hex(log.data),
+    ].join(',')})`);
+    for (const rows of chunks(logRows)) {
+      statements.push(`INSERT INTO chain_logs (block_number, log_index, block_hash, transaction_hash, transaction_index, address, topic0, topic1, topic2, topic3, data) VALUES ${rows.join(',')}`);
+    }
+    // The block last: its row is what getHead reads after a restart.
+    statements.push(`INSERT INTO chain_blocks (number, hash, timestamp, rlp) VALUES (${whole(block.number)},${hex(block.hash)},${whole(block.timestamp)},${hex(block.rlp)})`);
+    await this.database.execute(statements.join(';\n'));
   }
+}
+
+/** A hex string as an SQL literal (only 0x and hex digits pass). */
+function hex(value: string): string {
+  if (!/^0x[0-9a-f]*$/.test(value)) throw new Error(`Not lower-case hex: ${value.slice(0, 20)}`);
+  return `'${value}'`;
+}
+
+/** A trie key or node as an SQL literal (unprefixed hex, as the trie writes them). */
+function text(value: string): string {
+  if (!/^[0-9a-f]*$/.test(value)) throw new Error(`Not a trie key or node: ${value.slice(0, 20)}`);
+  return `'${value}'`;
+}
+
+function nullable(value: string | null): string {
+  return value === null ? 'NULL' : hex(value);
+}
+
+/** A whole number as an SQL literal; `quoted` for the columns kept as text (wei amounts exceed bigint). */
+function whole(value: number | bigint, quoted = false): string {
+  const digits = value.toString();
+  if (!/^\d+$/.test(digits)) throw new Error(`Not a whole number: ${digits}`);
+  return quoted ? `'${digits}'` : digits;
 }
 
 export async function getChainSetting(database: Database, key: string): Promise<string | null> {

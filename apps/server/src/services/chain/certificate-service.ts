@@ -13,7 +13,7 @@ import {
   type Hex,
   type OnChainCertificate,
 } from '@propguard/chain';
-import { findReport, getIpfsObject, putIpfsObject } from '@propguard/db';
+import { findReportHashes, getIpfsObject, putIpfsObject } from '@propguard/db';
 import { canonicalJson } from '@propguard/engines';
 import {
   AppError,
@@ -64,8 +64,8 @@ async function issuedEvents(runtime: ChainRuntime) {
   return runtime.registry.readEvents(runtime.fromBlock);
 }
 
-async function present(context: AppContext, runtime: ChainRuntime, certificate: OnChainCertificate, mint: { blockNumber: bigint; transactionHash: Hex } | undefined): Promise<Certificate> {
-  const metadata = await readMetadata(context, certificate.cid);
+async function present(context: AppContext, runtime: ChainRuntime, certificate: OnChainCertificate, mint: { blockNumber: bigint; transactionHash: Hex } | undefined, held?: CertificateMetadata | null): Promise<Certificate> {
+  const metadata = held === undefined ? await readMetadata(context, certificate.cid) : held;
   return {
     token_id: Number(certificate.tokenId),
     property: metadata?.property.address ?? null,
@@ -85,11 +85,12 @@ async function present(context: AppContext, runtime: ChainRuntime, certificate: 
 }
 
 /** The certificate of a token with its mint transaction, or NOT_FOUND. */
-async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate }> {
-  const onChain = await runtime.registry.getCertificate(tokenId);
+async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; metadataBytes: Uint8Array | null }> {
+  const [onChain, mint] = await Promise.all([runtime.registry.getCertificate(tokenId), runtime.registry.mintOf(tokenId, runtime.fromBlock)]);
   if (!onChain) throw new AppError('NOT_FOUND', `No certificate with token id ${tokenId} on ${runtime.network}`, { field: 'token_id' });
-  const mint = await runtime.registry.mintOf(tokenId, runtime.fromBlock);
-  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined) };
+  const stored = await getIpfsObject(context.database, onChain.cid);
+  const metadata = stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
+  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, metadata), metadataBytes: stored?.bytes ?? null };
 }
 
 /** The token a transaction minted, or NOT_FOUND. */
@@ -179,9 +180,9 @@ export async function listCollection(context: AppContext, limit: number, offset:
 }
 
 /** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
-async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
+async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, metadataBytes: Uint8Array | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
   const checks: VerificationCheck[] = [];
-  const stored = await getIpfsObject(context.database, onChain.cid);
+  const stored = metadataBytes ? { bytes: metadataBytes } : null;
   let metadata: CertificateMetadata | null = null;
   if (!stored) {
     checks.push({ name: 'metadata', passed: false, detail: `The metadata ${onChain.cid} is not held by this server` });
@@ -196,7 +197,7 @@ async function checkCertificate(context: AppContext, certificate: Certificate, o
   let storedPdfSha256: string | null = null;
   let storedContent: unknown = null;
   const reportId = certificate.report_id;
-  const row = reportId ? await findReport(context.database, reportId) : null;
+  const row = reportId ? await findReportHashes(context.database, reportId) : null;
   if (!row) {
     checks.push({ name: 'stored report', passed: false, detail: reportId ? `Report ${reportId} is not stored here` : 'No report id: the metadata is not held here' });
   } else {
@@ -217,8 +218,8 @@ async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx
 export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, query);
-  const { onChain, certificate } = await requireCertificate(context, runtime, tokenId);
-  const { checks } = await checkCertificate(context, certificate, onChain);
+  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
+  const { checks } = await checkCertificate(context, certificate, onChain, metadataBytes);
   const failed = checks.find((check) => !check.passed);
   const note = certificate.superseded_by ? ` It has been superseded by certificate #${certificate.superseded_by}.` : '';
   return {
@@ -261,8 +262,8 @@ function contentOf(document: Record<string, unknown>): unknown {
 export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, request);
-  const { onChain, certificate } = await requireCertificate(context, runtime, tokenId);
-  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain);
+  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
+  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, metadataBytes);
   let document: VerifyCertificateResponse['document'];
   if (typeof request.document === 'string') {
     const bytes = Buffer.from(request.document.replace(/^data:[^,]*,/, ''), 'base64');
