@@ -9,6 +9,7 @@ import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_ABI } from '@propguard/chain';
 import {
+  apraComplianceReportResponseSchema,
   collectionResponseSchema,
   errorResponseSchema,
   explorerTokenSchema,
@@ -172,6 +173,20 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     const result = mintCertificateResponseSchema.parse(response.json());
     const stored = reportResponseSchema.parse((await inject('GET', `/api/reports/${result.report_id}`)).json()).report;
     expect(result.report_hash).toBe(`0x${stored.content_hash}`);
+  });
+
+  it('POST /apra-compliance-report: a lending-summary report of a listing, certified on chain; unknown and malformed ids are 404 and 400', async () => {
+    const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'RICHMOND' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id LIMIT 1`);
+    const response = await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: `sale-${sale?.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = apraComplianceReportResponseSchema.parse(response.json());
+    const stored = reportResponseSchema.parse((await inject('GET', `/api/reports/${body.report_id}`)).json()).report;
+    expect(stored.template).toBe('lending-summary');
+    expect(body.lvr_thresholds).toEqual(stored.content.compliance.lvr_thresholds);
+    expect(body.certificate.report_hash).toBe(`0x${stored.content_hash}`);
+    expect(verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${body.certificate.token_id}`)).json()).verified).toBe(true);
+    expect((await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: 'sale-999999999' })).statusCode).toBe(404);
+    expect((await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: 'prop_001' })).statusCode).toBe(400);
   });
 
   it('explorer: the mint transaction with its decoded events, and the token with its metadata', async () => {

@@ -192,3 +192,21 @@ export const explorerTokenSchema = z
   })
   .meta({ id: 'ExplorerToken' });
 export type ExplorerToken = z.infer<typeof explorerTokenSchema>;
+
+export const apraComplianceReportRequestSchema = z
+  .object({ property_id: z.string().trim().regex(/^sale-\d+$/, 'must be a listing id such as sale-123 (from /api/realty/search)') })
+  .meta({ id: 'ApraComplianceReportRequest' });
+export type ApraComplianceReportRequest = z.infer<typeof apraComplianceReportRequestSchema>;
+
+export const apraComplianceReportResponseSchema = z
+  .object({
+    success: z.literal(true),
+    property_id: z.string(),
+    report_id: z.string().describe('The lending-summary report generated for the property (GET /api/reports/{id}, /pdf)'),
+    address: z.string(),
+    lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }),
+    note: z.string(),
+    certificate: mintCertificateResponseSchema.omit({ success: true }),
+  })
+  .meta({ id: 'ApraComplianceReport' });
+export type ApraComplianceReportResponse = z.infer<typeof apraComplianceReportResponseSchema>;

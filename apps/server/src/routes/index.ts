@@ -34,6 +34,7 @@ import { verifyCertificateRoutes } from './blockchain/verify-certificate.ts';
 import { reportCertificateRoute } from './blockchain/report-certificate.ts';
 import { explorerRoutes } from './blockchain/explorer.ts';
 import { chainRpcRoute } from './blockchain/chain-rpc.ts';
+import { apraComplianceReportRoute } from './blockchain/apra-compliance-report.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -72,6 +73,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     reportCertificateRoute,
     explorerRoutes,
     chainRpcRoute,
+    apraComplianceReportRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

@@ -19,6 +19,7 @@ import {
   AppError,
   reportContentSchema,
   type Certificate,
+  type ApraComplianceReportResponse,
   type CertificateEvent,
   type CollectionResponse,
   type ExplorerToken,
@@ -152,6 +153,26 @@ export async function mintCertificate(context: AppContext, request: MintCertific
     report_hash: reportHash,
     supersedes: supersedes === 0n ? null : Number(supersedes),
     stages,
+  };
+}
+
+/**
+ * POST /api/blockchain/apra-compliance-report: a lending-summary report of the listing (LVR
+ * thresholds, APS 112 capital and the 2050 climate-adjusted LVR of the default loan), certified on
+ * chain. Compliance itself is not asserted: the report says which checks need the borrower.
+ */
+export async function createApraComplianceReport(context: AppContext, propertyId: string): Promise<ApraComplianceReportResponse> {
+  requireChain(context);
+  const report = await generateReport(context, { listing_id: propertyId, template: 'lending-summary', include_blockchain: true });
+  const { success: _success, ...certificate } = await mintCertificate(context, { report_id: report.report_id });
+  return {
+    success: true,
+    property_id: propertyId,
+    report_id: report.report_id,
+    address: report.content.property_details.address,
+    lvr_thresholds: report.content.compliance.lvr_thresholds,
+    note: report.content.compliance.note,
+    certificate,
   };
 }
 
