@@ -152,6 +152,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     const old = collection.certificates.find((certificate) => certificate.token_id === minted.token_id);
     expect(old?.superseded_by).toBe(next.token_id);
     expect(collection.total).toBeGreaterThanOrEqual(2);
+    expect(collection.explorer_tx_url).toBeNull(); // no CHAIN_EXPLORER_TX_URL: our own /explorer pages
     expect(collection.events).toContainEqual(expect.objectContaining({ event: 'CertificateSuperseded', token_id: minted.token_id, related_token_id: next.token_id }));
     expect(collection.events).toContainEqual(expect.objectContaining({ event: 'CertificateIssued', token_id: next.token_id, transaction_hash: next.transaction_hash }));
     const verified = verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${minted.token_id}`)).json());

@@ -39,6 +39,7 @@ export const mintCertificateResponseSchema = z
     contract_address: z.string(),
     chain_id: z.number().int(),
     network: z.string().describe('Name of the chain, for the toast'),
+    explorer_tx_url: z.string().nullable().describe('Transaction page of the external chain\'s explorer with {hash} (CHAIN_EXPLORER_TX_URL); null: our own /explorer/tx/{hash}'),
     cid: z.string().describe('CIDv1 of the dag-json metadata, served at /ipfs/{cid}'),
     token_uri: z.string(),
     report_id: z.string(),
@@ -91,6 +92,7 @@ export const collectionResponseSchema = z
     chain_id: z.number().int(),
     network: z.string(),
     contract_address: z.string(),
+    explorer_tx_url: z.string().nullable().describe('Transaction page of the external chain\'s explorer with {hash} (CHAIN_EXPLORER_TX_URL); null: our own /explorer/tx/{hash}'),
     total: z.number().int(),
     certificates: z.array(certificateSchema),
     events: z.array(certificateEventSchema).describe('The audit trail: the newest contract events, read from the chain\'s logs'),
@@ -143,7 +145,14 @@ export type VerifyCertificateResponse = z.infer<typeof verifyCertificateResponse
 
 export const reportCertificateQuerySchema = z.object({ report_id: z.string().trim().min(1).max(100) });
 export const reportCertificateResponseSchema = z
-  .object({ success: z.literal(true), report_id: z.string(), certificate: certificateSchema.nullable(), chain_id: z.number().int(), network: z.string() })
+  .object({
+    success: z.literal(true),
+    report_id: z.string(),
+    certificate: certificateSchema.nullable(),
+    chain_id: z.number().int(),
+    network: z.string(),
+    explorer_tx_url: z.string().nullable().describe('Transaction page of the external chain\'s explorer with {hash} (CHAIN_EXPLORER_TX_URL); null: our own /explorer/tx/{hash}'),
+  })
   .meta({ id: 'ReportCertificate' });
 export type ReportCertificateResponse = z.infer<typeof reportCertificateResponseSchema>;
 

@@ -147,6 +147,7 @@ export async function mintCertificate(context: AppContext, request: MintCertific
     contract_address: runtime.contractAddress,
     chain_id: Number(runtime.chainId),
     network: runtime.network,
+    explorer_tx_url: context.config.chainExplorerTxUrl ?? null,
     cid,
     token_uri: `ipfs://${cid}`,
     report_id: report.report_id,
@@ -197,7 +198,7 @@ export async function listCollection(context: AppContext, limit: number, offset:
   ].sort((a, b) => b.block_number - a.block_number || (a.event === b.event ? 0 : a.event === 'CertificateSuperseded' ? -1 : 1)).slice(0, 50);
   const issuedAt = new Map(events.filter((event) => event.event === 'CertificateIssued').map((event) => [event.transaction_hash, event.timestamp]));
   const trail: CertificateEvent[] = events.map((event) => ({ ...event, timestamp: event.timestamp ?? issuedAt.get(event.transaction_hash) ?? null }));
-  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, total: issued.length, certificates, events: trail };
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, explorer_tx_url: context.config.chainExplorerTxUrl ?? null, total: issued.length, certificates, events: trail };
 }
 
 /** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
@@ -333,7 +334,7 @@ export async function getReportCertificate(context: AppContext, reportId: string
   const report = await getStoredReport(context, reportId);
   const tokenId = await runtime.registry.tokenOfReport(reportHashOf(report.content_hash));
   const certificate = tokenId === 0n ? null : (await requireCertificate(context, runtime, tokenId)).certificate;
-  return { success: true, report_id: reportId, certificate, chain_id: Number(runtime.chainId), network: runtime.network };
+  return { success: true, report_id: reportId, certificate, chain_id: Number(runtime.chainId), network: runtime.network, explorer_tx_url: context.config.chainExplorerTxUrl ?? null };
 }
 
 /** GET /api/blockchain/token/{id}: one certificate with its metadata, for the explorer page. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link2, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Certificate } from '@propguard/schemas';
-import { buildExplorerTokenPath, buildExplorerTxPath, buildReportPath } from '../../../app/paths.ts';
+import { buildExplorerTokenPath, buildReportPath } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
@@ -11,6 +11,7 @@ import { formatAud, formatLongDate, formatTime } from '../../../lib/format.ts';
 import { useCollection } from '../api/get-collection.ts';
 import { CopyButton, shortHex } from './copy-button.tsx';
 import { MintDialog } from './mint-dialog.tsx';
+import { TxLink } from './tx-link.tsx';
 import { VerifyPanel } from './verify-panel.tsx';
 
 export function certificatePdfUrl(tokenId: number): string {
@@ -22,8 +23,11 @@ function exportJson(certificate: Certificate, network: string, contract: string)
 }
 
 /** The Blockchain tab: the collection and the audit trail read from the chain, minting and verification. */
+const PAGE_SIZE = 20;
+
 export function CertificatesPanel() {
-  const collection = useCollection();
+  const [offset, setOffset] = useState(0);
+  const collection = useCollection(PAGE_SIZE, offset);
   const [isMinting, setIsMinting] = useState(false);
   const data = collection.data;
   return (
@@ -34,7 +38,7 @@ export function CertificatesPanel() {
           title="Blockchain Valuation Certificates"
           description={data ? `ERC-721 certificates on ${data.network}, contract ${shortHex(data.contract_address)}: each records a report's SHA-256 and its metadata CID.` : 'ERC-721 certificates of valuation reports, read from the chain.'}
           icon={<Link2 aria-hidden="true" className="size-5 text-blue-600" />}
-          action={<Button onClick={() => setIsMinting(true)}><Plus aria-hidden="true" className="size-4" />Mint Certificate</Button>}
+          action={<Button className="whitespace-nowrap" onClick={() => setIsMinting(true)}><Plus aria-hidden="true" className="size-4" />Mint Certificate</Button>}
         />
         <CardContent>
           {collection.isPending ? <p className="text-sm text-slate-600">Reading the collection from the chain…</p> : null}
@@ -43,7 +47,7 @@ export function CertificatesPanel() {
           {data && data.certificates.length > 0 ? (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <caption className="mb-2 text-left text-slate-600">{data.total.toLocaleString('en-AU')} certificate{data.total === 1 ? '' : 's'}, newest first</caption>
+                <caption className="mb-2 text-left text-slate-600">{data.total.toLocaleString('en-AU')} certificate{data.total === 1 ? '' : 's'}, newest first{data.total > PAGE_SIZE ? ` (${offset + 1}-${Math.min(offset + PAGE_SIZE, data.total)} shown)` : ''}</caption>
                 <thead className="text-xs uppercase text-slate-500">
                   <tr><th scope="col">Token</th><th scope="col">Property</th><th scope="col">Valuation</th><th scope="col">Minted</th><th scope="col">Block</th><th scope="col">Transaction</th><th scope="col">Status</th><th scope="col">Export</th></tr>
                 </thead>
@@ -56,7 +60,7 @@ export function CertificatesPanel() {
                       <td className="py-2">{formatLongDate(certificate.minted_date)}</td>
                       <td className="py-2">{certificate.block_number.toLocaleString('en-AU')}</td>
                       <td className="py-2 font-mono text-xs">
-                        <Link className="text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{shortHex(certificate.transaction_hash)}</Link>
+                        <TxLink hash={certificate.transaction_hash} template={data.explorer_tx_url}>{shortHex(certificate.transaction_hash)}</TxLink>
                         <CopyButton value={certificate.transaction_hash} label="transaction hash" />
                       </td>
                       <td className="py-2">{certificate.superseded_by ? <Badge tone="yellow">Superseded by #{certificate.superseded_by}</Badge> : <Badge tone="green">Current</Badge>}</td>
@@ -68,6 +72,12 @@ export function CertificatesPanel() {
                   ))}
                 </tbody>
               </table>
+              {data.total > PAGE_SIZE ? (
+                <div className="mt-3 flex justify-end gap-2">
+                  <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>Newer</Button>
+                  <Button variant="outline" size="sm" disabled={offset + PAGE_SIZE >= data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>Older</Button>
+                </div>
+              ) : null}
             </div>
           ) : null}
         </CardContent>
@@ -88,7 +98,7 @@ export function CertificatesPanel() {
                     {event.event === 'CertificateIssued' ? `Certificate #${event.token_id} issued` : `Certificate #${event.token_id} superseded by #${event.related_token_id}`}
                     <span className="text-slate-500"> · block {event.block_number.toLocaleString('en-AU')}{event.timestamp ? ` · ${formatLongDate(event.timestamp)} ${formatTime(event.timestamp)}` : ''}</span>
                   </span>
-                  <Link className="font-mono text-xs text-blue-700 hover:underline" to={buildExplorerTxPath(event.transaction_hash)}>{shortHex(event.transaction_hash)}</Link>
+                  <TxLink className="font-mono text-xs text-blue-700 hover:underline" hash={event.transaction_hash} template={data.explorer_tx_url}>{shortHex(event.transaction_hash)}</TxLink>
                 </li>
               ))}
             </ol>

@@ -1,15 +1,14 @@
 import { useId, useState } from 'react';
 import { CheckCircle2, Loader2, X } from 'lucide-react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { MintCertificateResponse } from '@propguard/schemas';
-import { buildExplorerTxPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FIELD_CLASSES } from '../../../components/ui/input.tsx';
 import { formatAud, formatLatency } from '../../../lib/format.ts';
 import { useCertifiableReports } from '../api/list-reports.ts';
 import { useMintCertificate } from '../api/mint-certificate.ts';
+import { TxLink } from './tx-link.tsx';
 
 /** The server's three steps, named as it reports them. */
 const STAGES = [
@@ -75,7 +74,7 @@ export function MintDialog({ onClose }: { onClose: () => void }) {
         {mint.data ? (
           <p className="text-sm text-slate-700">
             Certificate #{mint.data.token_id} in block {mint.data.block_number.toLocaleString('en-AU')}, {mint.data.gas_used.toLocaleString('en-AU')} gas.{' '}
-            <Link className="text-blue-700 hover:underline" to={buildExplorerTxPath(mint.data.transaction_hash)}>View transaction</Link>
+            <TxLink hash={mint.data.transaction_hash} template={mint.data.explorer_tx_url}>View transaction</TxLink>
           </p>
         ) : null}
         <div className="flex justify-end gap-2">

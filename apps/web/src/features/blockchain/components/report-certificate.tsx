@@ -1,6 +1,6 @@
 import { Link2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { buildExplorerTokenPath, buildExplorerTxPath } from '../../../app/paths.ts';
+import { buildExplorerTokenPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
@@ -8,6 +8,7 @@ import { useReportCertificate } from '../api/get-report-certificate.ts';
 import { useMintCertificate } from '../api/mint-certificate.ts';
 import { CopyButton } from './copy-button.tsx';
 import { announceMint } from './mint-dialog.tsx';
+import { TxLink } from './tx-link.tsx';
 
 /** The report page's certificate: token, transaction, CID and verify link, or one-click minting. */
 export function ReportCertificate({ reportId }: { reportId: string }) {
@@ -30,7 +31,7 @@ export function ReportCertificate({ reportId }: { reportId: string }) {
         {certificate ? (
           <dl className="space-y-1" data-testid="report-certificate">
             <div><dt className="inline text-slate-500">Token: </dt><dd className="inline font-semibold"><Link className="text-blue-700 hover:underline" to={buildExplorerTokenPath(certificate.token_id)}>#{certificate.token_id}</Link> on {found.data?.network}, minted {formatLongDate(certificate.minted_date)}</dd></div>
-            <div><dt className="inline text-slate-500">Transaction: </dt><dd className="inline font-mono text-xs"><Link className="text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{certificate.transaction_hash}</Link><CopyButton value={certificate.transaction_hash} label="transaction hash" /></dd></div>
+            <div><dt className="inline text-slate-500">Transaction: </dt><dd className="inline font-mono text-xs"><TxLink hash={certificate.transaction_hash} template={found.data?.explorer_tx_url}>{certificate.transaction_hash}</TxLink><CopyButton value={certificate.transaction_hash} label="transaction hash" /></dd></div>
             <div><dt className="inline text-slate-500">Metadata CID: </dt><dd className="inline font-mono text-xs"><a className="text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.cid}</a><CopyButton value={certificate.cid} label="CID" /></dd></div>
             <div><dt className="inline text-slate-500">Verify: </dt><dd className="inline"><a className="text-blue-700 hover:underline" href={`/api/blockchain/verify-nft?token_id=${certificate.token_id}`}>/api/blockchain/verify-nft?token_id={certificate.token_id}</a></dd></div>
             {certificate.superseded_by ? <div className="text-yellow-800">Superseded by certificate #{certificate.superseded_by}.</div> : null}
