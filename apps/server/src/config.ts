@@ -67,6 +67,9 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
 });
 
+/** Variables whose values are never printed. */
+const SECRET_VARIABLES = new Set(['CHAIN_PRIVATE_KEY', 'METRICS_API_KEY', 'FIRMS_MAP_KEY']);
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -106,7 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      // A secret is never echoed, even a malformed one (it may be a real key with a typo).
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${SECRET_VARIABLES.has(String(issue.path[0])) ? 'a value that is not shown' : JSON.stringify(env[String(issue.path[0])])})`),
     );
   }
   const vars = parsed.data;
