@@ -93,6 +93,17 @@ export default tseslint.config(
     },
   },
   {
+    // The chain package (contract, embedded EVM, JSON-RPC, metadata) stores through the ChainStore
+    // interface it defines: it knows no database driver and no PropGuard package but the schemas.
+    files: ['packages/chain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: DB_DRIVERS, message: 'The chain stores through its ChainStore interface; packages/db implements it.' },
+        { group: ['@propguard/db', '@propguard/server', '@propguard/cli', '@propguard/web', '@propguard/engines'], message: 'The chain depends only on @propguard/schemas.' },
+      ] }],
+    },
+  },
+  {
     // The web app may import schemas and engines, never the database or the server.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {

@@ -41,6 +41,20 @@ describe('architecture rules (eslint.config.js)', () => {
     expect(messages.some((message) => message.startsWith('no-restricted-imports'))).toBe(true);
   });
 
+  it.each([
+    "import { openDatabase } from '@propguard/db';\nexport const x = openDatabase;",
+    "import pg from 'pg';\nexport const x = pg;",
+    "import { buildApp } from '@propguard/server';\nexport const x = buildApp;",
+  ])('the chain package reaching for the database or the server fails: %s', async (code) => {
+    const messages = await lintAs('packages/chain/src/violation.ts', code);
+    expect(messages.some((message) => message.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it('the chain package may import the schemas', async () => {
+    const messages = await lintAs('packages/chain/src/good.ts', "import type { StoredReport } from '@propguard/schemas';\nexport type X = StoredReport;\n");
+    expect(messages).toEqual([]);
+  });
+
   it('the web app may import schemas and engines', async () => {
     const messages = await lintAs('apps/web/src/features/example/good.ts', "import { ENGINES_PACKAGE } from '@propguard/engines';\nimport { AppError } from '@propguard/schemas';\nexport const x = [ENGINES_PACKAGE, AppError];\n");
     expect(messages).toEqual([]);

@@ -10,6 +10,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { compatRoutes } from './routes/compat/compat-routes.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { ipfsGatewayRoute } from './routes/blockchain/ipfs-gateway.ts';
 import { registerScheduler } from './scheduler.ts';
 import type { AppContext } from './services/app-context.ts';
 
@@ -41,6 +42,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerOpenApi(app, context.version);
   await app.register(registerApiRoutes(context), { prefix: '/api' });
   await app.register(compatRoutes(context));
+  await app.register(ipfsGatewayRoute(context));
   await registerWebApp(app, context.config.webDistDir);
   registerScheduler(app, context);
   return app;

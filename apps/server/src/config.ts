@@ -29,6 +29,12 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   /** Optional JSON-RPC endpoint of an EVM chain; probed by /api/blockchain/blockchain-health. */
   CHAIN_RPC_URL: optionalUrl,
+  /** Minter key (0x + 64 hex) for CHAIN_RPC_URL; unset: a key generated at first start in PROPGUARD_HOME/chain/minter.key (0600). Never logged. */
+  CHAIN_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex characters').optional()),
+  /** Transaction page of an external chain's explorer, with {hash}; unset: our own /explorer pages. */
+  CHAIN_EXPLORER_TX_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{hash\}/, 'must be an http(s) URL with {hash}').optional()),
+  /** An IPFS HTTP API (kubo, e.g. http://127.0.0.1:5001) to pin certificate metadata to; unset: served at /ipfs/{cid} only. */
+  IPFS_API_URL: optionalUrl,
   /** Optional NASA FIRMS map key for live fire detections (used by the hazard engine). */
   FIRMS_MAP_KEY: optionalText,
   /** FIRMS product for live detections: VIIRS_SNPP_NRT (375 m), VIIRS_NOAA20_NRT, VIIRS_NOAA21_NRT or MODIS_NRT (1 km). */
@@ -53,6 +59,9 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
 });
 
+/** Variables whose values are never printed. */
+const SECRET_VARIABLES = new Set(['CHAIN_PRIVATE_KEY', 'METRICS_API_KEY', 'FIRMS_MAP_KEY']);
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -64,6 +73,9 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   llmBaseUrl: string | undefined;
   chainRpcUrl: string | undefined;
+  chainPrivateKey: string | undefined;
+  chainExplorerTxUrl: string | undefined;
+  ipfsApiUrl: string | undefined;
   firmsMapKey: string | undefined;
   firmsSource: z.infer<typeof envSchema>['FIRMS_SOURCE'];
   firmsBaseUrl: string;
@@ -89,7 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      // A secret is never echoed, even a malformed one (it may be a real key with a typo).
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${SECRET_VARIABLES.has(String(issue.path[0])) ? 'a value that is not shown' : JSON.stringify(env[String(issue.path[0])])})`),
     );
   }
   const vars = parsed.data;
@@ -105,6 +118,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     llmBaseUrl: vars.LLM_BASE_URL,
     chainRpcUrl: vars.CHAIN_RPC_URL,
+    chainPrivateKey: vars.CHAIN_PRIVATE_KEY,
+    chainExplorerTxUrl: vars.CHAIN_EXPLORER_TX_URL,
+    ipfsApiUrl: vars.IPFS_API_URL,
     firmsMapKey: vars.FIRMS_MAP_KEY,
     firmsSource: vars.FIRMS_SOURCE,
     firmsBaseUrl: vars.FIRMS_BASE_URL,

@@ -10,6 +10,7 @@ import { loadHazardRuntime } from './services/hazards/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
 import { loadValuationRuntime } from './services/valuation/valuation-runtime.ts';
 import { MarketCache } from './services/market/market-cache.ts';
+import { openChainRuntime, type ChainRuntimeState } from './services/chain/chain-runtime.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -19,6 +20,16 @@ const LISTING_CACHE_ENTRIES = 20_000;
 export interface StartOptions {
   /** Called with a line for each ingest step (the first start loads the bundled data). */
   onProgress?: (message: string) => void;
+}
+
+/** The certificate chain; an unreachable external chain leaves the rest of the product working. */
+async function openChain(config: AppConfig, database: Database): Promise<ChainRuntimeState> {
+  try {
+    return { ready: true, runtime: await openChainRuntime(config, database) };
+  } catch (error) {
+    // The message names the endpoint's failure, never the key.
+    return { ready: false, reason: (error as Error).message.split('\n')[0] ?? 'unknown error' };
+  }
 }
 
 /** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
@@ -44,7 +55,11 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);
-    return { config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
+    const chain = await openChain(config, database);
+    options.onProgress?.(chain.ready
+      ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`
+      : `certificates: unavailable (${chain.reason})`);
+    return { config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
   } catch (error) {
     await database.close();
     throw error;

@@ -15,6 +15,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', LLM_BASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('never prints the value of a malformed CHAIN_PRIVATE_KEY (regression: the error echoed every bad value)', () => {
+    const almostAKey = `0x${'ab'.repeat(31)}zz`;
+    expect(() => loadConfig({ CHAIN_PRIVATE_KEY: almostAKey })).toThrow(/CHAIN_PRIVATE_KEY: must be 0x and 64 hex characters \(got a value that is not shown\)/);
+    try {
+      loadConfig({ CHAIN_PRIVATE_KEY: almostAKey });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('abab');
+    }
+  });
+
   it('lists every bad variable at once', () => {
     let caught: unknown;
     try {

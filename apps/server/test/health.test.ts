@@ -77,7 +77,7 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
   });
 
   it('services that are not built say so instead of claiming health', async () => {
-    for (const url of ['/api/blockchain/blockchain-health', '/api/xnode/xnode-health']) {
+    for (const url of ['/api/xnode/xnode-health']) {
       const body = serviceHealthSchema.parse((await testApp.app.inject(url)).json());
       expect(body.success, url).toBe(false);
       expect(body.checks.some((check) => check.status === 'not_built'), url).toBe(true);

@@ -20,6 +20,12 @@ export interface Database {
   db: DrizzleDatabase;
   /** raw parameterised SQL, returns rows */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Several statements without parameters in one round trip (simple query protocol): PostgreSQL
+   * runs them as one implicit transaction, all or nothing. Callers build the text from values
+   * they have validated themselves.
+   */
+  execute(statements: string): Promise<void>;
   /** SELECT 1 round trip, returns milliseconds */
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -71,6 +77,9 @@ async function openPglite(homeDir: string): Promise<Database> {
       kind: 'pglite',
       db: db as unknown as DrizzleDatabase,
       query,
+      execute: async (statements) => {
+        await pglite.exec(statements);
+      },
       ping: () => measurePing(query),
       close: async () => {
         if (isClosed) return;
@@ -104,6 +113,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       kind: 'postgres',
       db: db as unknown as DrizzleDatabase,
       query,
+      execute: async (statements) => {
+        await pool.query(statements);
+      },
       ping: () => measurePing(query),
       close: async () => {
         if (isClosed) return;

@@ -317,5 +317,83 @@ export const hazardLayerFeatures = pgTable(
   (table) => [index('hazard_layer_features_layer_idx').on(table.layerId), index('hazard_layer_features_bbox_idx').on(table.minLng, table.maxLng, table.minLat, table.maxLat)],
 );
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures };
+/**
+ * The embedded certificate chain (issue 16): every mined block with its RLP, its transactions with
+ * their receipts, their logs (indexed for eth_getLogs) and the nodes of the state trie. A block and
+ * everything it produced are written in one transaction (packages/db/src/chain/chain-store.ts).
+ */
+export const chainBlocks = pgTable('chain_blocks', {
+  number: bigint('number', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull().unique(),
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  /** RLP of the whole block, hex. */
+  rlp: text('rlp').notNull(),
+});
+
+export const chainTransactions = pgTable(
+  'chain_transactions',
+  {
+    hash: text('hash').primaryKey(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    transactionIndex: integer('transaction_index').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address'),
+    contractAddress: text('contract_address'),
+    /** The signed transaction as sent (hex). */
+    raw: text('raw').notNull(),
+    status: integer('status').notNull(),
+    gasUsed: text('gas_used').notNull(),
+    cumulativeGasUsed: text('cumulative_gas_used').notNull(),
+    effectiveGasPriceWei: text('effective_gas_price_wei').notNull(),
+    logsBloom: text('logs_bloom').notNull(),
+  },
+  (table) => [index('chain_transactions_block_idx').on(table.blockNumber, table.transactionIndex)],
+);
+
+export const chainLogs = pgTable(
+  'chain_logs',
+  {
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockHash: text('block_hash').notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    transactionIndex: integer('transaction_index').notNull(),
+    address: text('address').notNull(),
+    topic0: text('topic0'),
+    topic1: text('topic1'),
+    topic2: text('topic2'),
+    topic3: text('topic3'),
+    data: text('data').notNull(),
+  },
+  (table) => [
+    uniqueIndex('chain_logs_block_log_idx').on(table.blockNumber, table.logIndex),
+    index('chain_logs_address_block_idx').on(table.address, table.blockNumber),
+    index('chain_logs_topic0_idx').on(table.topic0),
+  ],
+);
+
+/** State trie nodes by key (hex); content-addressed and never deleted. */
+export const chainStateNodes = pgTable('chain_state_nodes', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Facts about the chains the server uses: the certificate contract's address per chain id. */
+export const chainSettings = pgTable('chain_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
+
+/** Content-addressed objects served at /ipfs/{cid}: certificate metadata as dag-json. */
+export const ipfsObjects = pgTable('ipfs_objects', {
+  cid: text('cid').primaryKey(),
+  codec: text('codec').notNull(),
+  /** The encoded bytes, base64. */
+  bytesBase64: text('bytes_base64').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects };
 export type Schema = typeof schema;

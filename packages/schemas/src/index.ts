@@ -17,3 +17,4 @@ export * from './compliance.ts';
 export * from './compat.ts';
 export * from './envelopes.ts';
 export * from './format.ts';
+export * from './blockchain.ts';

@@ -29,6 +29,13 @@ import { marketSentimentRoute } from './market/market-sentiment.ts';
 import { propertySentimentRoute } from './market/property-sentiment.ts';
 import { financialImpactAssessmentRoute } from './pipeline/financial-impact-assessment.ts';
 import { complianceRoutes } from './compliance/compliance-routes.ts';
+import { mintCertificateRoute } from './blockchain/mint-certificate.ts';
+import { nftCollectionRoute } from './blockchain/nft-collection.ts';
+import { verifyCertificateRoutes } from './blockchain/verify-certificate.ts';
+import { reportCertificateRoute } from './blockchain/report-certificate.ts';
+import { explorerRoutes } from './blockchain/explorer.ts';
+import { chainRpcRoute } from './blockchain/chain-rpc.ts';
+import { apraComplianceReportRoute } from './blockchain/apra-compliance-report.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -62,6 +69,13 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     addressSearchRoute,
     financialImpactAssessmentRoute,
     complianceRoutes,
+    mintCertificateRoute,
+    nftCollectionRoute,
+    verifyCertificateRoutes,
+    reportCertificateRoute,
+    explorerRoutes,
+    chainRpcRoute,
+    apraComplianceReportRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

@@ -1,6 +1,7 @@
 import type { Database } from '@propguard/db';
 import type { ClimateOutlook } from '@propguard/schemas';
 import type { AppConfig } from '../config.ts';
+import type { ChainRuntimeState } from './chain/chain-runtime.ts';
 import type { AddressIndexState } from './address-search/address-index.ts';
 import type { DataFacts } from './health/data-facts.ts';
 import type { HazardRuntimeState } from './hazards/hazard-runtime.ts';
@@ -28,4 +29,6 @@ export interface AppContext {
   addressIndex: AddressIndexState;
   /** Counts and data set loads for the health endpoints, recounted only when the data change. */
   dataFacts: DataFacts;
+  /** The certificate chain (embedded or CHAIN_RPC_URL) and its contract, opened at start (or why not). */
+  chain: ChainRuntimeState;
 }

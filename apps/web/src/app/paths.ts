@@ -7,6 +7,8 @@ export const paths = {
   marketAnalysis: '/market-analysis',
   report: '/report/:reportId',
   modelCard: '/model-card',
+  explorerTx: '/explorer/tx/:hash',
+  explorerToken: '/explorer/token/:tokenId',
   notFound: '*',
 } as const;
 
@@ -16,4 +18,12 @@ export function buildPropertyPath(listingId: string): string {
 
 export function buildReportPath(reportId: string): string {
   return `/report/${encodeURIComponent(reportId)}`;
+}
+
+export function buildExplorerTxPath(hash: string): string {
+  return `/explorer/tx/${encodeURIComponent(hash)}`;
+}
+
+export function buildExplorerTokenPath(tokenId: number): string {
+  return `/explorer/token/${tokenId}`;
 }

@@ -8,6 +8,7 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 import { PropertyIndexRoute, PropertyRoute } from './routes/property.tsx';
 import { ModelCardRoute } from './routes/model-card.tsx';
 import { ReportRoute } from './routes/report.tsx';
+import { ExplorerTokenRoute, ExplorerTxRoute } from './routes/explorer.tsx';
 import { SearchRoute } from './routes/search.tsx';
 
 /** The routes of SPEC.md section 2; a render failure anywhere shows the error screen. */
@@ -24,6 +25,8 @@ export function createAppRouter() {
         { path: paths.marketAnalysis, element: <MarketAnalysisRoute /> },
         { path: paths.report, element: <ReportRoute /> },
         { path: paths.modelCard, element: <ModelCardRoute /> },
+        { path: paths.explorerTx, element: <ExplorerTxRoute /> },
+        { path: paths.explorerToken, element: <ExplorerTokenRoute /> },
         { path: paths.notFound, element: <NotFoundRoute /> },
       ],
     },

@@ -15,6 +15,12 @@ export async function findReport(database: Database, reportId: string): Promise<
   return row ?? null;
 }
 
+/** What verifying a certificate needs of a report: its content and hashes, without the PDF. */
+export async function findReportHashes(database: Database, reportId: string): Promise<{ content: unknown; contentHash: string; pdfSha256: string } | null> {
+  const [row] = await database.db.select({ content: reports.content, contentHash: reports.contentHash, pdfSha256: reports.pdfSha256 }).from(reports).where(eq(reports.reportId, reportId)).limit(1);
+  return row ?? null;
+}
+
 /** The library: newest first, without the content and the PDF. */
 export async function listReports(database: Database, limit: number, offset: number) {
   const [rows, [totals]] = await Promise.all([

@@ -148,7 +148,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
       apra_compliant: null,
       blockchain_hash: null,
       note: input.includeBlockchain
-        ? 'The content hash below identifies this report; anchoring it on chain arrives with the certificate issue, so no blockchain hash is claimed.'
+        ? 'The content hash below identifies this report. Minting its certificate records this hash in an ERC-721 token on chain; the report itself never changes, so the token and transaction are shown beside it, not inside it.'
         : 'Blockchain anchoring was not requested.',
     },
     data_versions: { ...input.dataVersions },

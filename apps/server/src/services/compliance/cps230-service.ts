@@ -64,7 +64,7 @@ async function samplePropertyData(context: AppContext, realty: ServiceHealth): P
 export async function sampleDependencies(context: AppContext, now: Date = new Date()): Promise<void> {
   const [propguard, realty, chain] = await Promise.all([getPropguardHealth(context), getRealtyHealth(context), getBlockchainHealth(context)]);
   const byName = (checks: HealthCheck[], name: string) => checks.find((check) => check.name === name);
-  const contract = byName(chain.checks, 'certificate contract');
+  const contract = byName(chain.checks, 'certificate chain');
   const samples: Sample[] = [
     fromCheck('database', byName(propguard.checks, 'database'), 'No database check'),
     fromCheck('fire-data', byName(propguard.checks, 'fire data'), 'No fire data check'),

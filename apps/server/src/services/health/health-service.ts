@@ -308,34 +308,52 @@ export async function getLlmHealth(context: AppContext): Promise<ServiceHealth> 
   });
 }
 
-/** GET /api/blockchain/blockchain-health: the certificate chain. */
+/** GET /api/blockchain/blockchain-health: the certificate chain, its contract and the minter, measured now. */
 export async function getBlockchainHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
-  const contract = notBuilt('certificate contract', 'The ERC-721 certificate contract and the embedded chain arrive with the certificate issue');
-  let rpc: CheckSpec;
-  if (!context.config.chainRpcUrl) {
-    rpc = { required: false, check: { name: 'json-rpc endpoint', status: 'not_configured', latencyMs: null, detail: 'CHAIN_RPC_URL is not set; the embedded chain will be used' } };
+  const specs: CheckSpec[] = [];
+  if (!context.chain.ready) {
+    specs.push({ required: true, check: { name: 'certificate chain', status: 'down', latencyMs: null, detail: `The chain could not be opened: ${redactPaths(context.chain.reason)}` } });
   } else {
+    const runtime = context.chain.runtime;
     try {
       const { value, latencyMs } = await timed(async () => {
-        const response = await fetch(context.config.chainRpcUrl as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-          signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-        });
-        return (await response.json()) as { result?: string };
+        const [blockNumber, balanceWei, supply] = await Promise.all([
+          runtime.registry.publicClient.getBlockNumber({ cacheTime: 0 }),
+          runtime.registry.balanceOfMinter(),
+          runtime.registry.totalSupply(),
+        ]);
+        return { blockNumber, balanceWei, supply };
       });
-      const chainId = value.result ? Number.parseInt(value.result, 16) : null;
-      rpc = { required: false, check: { name: 'json-rpc endpoint', status: chainId === null ? 'down' : 'ok', latencyMs, detail: chainId === null ? 'eth_chainId gave no result' : `Chain id ${chainId}`, figures: { chain_id: chainId } } };
+      const balance = Number(value.balanceWei) / 1e18;
+      specs.push({
+        required: true,
+        check: {
+          name: 'certificate chain',
+          status: 'ok',
+          latencyMs,
+          detail: `${runtime.network}: block ${value.blockNumber.toLocaleString('en-AU')}, ${value.supply.toLocaleString('en-AU')} certificates, contract ${runtime.contractAddress}`,
+          figures: { chain_id: Number(runtime.chainId), block_height: Number(value.blockNumber), contract_address: runtime.contractAddress, certificates: Number(value.supply), kind: runtime.kind },
+        },
+      });
+      specs.push({
+        required: false,
+        check: {
+          name: 'minter',
+          status: value.balanceWei > 0n ? 'ok' : 'degraded',
+          latencyMs: null,
+          detail: value.balanceWei > 0n ? `Minter ${runtime.registry.minter} holds ${balance.toLocaleString('en-AU', { maximumFractionDigits: 6 })} of the chain's coin for gas` : `Minter ${runtime.registry.minter} has no funds for gas: mints will fail`,
+          figures: { minter: runtime.registry.minter, balance_wei: value.balanceWei.toString() },
+        },
+      });
     } catch (error) {
-      rpc = { required: false, check: { name: 'json-rpc endpoint', status: 'down', latencyMs: null, detail: `eth_chainId failed: ${(error as Error).message}` } };
+      specs.push({ required: true, check: { name: 'certificate chain', status: 'down', latencyMs: null, detail: `The chain did not answer: ${redactPaths((error as Error).message.split('\n')[0] ?? '')}` } });
     }
   }
-  return summarise('blockchain', context.version, [{ ...contract, required: true }, rpc], start, {
-    healthy: 'Certificate contract deployed and reachable',
+  return summarise('blockchain', context.version, specs, start, {
+    healthy: 'Certificate contract deployed; the chain answers and the minter can pay for gas',
     degraded: 'Certificate contract reachable; some checks are degraded',
-    unavailable: 'Certificates are not available yet',
+    unavailable: 'Certificates are not available: the chain is not answering',
   });
 }
 

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ReportCertificate } from '../../features/blockchain/index.ts';
 import { ReportNotFound, ReportSkeleton, ReportView, useReport, useShareReport } from '../../features/valuation-report/index.ts';
 
 function ReportPage({ reportId }: { reportId: string }) {
@@ -6,7 +7,12 @@ function ReportPage({ reportId }: { reportId: string }) {
   const shareReport = useShareReport();
   if (report.isPending) return <ReportSkeleton />;
   if (report.isError || !report.data.report) return <ReportNotFound />;
-  return <ReportView report={report.data.report} onShare={(title) => void shareReport(title)} />;
+  return (
+    <div className="space-y-6">
+      <ReportView report={report.data.report} onShare={(title) => void shareReport(title)} />
+      <ReportCertificate reportId={reportId} />
+    </div>
+  );
 }
 
 export function ReportRoute() {

@@ -1,0 +1,413 @@
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { decodeFunctionData, parseEventLogs } from 'viem';
+import {
+  buildCertificateMetadata,
+  cidOfDagJson,
+  decodeDagJson,
+  encodeDagJson,
+  propertyKeyOf,
+  reportHashOf,
+  CERTIFICATE_ABI,
+  type CertificateMetadata,
+  type Hex,
+  type OnChainCertificate,
+} from '@propguard/chain';
+import { findReportHashes, getIpfsObject, putIpfsObject } from '@propguard/db';
+import { canonicalJson } from '@propguard/engines';
+import {
+  AppError,
+  reportContentSchema,
+  type Certificate,
+  type ApraComplianceReportResponse,
+  type CertificateEvent,
+  type CollectionResponse,
+  type ExplorerToken,
+  type ExplorerTransaction,
+  type MintCertificateRequest,
+  type MintCertificateResponse,
+  type MintStage,
+  type ReportCertificateResponse,
+  type VerificationCheck,
+  type VerifyCertificateQuery,
+  type VerifyCertificateResponse,
+  type VerifyDocumentRequest,
+} from '@propguard/schemas';
+import type { AppContext } from '../app-context.ts';
+import { generateReport, getStoredReport } from '../reports/report-service.ts';
+import type { ChainRuntime } from './chain-runtime.ts';
+import { pinToIpfs } from './ipfs-pin.ts';
+import { renderCertificatePdf } from './render-certificate-pdf.ts';
+
+const DAG_JSON_CODEC = 'dag-json';
+
+function sha256Hex(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function requireChain(context: AppContext): ChainRuntime {
+  if (!context.chain.ready) throw new AppError('SERVICE_UNAVAILABLE', `The certificate chain is not available: ${context.chain.reason}`);
+  return context.chain.runtime;
+}
+
+async function readMetadata(context: AppContext, cid: string): Promise<CertificateMetadata | null> {
+  const stored = await getIpfsObject(context.database, cid);
+  return stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
+}
+
+async function blockTime(runtime: ChainRuntime, blockNumber: bigint): Promise<string | null> {
+  const block = await runtime.registry.publicClient.getBlock({ blockNumber }).catch(() => null);
+  return block ? new Date(Number(block.timestamp) * 1000).toISOString() : null;
+}
+
+/** The mint of each token, from the chain's CertificateIssued logs. */
+async function issuedEvents(runtime: ChainRuntime) {
+  return runtime.registry.readEvents(runtime.fromBlock);
+}
+
+async function present(context: AppContext, runtime: ChainRuntime, certificate: OnChainCertificate, mint: { blockNumber: bigint; transactionHash: Hex } | undefined, held?: CertificateMetadata | null): Promise<Certificate> {
+  const metadata = held === undefined ? await readMetadata(context, certificate.cid) : held;
+  return {
+    token_id: Number(certificate.tokenId),
+    property: metadata?.property.address ?? null,
+    report_id: metadata?.report.report_id ?? null,
+    report_hash: certificate.reportHash,
+    cid: certificate.cid,
+    token_uri: certificate.tokenUri,
+    issuer: certificate.issuer,
+    owner: certificate.owner,
+    minted_date: new Date(Number(certificate.issuedAt) * 1000).toISOString(),
+    block_number: Number(mint?.blockNumber ?? 0n),
+    transaction_hash: mint?.transactionHash ?? '',
+    supersedes: certificate.supersedes === 0n ? null : Number(certificate.supersedes),
+    superseded_by: certificate.supersededBy === 0n ? null : Number(certificate.supersededBy),
+    valuation: metadata?.valuation.estimate_aud ?? null,
+  };
+}
+
+/** The certificate of a token with its mint transaction, or NOT_FOUND. */
+async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; metadataBytes: Uint8Array | null }> {
+  const [onChain, mint] = await Promise.all([runtime.registry.getCertificate(tokenId), runtime.registry.mintOf(tokenId, runtime.fromBlock)]);
+  if (!onChain) throw new AppError('NOT_FOUND', `No certificate with token id ${tokenId} on ${runtime.network}`, { field: 'token_id' });
+  const stored = await getIpfsObject(context.database, onChain.cid);
+  const metadata = stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
+  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, metadata), metadataBytes: stored?.bytes ?? null };
+}
+
+/** The token a transaction minted, or NOT_FOUND. */
+async function tokenOfTransaction(runtime: ChainRuntime, hash: Hex): Promise<bigint> {
+  const receipt = await runtime.registry.publicClient.getTransactionReceipt({ hash }).catch(() => null);
+  if (!receipt) throw new AppError('NOT_FOUND', `No transaction ${hash} on ${runtime.network}`, { field: 'tx_hash' });
+  const [issued] = parseEventLogs({ abi: CERTIFICATE_ABI, logs: receipt.logs.filter((log) => log.address.toLowerCase() === runtime.contractAddress), eventName: 'CertificateIssued' }) as unknown as { args: { tokenId: bigint } }[];
+  if (!issued) throw new AppError('NOT_FOUND', `Transaction ${hash} minted no certificate`, { field: 'tx_hash' });
+  return issued.args.tokenId;
+}
+
+/** The newest certificate of the property that nothing supersedes yet, or 0n. */
+async function activeTokenOfProperty(runtime: ChainRuntime, propertyKey: Hex): Promise<bigint> {
+  const { issued, superseded } = await issuedEvents(runtime);
+  const replaced = new Set(superseded.map((event) => event.previousTokenId));
+  const mine = issued.filter((event) => event.propertyKey.toLowerCase() === propertyKey.toLowerCase() && !replaced.has(event.tokenId));
+  return mine.at(-1)?.tokenId ?? 0n;
+}
+
+/**
+ * POST /api/blockchain/mint-valuation-nft: certifies a stored report (or generates one first).
+ * The stages are the real steps: build and store the metadata (dag-json, CIDv1), sign and submit
+ * the transaction, wait for its receipt.
+ */
+export async function mintCertificate(context: AppContext, request: MintCertificateRequest): Promise<MintCertificateResponse> {
+  const runtime = requireChain(context);
+  const report = request.report_id
+    ? await getStoredReport(context, request.report_id)
+    : await generateReport(context, { address: request.property_data?.address, listing_id: request.property_data?.listing_id, template: 'full-valuation', include_blockchain: true });
+  const reportHash = reportHashOf(report.content_hash);
+  const stages: MintStage[] = [];
+
+  const metadataStarted = performance.now();
+  const already = await runtime.registry.tokenOfReport(reportHash);
+  if (already !== 0n) throw new AppError('CONFLICT', `Report ${report.report_id} is already certified by token ${already}`, { field: 'report_id' });
+  const metadata = buildCertificateMetadata(report, { name: 'PropGuard', address: runtime.registry.minter, chainId: runtime.chainId, contract: runtime.contractAddress });
+  const { bytes, cid } = await encodeDagJson(metadata);
+  await putIpfsObject(context.database, cid, DAG_JSON_CODEC, bytes);
+  if (context.config.ipfsApiUrl) await pinToIpfs(context.config.ipfsApiUrl, bytes, cid);
+  const propertyKey = propertyKeyOf(report);
+  const supersedes = await activeTokenOfProperty(runtime, propertyKey);
+  stages.push({ stage: 'build_metadata', label: `Metadata built and stored as dag-json, CID ${cid}`, ms: round(performance.now() - metadataStarted) });
+
+  const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes });
+  stages.push({ stage: 'submit_transaction', label: `Transaction signed by the minter and submitted to ${runtime.network}`, ms: round(minted.submitMs) });
+  stages.push({ stage: 'wait_for_receipt', label: `Receipt: mined in block ${minted.blockNumber}`, ms: round(minted.receiptMs) });
+  return {
+    success: true,
+    token_id: Number(minted.tokenId),
+    transaction_hash: minted.transactionHash,
+    block_number: Number(minted.blockNumber),
+    gas_used: Number(minted.gasUsed),
+    contract_address: runtime.contractAddress,
+    chain_id: Number(runtime.chainId),
+    network: runtime.network,
+    explorer_tx_url: context.config.chainExplorerTxUrl ?? null,
+    cid,
+    token_uri: `ipfs://${cid}`,
+    report_id: report.report_id,
+    report_hash: reportHash,
+    supersedes: supersedes === 0n ? null : Number(supersedes),
+    stages,
+  };
+}
+
+/**
+ * POST /api/blockchain/apra-compliance-report: a lending-summary report of the listing (LVR
+ * thresholds, APS 112 capital and the 2050 climate-adjusted LVR of the default loan), certified on
+ * chain. Compliance itself is not asserted: the report says which checks need the borrower.
+ */
+export async function createApraComplianceReport(context: AppContext, propertyId: string): Promise<ApraComplianceReportResponse> {
+  requireChain(context);
+  const report = await generateReport(context, { listing_id: propertyId, template: 'lending-summary', include_blockchain: true });
+  const { success: _success, ...certificate } = await mintCertificate(context, { report_id: report.report_id });
+  return {
+    success: true,
+    property_id: propertyId,
+    report_id: report.report_id,
+    address: report.content.property_details.address,
+    lvr_thresholds: report.content.compliance.lvr_thresholds,
+    note: report.content.compliance.note,
+    certificate,
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/** GET /api/blockchain/nft-collection: certificates newest first, and the audit trail, from the chain's logs. */
+export async function listCollection(context: AppContext, limit: number, offset: number): Promise<CollectionResponse> {
+  const runtime = requireChain(context);
+  const { issued, superseded } = await issuedEvents(runtime);
+  const newestFirst = [...issued].reverse();
+  const page = newestFirst.slice(offset, offset + limit);
+  const certificates = await Promise.all(page.map(async (event) => {
+    const onChain = await runtime.registry.getCertificate(event.tokenId);
+    if (!onChain) throw new Error(`Token ${event.tokenId} has an issue event but no certificate`);
+    return present(context, runtime, onChain, event);
+  }));
+  const events = [
+    ...issued.map((event) => ({ event: 'CertificateIssued' as const, token_id: Number(event.tokenId), related_token_id: null, block_number: Number(event.blockNumber), transaction_hash: event.transactionHash, timestamp: new Date(Number(event.issuedAt) * 1000).toISOString() })),
+    ...superseded.map((event) => ({ event: 'CertificateSuperseded' as const, token_id: Number(event.previousTokenId), related_token_id: Number(event.newTokenId), block_number: Number(event.blockNumber), transaction_hash: event.transactionHash, timestamp: null as string | null })),
+  ].sort((a, b) => b.block_number - a.block_number || (a.event === b.event ? 0 : a.event === 'CertificateSuperseded' ? -1 : 1)).slice(0, 50);
+  const issuedAt = new Map(events.filter((event) => event.event === 'CertificateIssued').map((event) => [event.transaction_hash, event.timestamp]));
+  const trail: CertificateEvent[] = events.map((event) => ({ ...event, timestamp: event.timestamp ?? issuedAt.get(event.transaction_hash) ?? null }));
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, explorer_tx_url: context.config.chainExplorerTxUrl ?? null, total: issued.length, certificates, events: trail };
+}
+
+/** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
+async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, metadataBytes: Uint8Array | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
+  const checks: VerificationCheck[] = [];
+  const stored = metadataBytes ? { bytes: metadataBytes } : null;
+  let metadata: CertificateMetadata | null = null;
+  if (!stored) {
+    checks.push({ name: 'metadata', passed: false, detail: `The metadata ${onChain.cid} is not held by this server` });
+  } else {
+    const recomputed = await cidOfDagJson(stored.bytes);
+    checks.push({ name: 'metadata CID', passed: recomputed === onChain.cid, detail: recomputed === onChain.cid ? 'The metadata bytes hash to the CID on chain' : `The stored metadata hashes to ${recomputed}, not ${onChain.cid}` });
+    metadata = decodeDagJson(stored.bytes) as CertificateMetadata;
+    const declared = reportHashOf(metadata.report.content_sha256);
+    checks.push({ name: 'metadata report hash', passed: declared === onChain.reportHash, detail: declared === onChain.reportHash ? 'The metadata names the report hash recorded on chain' : 'The metadata names another report hash than the chain' });
+  }
+  let storedContentHash: string | null = null;
+  let storedPdfSha256: string | null = null;
+  let storedContent: unknown = null;
+  const reportId = certificate.report_id;
+  const row = reportId ? await findReportHashes(context.database, reportId) : null;
+  if (!row) {
+    checks.push({ name: 'stored report', passed: false, detail: reportId ? `Report ${reportId} is not stored here` : 'No report id: the metadata is not held here' });
+  } else {
+    storedContentHash = sha256Hex(canonicalJson(row.content));
+    storedPdfSha256 = row.pdfSha256;
+    storedContent = row.content;
+    const matches = reportHashOf(storedContentHash) === onChain.reportHash;
+    checks.push({ name: 'stored report', passed: matches, detail: matches ? `Report ${reportId} recomputes to the hash on chain` : `Report ${reportId} as stored now hashes to ${storedContentHash}, not the certified ${onChain.reportHash.slice(2)}` });
+  }
+  return { checks, storedContentHash, storedPdfSha256, storedContent };
+}
+
+async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx_hash?: string }): Promise<bigint> {
+  return request.token_id !== undefined ? BigInt(request.token_id) : tokenOfTransaction(runtime, request.tx_hash!.toLowerCase() as Hex);
+}
+
+/** GET /api/blockchain/verify-nft: does the certificate on chain match the metadata and the report we hold? */
+export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery): Promise<VerifyCertificateResponse> {
+  const runtime = requireChain(context);
+  const tokenId = await tokenIdOf(runtime, query);
+  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
+  const { checks } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  const failed = checks.find((check) => !check.passed);
+  const note = certificate.superseded_by ? ` It has been superseded by certificate #${certificate.superseded_by}.` : '';
+  return {
+    success: true,
+    verified: !failed,
+    reason: failed ? `Not verified: ${failed.detail}.` : `Certificate #${tokenId} matches its metadata and report ${certificate.report_id} on ${runtime.network}.${note}`,
+    token_id: Number(tokenId),
+    certificate,
+    checks,
+    document: null,
+  };
+}
+
+/** Paths (a.b[2].c) at which two JSON values differ, at most `limit` of them. */
+function differences(issued: unknown, given: unknown, path = '', found: string[] = [], limit = 20): string[] {
+  if (found.length >= limit) return found;
+  if (issued === given) return found;
+  if (typeof issued !== 'object' || typeof given !== 'object' || issued === null || given === null || Array.isArray(issued) !== Array.isArray(given)) {
+    found.push(path || '(the whole content)');
+    return found;
+  }
+  const keys = new Set([...Object.keys(issued), ...Object.keys(given)]);
+  for (const key of [...keys].sort()) {
+    const childPath = Array.isArray(issued) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    differences((issued as Record<string, unknown>)[key], (given as Record<string, unknown>)[key], childPath, found, limit);
+  }
+  return found;
+}
+
+/** The report content in an uploaded JSON document: the API's answer, its `report`, or the content itself. */
+function contentOf(document: Record<string, unknown>): unknown {
+  const report = (document.report ?? document) as Record<string, unknown>;
+  return report.content ?? report;
+}
+
+/**
+ * POST /api/blockchain/verify-nft: checks an uploaded report (JSON or the PDF as base64) against
+ * the hash on chain, and says what differs.
+ */
+export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest): Promise<VerifyCertificateResponse> {
+  const runtime = requireChain(context);
+  const tokenId = await tokenIdOf(runtime, request);
+  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
+  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  let document: VerifyCertificateResponse['document'];
+  if (typeof request.document === 'string') {
+    const bytes = Buffer.from(request.document.replace(/^data:[^,]*,/, ''), 'base64');
+    if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      throw new AppError('VALIDATION_ERROR', 'document: a string must be a PDF in base64 (it does not start with %PDF-)', { field: 'body.document' });
+    }
+    const digest = sha256Hex(bytes);
+    const matches = storedPdfSha256 !== null && digest === storedPdfSha256;
+    checks.push({
+      name: 'uploaded PDF',
+      passed: matches,
+      detail: storedPdfSha256 === null ? 'The issued PDF is not held here to compare with' : matches ? 'The PDF is byte for byte the one issued with the certified report' : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}: it was changed or is another report's`,
+    });
+    document = { kind: 'pdf', sha256: digest, differences: matches ? [] : ['(the PDF bytes)'] };
+  } else {
+    const content = contentOf(request.document);
+    const parsed = reportContentSchema.safeParse(content);
+    const digest = sha256Hex(canonicalJson(content));
+    const matches = reportHashOf(digest) === onChain.reportHash;
+    const changed = matches ? [] : storedContent ? differences(storedContent, content) : ['(the issued report is not held here to compare with)'];
+    checks.push({
+      name: 'uploaded report',
+      passed: matches,
+      detail: matches ? 'The report content hashes to the SHA-256 recorded on chain' : `The report content hashes to ${digest}, not the certified ${onChain.reportHash.slice(2)}${parsed.success ? '' : ' (it is not a complete report)'}`,
+    });
+    document = { kind: 'json', sha256: digest, differences: changed };
+  }
+  const failed = checks.find((check) => !check.passed);
+  const uploaded = checks.at(-1)!;
+  return {
+    success: true,
+    verified: !failed,
+    reason: failed
+      ? `Not verified: ${failed.detail}${document.differences.length > 0 && !uploaded.passed ? ` (differs at ${document.differences.slice(0, 5).join(', ')})` : ''}.`
+      : `The document is the report certified by certificate #${tokenId} on ${runtime.network}.`,
+    token_id: Number(tokenId),
+    certificate,
+    checks,
+    document,
+  };
+}
+
+/** GET /api/blockchain/report-certificate?report_id=: the certificate of a stored report, if minted. */
+export async function getReportCertificate(context: AppContext, reportId: string): Promise<ReportCertificateResponse> {
+  const runtime = requireChain(context);
+  const report = await getStoredReport(context, reportId);
+  const tokenId = await runtime.registry.tokenOfReport(reportHashOf(report.content_hash));
+  const certificate = tokenId === 0n ? null : (await requireCertificate(context, runtime, tokenId)).certificate;
+  return { success: true, report_id: reportId, certificate, chain_id: Number(runtime.chainId), network: runtime.network, explorer_tx_url: context.config.chainExplorerTxUrl ?? null };
+}
+
+/** GET /api/blockchain/token/{id}: one certificate with its metadata, for the explorer page. */
+export async function getExplorerToken(context: AppContext, tokenId: number): Promise<ExplorerToken> {
+  const runtime = requireChain(context);
+  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
+  const metadata = await readMetadata(context, certificate.cid);
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: metadata as Record<string, unknown> | null };
+}
+
+const stringify = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** GET /api/blockchain/tx/{hash}: a transaction, its receipt and decoded events, for the explorer page. */
+export async function getExplorerTransaction(context: AppContext, hash: string): Promise<ExplorerTransaction> {
+  const runtime = requireChain(context);
+  const client = runtime.registry.publicClient;
+  const normalised = hash.toLowerCase() as Hex;
+  const [transaction, receipt] = await Promise.all([client.getTransaction({ hash: normalised }).catch(() => null), client.getTransactionReceipt({ hash: normalised }).catch(() => null)]);
+  if (!transaction || !receipt) throw new AppError('NOT_FOUND', `No transaction ${hash} on ${runtime.network}`, { field: 'hash' });
+  let functionName: string | null = null;
+  if (transaction.to?.toLowerCase() === runtime.contractAddress) {
+    try {
+      functionName = decodeFunctionData({ abi: CERTIFICATE_ABI, data: transaction.input }).functionName;
+    } catch {
+      functionName = null;
+    }
+  } else if (!transaction.to) {
+    functionName = 'deploy';
+  }
+  const logs = receipt.logs.map((log) => {
+    let event: string | null = null;
+    let args: Record<string, string> = {};
+    if (log.address.toLowerCase() === runtime.contractAddress) {
+      const [decoded] = parseEventLogs({ abi: CERTIFICATE_ABI, logs: [log] }) as unknown as { eventName: string; args: Record<string, unknown> }[];
+      if (decoded) {
+        event = decoded.eventName;
+        args = Object.fromEntries(Object.entries(decoded.args).map(([key, value]) => [key, stringify(value)]));
+      }
+    }
+    return { address: log.address.toLowerCase(), event, args, topics: log.topics as string[], data: log.data };
+  });
+  return {
+    success: true,
+    chain_id: Number(runtime.chainId),
+    network: runtime.network,
+    hash: normalised,
+    status: receipt.status,
+    block_number: Number(receipt.blockNumber),
+    block_hash: receipt.blockHash,
+    timestamp: await blockTime(runtime, receipt.blockNumber),
+    from: transaction.from.toLowerCase(),
+    to: transaction.to?.toLowerCase() ?? null,
+    contract_address: receipt.contractAddress?.toLowerCase() ?? null,
+    nonce: transaction.nonce,
+    gas_used: Number(receipt.gasUsed),
+    effective_gas_price_wei: receipt.effectiveGasPrice.toString(),
+    fee_wei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+    function: functionName,
+    logs,
+  };
+}
+
+/** GET /ipfs/{cid}: the stored bytes of a CID (metadata), or NOT_FOUND. */
+export async function getIpfsBytes(context: AppContext, cid: string): Promise<Uint8Array> {
+  const stored = await getIpfsObject(context.database, cid);
+  if (!stored) throw new AppError('NOT_FOUND', `No object ${cid} is held here`, { field: 'cid' });
+  return stored.bytes;
+}
+
+/** GET /api/blockchain/token/{id}/pdf: the certificate as a one-page PDF. */
+export async function getCertificatePdf(context: AppContext, tokenId: number): Promise<{ bytes: Buffer; fileName: string }> {
+  const runtime = requireChain(context);
+  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
+  const bytes = await renderCertificatePdf(certificate, { network: runtime.network, chainId: Number(runtime.chainId), contract: runtime.contractAddress });
+  return { bytes, fileName: `propguard-certificate-${tokenId}.pdf` };
+}

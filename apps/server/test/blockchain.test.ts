@@ -1,0 +1,236 @@
+// Valuation certificates through HTTP on the real database: mint, verify (by token, by
+// transaction, with the report JSON and PDF, tampered copies), the collection and audit trail,
+// the metadata at /ipfs/{cid}, the explorer, the JSON-RPC endpoint read by viem, and the errors.
+import type { AddressInfo } from 'node:net';
+import * as dagJson from '@ipld/dag-json';
+import { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
+import { createPublicClient, http } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATE_ABI } from '@propguard/chain';
+import {
+  apraComplianceReportResponseSchema,
+  collectionResponseSchema,
+  errorResponseSchema,
+  explorerTokenSchema,
+  explorerTransactionSchema,
+  mintCertificateResponseSchema,
+  reportCertificateResponseSchema,
+  reportResponseSchema,
+  serviceHealthSchema,
+  verifyCertificateResponseSchema,
+  type MintCertificateResponse,
+  type StoredReport,
+} from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/blockchain)', () => {
+  let testApp: TestApp;
+  let report: StoredReport;
+  let minted: MintCertificateResponse;
+
+  const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) => testApp.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  async function newReport(address: string): Promise<StoredReport> {
+    const response = await inject('POST', '/api/realty/valuation-report', { address });
+    expect(response.statusCode, response.body).toBe(200);
+    return reportResponseSchema.parse(response.json()).report;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    report = await newReport('85 Turner St, Abbotsford VIC 3067');
+    const response = await inject('POST', '/api/blockchain/mint-valuation-nft', { report_id: report.report_id });
+    expect(response.statusCode, response.body).toBe(200);
+    minted = mintCertificateResponseSchema.parse(response.json());
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('mints a certificate of a stored report: token, transaction, block, gas, contract, chain and CID, with the real stages', async () => {
+    expect(minted.token_id).toBeGreaterThanOrEqual(1);
+    expect(minted.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(minted.contract_address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(minted.chain_id).toBe(7316);
+    expect(minted.gas_used).toBeGreaterThan(100_000);
+    expect(minted.block_number).toBeGreaterThan(1);
+    expect(minted.cid).toMatch(/^bagu/); // CIDv1, dag-json codec, base32
+    expect(minted.token_uri).toBe(`ipfs://${minted.cid}`);
+    expect(minted.report_hash).toBe(`0x${report.content_hash}`);
+    expect(minted.stages.map((stage) => stage.stage)).toEqual(['build_metadata', 'submit_transaction', 'wait_for_receipt']);
+  });
+
+  it('refuses to certify the same report twice (409) and an unknown report (404)', async () => {
+    const again = await inject('POST', '/api/blockchain/mint-valuation-nft', { report_id: report.report_id });
+    expect(again.statusCode).toBe(409);
+    expect(errorResponseSchema.parse(again.json()).error.message).toContain(`token ${minted.token_id}`);
+    const unknown = await inject('POST', '/api/blockchain/mint-valuation-nft', { report_id: 'rpt_missing' });
+    expect(unknown.statusCode).toBe(404);
+    const empty = await inject('POST', '/api/blockchain/mint-valuation-nft', {});
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('serves the metadata at /ipfs/{cid} as dag-json whose CID anyone can recompute, naming the report, figures and issuer', async () => {
+    const response = await inject('GET', `/ipfs/${minted.cid}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/vnd.ipld.dag-json');
+    const bytes = new Uint8Array(response.rawPayload);
+    const recomputed = CID.create(1, dagJson.code, await sha256.digest(bytes)).toString();
+    expect(recomputed).toBe(minted.cid);
+    const metadata = dagJson.decode(bytes) as { report: { report_id: string; content_sha256: string }; valuation: { estimate_aud: number; range_80_low_aud: number }; hazards: { overall_2050_high_emissions: unknown }; issuer: { address: string }; lvr_thresholds_aud: unknown };
+    expect(metadata.report).toMatchObject({ report_id: report.report_id, content_sha256: report.content_hash });
+    expect(metadata.valuation.estimate_aud).toBe(report.content.comprehensive_analysis.ai_valuation);
+    expect(metadata.valuation.range_80_low_aud).toBe(report.content.comprehensive_analysis.conservative_value);
+    expect(metadata.lvr_thresholds_aud).toEqual(report.content.compliance.lvr_thresholds);
+    expect(metadata.hazards.overall_2050_high_emissions).toBeDefined();
+    expect(metadata.issuer.address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect((await inject('GET', '/ipfs/not-a-cid-at-all')).statusCode).toBe(400);
+    expect((await inject('GET', '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).statusCode).toBe(404);
+  });
+
+  it('verifies by token id and by transaction hash', async () => {
+    const byToken = verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${minted.token_id}`)).json());
+    expect(byToken.verified).toBe(true);
+    expect(byToken.checks.every((check) => check.passed)).toBe(true);
+    expect(byToken.certificate).toMatchObject({ token_id: minted.token_id, report_id: report.report_id, cid: minted.cid, transaction_hash: minted.transaction_hash, block_number: minted.block_number });
+    const byTx = verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?tx_hash=${minted.transaction_hash}`)).json());
+    expect(byTx.token_id).toBe(minted.token_id);
+    expect(byTx.verified).toBe(true);
+  });
+
+  it('checks an uploaded report: the JSON and the PDF as issued verify; a tampered copy does not, and says what differs', async () => {
+    const json = (await inject('GET', `/api/reports/${report.report_id}`)).json() as { report: StoredReport };
+    const good = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: json })).json());
+    expect(good.verified).toBe(true);
+    expect(good.document).toMatchObject({ kind: 'json', sha256: report.content_hash, differences: [] });
+
+    const tampered = structuredClone(json);
+    tampered.report.content.comprehensive_analysis.ai_valuation += 50_000;
+    const bad = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { tx_hash: minted.transaction_hash, document: tampered })).json());
+    expect(bad.verified).toBe(false);
+    expect(bad.document?.differences).toEqual(['comprehensive_analysis.ai_valuation']);
+    expect(bad.reason).toContain('comprehensive_analysis.ai_valuation');
+
+    const pdf = (await inject('GET', `/api/reports/${report.report_id}/pdf`)).rawPayload;
+    const goodPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: pdf.toString('base64') })).json());
+    expect(goodPdf.verified).toBe(true);
+    expect(goodPdf.document?.kind).toBe('pdf');
+    const changedPdf = Buffer.from(pdf);
+    changedPdf.writeUInt8(changedPdf.readUInt8(changedPdf.length - 20) ^ 0x01, changedPdf.length - 20);
+    const badPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: changedPdf.toString('base64') })).json());
+    expect(badPdf.verified).toBe(false);
+
+    const notPdf = await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: Buffer.from('hello').toString('base64') });
+    expect(notPdf.statusCode).toBe(400);
+  });
+
+  it('answers unknown tokens and transactions with 404 and malformed ids with 400, never 500', async () => {
+    const unknownToken = await inject('GET', '/api/blockchain/verify-nft?token_id=999999');
+    expect(unknownToken.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(unknownToken.json()).error.message).toContain('999999');
+    expect((await inject('GET', `/api/blockchain/verify-nft?tx_hash=0x${'ab'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/blockchain/verify-nft?tx_hash=0x1234')).statusCode).toBe(400);
+    expect((await inject('GET', '/api/blockchain/verify-nft?token_id=abc')).statusCode).toBe(400);
+    expect((await inject('GET', '/api/blockchain/verify-nft?token_id=0')).statusCode).toBe(400);
+    expect((await inject('GET', '/api/blockchain/verify-nft')).statusCode).toBe(400);
+    expect((await inject('GET', `/api/blockchain/verify-nft?token_id=1&tx_hash=${minted.transaction_hash}`)).statusCode).toBe(400);
+    expect((await inject('POST', '/api/blockchain/verify-nft', { token_id: 999999, document: {} })).statusCode).toBe(404);
+    expect((await inject('GET', '/api/blockchain/token/999999')).statusCode).toBe(404);
+    expect((await inject('GET', `/api/blockchain/tx/0x${'cd'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/blockchain/tx/nothex')).statusCode).toBe(400);
+    expect((await inject('GET', '/api/blockchain/report-certificate?report_id=rpt_missing')).statusCode).toBe(404);
+  });
+
+  it('a new report of the same property supersedes the old certificate, linked both ways in the collection and the audit trail', async () => {
+    const second = await newReport('85 Turner St, Abbotsford VIC 3067');
+    const response = await inject('POST', '/api/blockchain/mint-valuation-nft', { report_id: second.report_id });
+    const next = mintCertificateResponseSchema.parse(response.json());
+    expect(next.supersedes).toBe(minted.token_id);
+    const collection = collectionResponseSchema.parse((await inject('GET', '/api/blockchain/nft-collection?limit=5')).json());
+    expect(collection.certificates[0]).toMatchObject({ token_id: next.token_id, supersedes: minted.token_id, report_id: second.report_id, property: second.content.property_details.address });
+    const old = collection.certificates.find((certificate) => certificate.token_id === minted.token_id);
+    expect(old?.superseded_by).toBe(next.token_id);
+    expect(collection.total).toBeGreaterThanOrEqual(2);
+    expect(collection.explorer_tx_url).toBeNull(); // no CHAIN_EXPLORER_TX_URL: our own /explorer pages
+    expect(collection.events).toContainEqual(expect.objectContaining({ event: 'CertificateSuperseded', token_id: minted.token_id, related_token_id: next.token_id }));
+    expect(collection.events).toContainEqual(expect.objectContaining({ event: 'CertificateIssued', token_id: next.token_id, transaction_hash: next.transaction_hash }));
+    const verified = verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${minted.token_id}`)).json());
+    expect(verified.verified).toBe(true);
+    expect(verified.reason).toContain(`superseded by certificate #${next.token_id}`);
+  });
+
+  it('finds the certificate of a report, and a report without one has none', async () => {
+    const found = reportCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/report-certificate?report_id=${report.report_id}`)).json());
+    expect(found.certificate?.token_id).toBe(minted.token_id);
+    const fresh = await newReport('1 Collins St, Melbourne VIC 3000');
+    const none = reportCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/report-certificate?report_id=${fresh.report_id}`)).json());
+    expect(none.certificate).toBeNull();
+  });
+
+  it('generates the report first for SPEC.md\'s {property_data, valuation_data} form', async () => {
+    const response = await inject('POST', '/api/blockchain/mint-valuation-nft', { property_data: { address: '10 Smith St, Fitzroy VIC 3065' }, valuation_data: { estimated_value: 1 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = mintCertificateResponseSchema.parse(response.json());
+    const stored = reportResponseSchema.parse((await inject('GET', `/api/reports/${result.report_id}`)).json()).report;
+    expect(result.report_hash).toBe(`0x${stored.content_hash}`);
+  });
+
+  it('POST /apra-compliance-report: a lending-summary report of a listing, certified on chain; unknown and malformed ids are 404 and 400', async () => {
+    const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'RICHMOND' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id LIMIT 1`);
+    const response = await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: `sale-${sale?.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = apraComplianceReportResponseSchema.parse(response.json());
+    const stored = reportResponseSchema.parse((await inject('GET', `/api/reports/${body.report_id}`)).json()).report;
+    expect(stored.template).toBe('lending-summary');
+    expect(body.lvr_thresholds).toEqual(stored.content.compliance.lvr_thresholds);
+    expect(body.certificate.report_hash).toBe(`0x${stored.content_hash}`);
+    expect(verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${body.certificate.token_id}`)).json()).verified).toBe(true);
+    expect((await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: 'sale-999999999' })).statusCode).toBe(404);
+    expect((await inject('POST', '/api/blockchain/apra-compliance-report', { property_id: 'prop_001' })).statusCode).toBe(400);
+  });
+
+  it('explorer: the mint transaction with its decoded events, and the token with its metadata', async () => {
+    const tx = explorerTransactionSchema.parse((await inject('GET', `/api/blockchain/tx/${minted.transaction_hash}`)).json());
+    expect(tx).toMatchObject({ status: 'success', block_number: minted.block_number, function: 'mint', to: minted.contract_address, gas_used: minted.gas_used });
+    // An earlier run's certificate of the same address (the suite's database persists) is superseded by this one.
+    expect(tx.logs.map((log) => log.event)).toEqual(minted.supersedes === null ? ['Transfer', 'CertificateIssued'] : ['Transfer', 'CertificateIssued', 'CertificateSuperseded']);
+    expect(tx.logs[1]?.args.tokenId).toBe(String(minted.token_id));
+    const token = explorerTokenSchema.parse((await inject('GET', `/api/blockchain/token/${minted.token_id}`)).json());
+    expect(token.certificate.cid).toBe(minted.cid);
+    expect((token.metadata as { report: { report_id: string } }).report.report_id).toBe(report.report_id);
+    const pdf = await inject('GET', `/api/blockchain/token/${minted.token_id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('blockchain-health reports the real chain id, block height, contract address and minter balance', async () => {
+    const health = serviceHealthSchema.parse((await inject('GET', '/api/blockchain/blockchain-health')).json());
+    expect(health.status).toBe('healthy');
+    const chain = health.checks.find((check) => check.name === 'certificate chain');
+    expect(chain?.figures).toMatchObject({ chain_id: 7316, contract_address: minted.contract_address });
+    expect(Number(chain?.figures?.block_height)).toBeGreaterThanOrEqual(minted.block_number);
+    const minter = health.checks.find((check) => check.name === 'minter');
+    expect(BigInt(String(minter?.figures?.balance_wei))).toBeGreaterThan(0n);
+    expect(JSON.stringify(health)).not.toMatch(/not built|arrive with/i);
+  });
+
+  it('answers Ethereum JSON-RPC at POST /api/blockchain/rpc: viem\'s public client reads the certificate over HTTP', async () => {
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}/api/blockchain/rpc`, { retryCount: 0 }) });
+    expect(await client.getChainId()).toBe(7316);
+    const address = minted.contract_address as `0x${string}`;
+    expect(await client.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'tokenURI', args: [BigInt(minted.token_id)] })).toBe(`ipfs://${minted.cid}`);
+    const certificate = (await client.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'certificate', args: [BigInt(minted.token_id)] })) as { reportHash: string };
+    expect(certificate.reportHash).toBe(minted.report_hash);
+    const receipt = await client.getTransactionReceipt({ hash: minted.transaction_hash as `0x${string}` });
+    expect(receipt.status).toBe('success');
+    expect(Number(receipt.blockNumber)).toBe(minted.block_number);
+    const block = await client.getBlock({ blockNumber: BigInt(minted.block_number) });
+    expect(block.transactions).toContain(minted.transaction_hash);
+    const unknownMethod = await inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 7, method: 'eth_nonsense', params: [] });
+    expect(unknownMethod.json()).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+});

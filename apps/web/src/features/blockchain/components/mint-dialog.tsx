@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { CheckCircle2, Loader2, X } from 'lucide-react';
+import { toast } from 'sonner';
+import type { MintCertificateResponse } from '@propguard/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FIELD_CLASSES } from '../../../components/ui/input.tsx';
+import { formatAud, formatLatency } from '../../../lib/format.ts';
+import { useCertifiableReports } from '../api/list-reports.ts';
+import { useMintCertificate } from '../api/mint-certificate.ts';
+import { TxLink } from './tx-link.tsx';
+
+/** The server's three steps, named as it reports them. */
+const STAGES = [
+  { stage: 'build_metadata', title: 'Build metadata' },
+  { stage: 'submit_transaction', title: 'Submit the transaction' },
+  { stage: 'wait_for_receipt', title: 'Wait for the receipt' },
+] as const;
+
+export function announceMint(result: MintCertificateResponse): void {
+  toast.success('NFT Minted Successfully!', { description: `Certificate #${result.token_id} has been minted on ${result.network}.` });
+}
+
+function MintStages({ result, isPending }: { result: MintCertificateResponse | undefined; isPending: boolean }) {
+  return (
+    <ol className="space-y-2 text-sm" aria-label="Mint stages">
+      {STAGES.map(({ stage, title }) => {
+        const done = result?.stages.find((entry) => entry.stage === stage);
+        return (
+          <li key={stage} className="flex items-start gap-2">
+            {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 text-green-600" /> : isPending ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 rounded-full bg-slate-300" />}
+            <span>
+              <span className="font-medium text-slate-900">{title}</span>
+              {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="break-all text-xs">{done.label}</span></span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Mint a certificate for a stored report; the stages shown are the ones the server ran, with their times. */
+export function MintDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const reports = useCertifiableReports();
+  const mint = useMintCertificate();
+  const [reportId, setReportId] = useState('');
+  const chosen = reportId || reports.data?.reports[0]?.report_id || '';
+  const close = () => {
+    mint.reset();
+    onClose();
+  };
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-lg space-y-4 rounded-lg bg-white p-6 shadow-xl">
+        <div className="flex items-start justify-between">
+          <h3 id={titleId} className="text-lg font-semibold text-slate-900">Mint Valuation Certificate</h3>
+          <button type="button" aria-label="Close" onClick={close} className="rounded p-1 text-slate-500 hover:bg-slate-100"><X aria-hidden="true" className="size-4" /></button>
+        </div>
+        {reports.isPending ? <p className="text-sm text-slate-600">Loading the report library…</p> : null}
+        {reports.data && reports.data.reports.length === 0 ? <p className="text-sm text-slate-600">No reports yet: generate one in the Reports tab, then certify it here.</p> : null}
+        {reports.data && reports.data.reports.length > 0 ? (
+          <Field label="Report to certify" htmlFor="mint-report">
+            <select id="mint-report" className={FIELD_CLASSES} value={chosen} disabled={mint.isPending || mint.isSuccess} onChange={(event) => setReportId(event.target.value)}>
+              {reports.data.reports.map((report) => (
+                <option key={report.report_id} value={report.report_id}>{report.property} · {formatAud(report.valuation)} · {report.report_id.slice(0, 12)}</option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        {mint.isPending || mint.isSuccess ? <MintStages result={mint.data} isPending={mint.isPending} /> : null}
+        {mint.isError ? <p role="alert" className="text-sm text-red-700">{mint.error.message}</p> : null}
+        {mint.data ? (
+          <p className="text-sm text-slate-700">
+            Certificate #{mint.data.token_id} in block {mint.data.block_number.toLocaleString('en-AU')}, {mint.data.gas_used.toLocaleString('en-AU')} gas.{' '}
+            <TxLink hash={mint.data.transaction_hash} template={mint.data.explorer_tx_url}>View transaction</TxLink>
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={close}>{mint.isSuccess ? 'Done' : 'Cancel'}</Button>
+          {mint.isSuccess ? null : (
+            <Button disabled={!chosen || mint.isPending} onClick={() => mint.mutate(chosen, { onSuccess: announceMint })}>
+              {mint.isPending ? 'Minting…' : 'Mint certificate'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

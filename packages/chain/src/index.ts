@@ -1,0 +1,7 @@
+/** @propguard/chain: the certificate contract, the embedded EVM chain and its JSON-RPC, and certificate metadata. */
+export { MemoryChainStore, type ChainStore, type Hex, type LogFilter, type StoredBlock, type StoredLog, type StoredTransaction } from './chain-store.ts';
+export { EmbeddedChain, ChainError, BLOCK_GAS_LIMIT, type EmbeddedChainOptions, type GenesisAllocation } from './embedded-chain.ts';
+export { answerRpc, answerRpcBody, RPC_METHODS, MAX_BATCH, type RpcRequest, type RpcResponse } from './json-rpc.ts';
+export { embeddedTransport } from './embedded-transport.ts';
+export { CertificateRegistry, CertificateRevert, CERTIFICATE_ABI, CERTIFICATE_BYTECODE, CERTIFICATE_ARTIFACT, type IssuedEvent, type MintOutcome, type MintRequest, type OnChainCertificate, type SupersededEvent } from './certificate-registry.ts';
+export { buildCertificateMetadata, encodeDagJson, cidOfDagJson, decodeDagJson, parseCid, propertyKeyOf, reportHashOf, METADATA_SCHEMA, type CertificateMetadata } from './certificate-metadata.ts';
