@@ -13,3 +13,5 @@ export * from './address-search.ts';
 export * from './lending.ts';
 export * from './compliance.ts';
 export * from './compat.ts';
+export * from './accounts.ts';
+export * from './billing.ts';
