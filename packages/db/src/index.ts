@@ -17,7 +17,7 @@ export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';
-export { insertReport, findReport, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow } from './reports/report-store.ts';
+export { insertReport, findReport, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow, type ReportScope } from './reports/report-store.ts';
 export { loadMarketSales, loadVicRents, loadVicLocalityMedians, countSuburbSalesByState, VIC_RENTS_FILE, VIC_MEDIANS_FILE } from './market/load-market-sales.ts';
 export { loadAddressSearchEntries, getAddressRecord, getLocalityRecord } from './address-search/address-search-entries.ts';
 export type { AddressSearchEntry, AddressRecord, LocalityRecord } from './address-search/address-search-entries.ts';
@@ -43,3 +43,4 @@ export {
   type ValuationAuditRow,
 } from './compliance/compliance-store.ts';
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
+export * from './accounts/accounts-store.ts';

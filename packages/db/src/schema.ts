@@ -192,8 +192,10 @@ export const reports = pgTable(
     pdfSha256: text('pdf_sha256').notNull(),
     pdfBytes: integer('pdf_bytes').notNull(),
     pdfPages: integer('pdf_pages').notNull(),
+    /** The workspace that generated it (issue 14); null for reports made before workspaces existed (the local workspace's). */
+    workspaceId: text('workspace_id'),
   },
-  (table) => [index('reports_generated_at_idx').on(table.generatedAt)],
+  (table) => [index('reports_generated_at_idx').on(table.generatedAt), index('reports_workspace_idx').on(table.workspaceId)],
 );
 
 /**
@@ -274,5 +276,8 @@ export const valuationAudit = pgTable(
   (table) => [index('valuation_audit_recorded_at_idx').on(table.recordedAt)],
 );
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit };
+export * from './accounts/accounts-schema.ts';
+import * as accountTables from './accounts/accounts-schema.ts';
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, ...accountTables };
 export type Schema = typeof schema;
