@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
+import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
 import { DataFacts } from './services/data-facts.ts';
 import { loadHazardRuntime } from './services/hazard-runtime.ts';
@@ -43,7 +44,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);
-    return { config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
+    const accounts = await createAccountsRuntime(config, database);
+    return { accounts, config, database, startedAt: new Date(), version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts };
   } catch (error) {
     await database.close();
     throw error;

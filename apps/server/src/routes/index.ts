@@ -28,6 +28,12 @@ import { marketSentimentRoute } from './market/market-sentiment.ts';
 import { propertySentimentRoute } from './market/property-sentiment.ts';
 import { financialImpactAssessmentRoute } from './pipeline/financial-impact-assessment.ts';
 import { complianceRoutes } from './compliance/compliance-routes.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { workspaceRoutes } from './workspace/workspace-routes.ts';
+import { apiKeyRoutes } from './keys/api-key-routes.ts';
+import { plansRoute } from './billing/plans-route.ts';
+import { billingRoutes } from './billing/billing-routes.ts';
+import { stripeWebhookRoute } from './billing/stripe-webhook.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -60,6 +66,12 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     addressSearchRoute,
     financialImpactAssessmentRoute,
     complianceRoutes,
+    authRoutes,
+    workspaceRoutes,
+    apiKeyRoutes,
+    plansRoute,
+    billingRoutes,
+    stripeWebhookRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

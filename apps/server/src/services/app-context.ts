@@ -1,5 +1,6 @@
 import type { Database } from '@propguard/db';
 import type { AppConfig } from '../config.ts';
+import type { AccountsRuntime } from './accounts/accounts-runtime.ts';
 import type { AddressIndexState } from './address-search/address-search-service.ts';
 import type { DataFacts } from './data-facts.ts';
 import type { HazardRuntimeState } from './hazard-runtime.ts';
@@ -25,4 +26,6 @@ export interface AppContext {
   addressIndex: AddressIndexState;
   /** Counts and data set loads for the health endpoints, recounted only when the data change. */
   dataFacts: DataFacts;
+  /** Accounts, API-key limits and the payment provider (issue 14). */
+  accounts: AccountsRuntime;
 }
