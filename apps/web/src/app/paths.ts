@@ -17,3 +17,14 @@ export function buildPropertyPath(listingId: string): string {
 export function buildReportPath(reportId: string): string {
   return `/report/${encodeURIComponent(reportId)}`;
 }
+
+/** Accounts and billing (issue 14). */
+export const accountPaths = {
+  account: '/account',
+  settings: '/settings',
+  receipt: '/receipt/:invoiceId',
+} as const;
+
+export function buildReceiptPath(invoiceId: string): string {
+  return `/receipt/${encodeURIComponent(invoiceId)}`;
+}

@@ -43,7 +43,7 @@ export async function describePlans(database: Database, paymentProvider: 'test' 
     },
     {
       question: 'How is API usage priced?',
-      answer: `Calls with an API key are metered by kind and priced at the API rates (${priceRows.map((row) => `${row.label} ${AUD(row.priceCents)}`).join('; ')}); Settings shows this month's usage and its cost so far.`,
+      answer: `Calls with an API key are metered by kind (${priceRows.map((row) => row.label.toLowerCase()).join(', ')}) and priced at the API rates on this page; Settings shows this month's usage and its cost so far.`,
     },
     {
       question: 'Are there any setup fees?',
