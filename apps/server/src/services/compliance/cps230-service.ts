@@ -1,3 +1,4 @@
+import { samplePayments } from '../billing/payments-health.ts';
 import {
   findOpenIncident,
   getPortfolioDistribution,
@@ -70,7 +71,7 @@ export async function sampleDependencies(context: AppContext, now: Date = new Da
     fromCheck('fire-data', byName(propguard.checks, 'fire data'), 'No fire data check'),
     await samplePropertyData(context, realty),
     fromCheck('chain', contract, 'No chain check'),
-    { dependency: 'payments', status: 'not_built', latencyMs: null, detail: 'Payments (Stripe or the offline processor) arrive with the pricing issue' },
+    await samplePayments(context.accounts.payments, context.accounts.stripe),
   ];
   const checkedAt = now.toISOString();
   await insertHealthChecks(context.database, samples.map((sample) => ({ checkedAt, dependency: sample.dependency, status: sample.status, latencyMs: sample.latencyMs, detail: sample.detail })));
