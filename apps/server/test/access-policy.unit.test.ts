@@ -66,3 +66,14 @@ describe('Stripe webhook verification (offline)', () => {
     expect(() => verifyStripeEvent(stripe, payload, undefined, 'whsec_unit')).toThrow(/missing/);
   });
 });
+
+describe('AUTH_MODE default', () => {
+  it('is local on loopback and required beyond it, unless set', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(loadConfig({}).authMode).toBe('local');
+    expect(loadConfig({ HOST: '::1' }).authMode).toBe('local');
+    expect(loadConfig({ HOST: '0.0.0.0' }).authMode).toBe('required');
+    expect(loadConfig({ HOST: '0.0.0.0', AUTH_MODE: 'local' }).authMode).toBe('local');
+    expect(() => loadConfig({ AUTH_MODE: 'open' })).toThrow(/AUTH_MODE/);
+  });
+});

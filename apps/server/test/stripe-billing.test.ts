@@ -7,6 +7,10 @@ import { createStripeClient, StripePaymentProvider } from '../src/services/billi
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_offline_test_secret';
+// The test database outlives a run: Stripe ids are unique per run, as Stripe's are.
+const RUN = Date.now().toString(36);
+const CUSTOMER = `cus_fake_${RUN}`;
+const SUBSCRIPTION = `sub_fake_${RUN}`;
 
 /** A local stand-in for api.stripe.com: records what the SDK sends and answers like Stripe. */
 function startFakeStripe() {
@@ -17,7 +21,7 @@ function startFakeStripe() {
     request.on('end', () => {
       const path = request.url ?? '';
       calls.push({ method: request.method ?? '', path, body: new URLSearchParams(raw) });
-      const answer = path === '/v1/customers' ? { id: 'cus_fake_1', object: 'customer' }
+      const answer = path === '/v1/customers' ? { id: CUSTOMER, object: 'customer' }
         : path === '/v1/checkout/sessions' ? { id: 'cs_test_fake_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_fake_1' }
           : path === '/v1/billing_portal/sessions' ? { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }
             : path.startsWith('/v1/subscriptions/') ? { id: path.split('/').pop(), object: 'subscription', cancel_at_period_end: true }
@@ -50,8 +54,8 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
     });
   };
   const subscriptionEvent = (id: string, type: string, status: string) => ({
-    id, object: 'event', type, api_version: '2025-01-01', created: now,
-    data: { object: { id: 'sub_fake_1', object: 'subscription', customer: 'cus_fake_1', status, cancel_at_period_end: false, trial_end: now + 14 * 86_400, metadata: { workspace_id: workspaceId }, items: { object: 'list', data: [{ id: 'si_1', current_period_start: now, current_period_end: now + 14 * 86_400 }] } } },
+    id: `${id}_${RUN}`, object: 'event', type, api_version: '2025-01-01', created: now,
+    data: { object: { id: SUBSCRIPTION, object: 'subscription', customer: CUSTOMER, status, cancel_at_period_end: false, trial_end: now + 14 * 86_400, metadata: { workspace_id: workspaceId }, items: { object: 'list', data: [{ id: 'si_1', current_period_start: now, current_period_end: now + 14 * 86_400 }] } } },
   });
 
   beforeAll(async () => {
@@ -106,7 +110,7 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
     const subscription = subscriptionResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json()).subscription;
     expect(subscription).toMatchObject({ plan: 'professional', status: 'trialing', provider: 'stripe', next_billing_date: new Date((now + 14 * 86_400) * 1000).toISOString().slice(0, 10) });
 
-    const invoice = (id: string) => ({ id, object: 'event', type: 'invoice.paid', created: now, data: { object: { id: 'in_fake_1', object: 'invoice', customer: 'cus_fake_1', amount_paid: 0, created: now, period_start: now, period_end: now, status_transitions: { paid_at: now }, lines: { object: 'list', data: [{ description: 'Trial period for Professional', period: { start: now, end: now + 14 * 86_400 } }] } } } });
+    const invoice = (id: string) => ({ id: `${id}_${RUN}`, object: 'event', type: 'invoice.paid', created: now, data: { object: { id: `in_fake_${RUN}`, object: 'invoice', customer: CUSTOMER, amount_paid: 0, created: now, period_start: now, period_end: now, status_transitions: { paid_at: now }, lines: { object: 'list', data: [{ description: 'Trial period for Professional', period: { start: now, end: now + 14 * 86_400 } }] } } } });
     expect((await postEvent(invoice('evt_inv_1'))).json()).toMatchObject({ outcome: 'invoice recorded' });
     // The same invoice in a second event (Stripe sends invoice.paid and invoice.payment_succeeded).
     expect((await postEvent(invoice('evt_inv_2'))).statusCode).toBe(200);
@@ -118,7 +122,7 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
   it('cancels at period end through the SDK and ends the plan when Stripe deletes the subscription', async () => {
     const canceled = await testApp.app.inject({ method: 'POST', url: '/api/billing/subscription/cancel', headers: { cookie } });
     expect(canceled.statusCode, canceled.body).toBe(200);
-    const update = fake.calls.find((call) => call.path === '/v1/subscriptions/sub_fake_1');
+    const update = fake.calls.find((call) => call.path === `/v1/subscriptions/${SUBSCRIPTION}`);
     expect(update?.body.get('cancel_at_period_end')).toBe('true');
     const portal = await testApp.app.inject({ method: 'POST', url: '/api/billing/portal', headers: { cookie } });
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.com\//);

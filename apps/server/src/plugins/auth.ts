@@ -72,10 +72,12 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     }
   });
 
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // onSend, not onResponse: the call is counted before its answer leaves, so the next call's quota
+  // check sees it (onResponse runs after the client already has the answer).
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const principal = request.principal;
     const routeUrl = request.routeOptions.url;
-    if (!principal || routeUrl === undefined || reply.statusCode >= 400) return;
+    if (!principal || routeUrl === undefined || reply.statusCode >= 400) return payload;
     const kind = usageKindOf(request.method, routeUrl, request.body);
     // API keys: every call is counted; sessions: only the priced ones (a browser polls health).
     if (principal.kind === 'api_key' || (principal.kind === 'session' && kind !== 'other')) {
@@ -86,5 +88,6 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
       // Workspace-owned writes (the account routes record their own, more precise, entries).
       await recordAudit(database, principal, `${request.method} ${routeUrl}`, null).catch((error: unknown) => request.log.error({ err: error }, 'audit not recorded'));
     }
+    return payload;
   });
 }
