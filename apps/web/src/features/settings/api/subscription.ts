@@ -21,3 +21,8 @@ export function useSubscriptionAction() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** POST /api/billing/portal (Stripe only): the customer portal's URL. */
+export function useStripePortal() {
+  return useMutation({ mutationFn: () => requestApi<{ success: true; url: string }>('/billing/portal', { body: {} }) });
+}

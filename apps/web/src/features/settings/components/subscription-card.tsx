@@ -3,7 +3,7 @@ import { buildReceiptPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { formatCents, formatLongDate } from '../../../lib/format.ts';
-import { useInvoices, useSubscription, useSubscriptionAction } from '../api/subscription.ts';
+import { useInvoices, useStripePortal, useSubscription, useSubscriptionAction } from '../api/subscription.ts';
 
 const STATUS_TEXT = { none: 'Free plan', trialing: 'Free trial', active: 'Active', past_due: 'Payment overdue', canceled: 'Canceled' } as const;
 
@@ -12,6 +12,7 @@ export function SubscriptionCard({ canManage }: { canManage: boolean }) {
   const subscription = useSubscription();
   const invoices = useInvoices();
   const action = useSubscriptionAction();
+  const portal = useStripePortal();
   const current = subscription.data?.subscription;
   const isPaying = current && (current.status === 'trialing' || current.status === 'active' || current.status === 'past_due');
   return (
@@ -29,7 +30,10 @@ export function SubscriptionCard({ canManage }: { canManage: boolean }) {
             {current.payment_method ? (<><dt className="text-slate-500">Payment method</dt><dd>{current.payment_method}</dd></>) : null}
           </dl>
         ) : null}
-        {action.error ? <p role="alert" className="text-sm text-red-700">{action.error.message}</p> : null}
+        {action.error ?? portal.error ? <p role="alert" className="text-sm text-red-700">{(action.error ?? portal.error)?.message}</p> : null}
+        {canManage && current?.provider === 'stripe' ? (
+          <Button variant="outline" onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}>Manage billing on Stripe</Button>
+        ) : null}
         {canManage && isPaying ? (
           <div className="flex flex-wrap gap-2">
             {current.cancel_at_period_end || current.scheduled_plan ? (
