@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyListResponseSchema,
   authResponseSchema,
+  complianceOverviewSchema,
   checkoutResponseSchema,
   createApiKeyResponseSchema,
   errorResponseSchema,
@@ -243,6 +244,21 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(list.body).not.toContain(reportId);
     expect((await request({ method: 'DELETE', url: `/api/keys/${keyId}`, cookie: other.cookie })).statusCode).toBe(404);
     expect((await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}`, cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it('keeps loan assessments and the audit trail per workspace in the compliance overview', async () => {
+    const overview = async (cookie: string) => complianceOverviewSchema.parse((await request({ method: 'GET', url: '/api/compliance/overview', cookie })).json());
+    const before = await overview(owner.cookie);
+    const subject = `1 Separate St, Workspace ${unique()}`;
+    const assessed = await request({ method: 'POST', url: '/api/pipeline/financial-impact-assessment', cookie: other.cookie, payload: { property_data: { valuation: 1_000_000, address: subject }, loan_amount: 850_000 } });
+    expect(assessed.statusCode, assessed.body).toBe(200);
+    const mine = await overview(other.cookie);
+    expect(mine.audit.entries.some((entry) => entry.subject === subject)).toBe(true);
+    expect(mine.portfolio.total).toBeGreaterThanOrEqual(1);
+    const theirs = await overview(owner.cookie);
+    expect(theirs.audit.entries.some((entry) => entry.subject === subject)).toBe(false);
+    expect(theirs.portfolio.total).toBe(before.portfolio.total);
+    expect((await request({ method: 'POST', url: '/api/pipeline/financial-impact-assessment', payload: { property_data: { valuation: 1_000_000 }, loan_amount: 850_000 } })).statusCode).toBe(401);
   });
 
   it('gives invited members their role: a viewer reads but may not write (403)', async () => {

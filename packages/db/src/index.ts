@@ -41,6 +41,7 @@ export {
   type HealthCheckRow,
   type ServiceToleranceRow,
   type ValuationAuditRow,
+  type WorkspaceScope,
 } from './compliance/compliance-store.ts';
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
 export * from './accounts/accounts-store.ts';
