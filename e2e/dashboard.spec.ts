@@ -107,14 +107,16 @@ test.describe('dashboard (/)', () => {
 
     const comparison = page.getByRole('table');
     await expect(comparison.getByRole('row', { name: /Monthly valuations/ })).toContainText('5100Unlimited');
-    await expect(comparison.getByRole('row', { name: /Blockchain NFTs/ })).toContainText('NoNoYes');
+    // Issue 14: the plans come from the database and promise only what the product does.
+    await expect(comparison.getByRole('row', { name: /Blockchain NFTs/ })).toContainText('Yes: certificates on chain, priced per certificate');
 
     await page.getByText('Is there a free trial?').click();
-    await expect(page.getByText(/14-day free trial, and no credit card is needed/)).toBeVisible();
-    await expect(page.getByText('What is your refund policy?')).toBeVisible();
+    await expect(page.getByText(/14-day free trial\. A card is checked when you start it, but nothing is charged until the trial ends/)).toBeVisible();
     await expect(page.getByText('Are there any setup fees?')).toBeVisible();
 
     await professional.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByText(/Checkout arrives with the billing issue/)).toBeVisible();
+    const checkout = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await expect(checkout).toContainText('14-day free trial: cancel anytime, no charge until the trial ends.');
+    await expect(checkout.getByRole('button', { name: 'Continue to Checkout' })).toBeVisible();
   });
 });

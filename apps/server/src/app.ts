@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerAuth, isApiKeyRequest } from './plugins/auth.ts';
 import { registerCompatTransport } from './plugins/compat-transport.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -36,7 +37,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandling(app);
   registerRequestLogs(app, config.slowRequestMs);
   registerInputGuard(app);
-  await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl });
+  // Before the rate limits: calls with an API key are limited by their plan, not their address.
+  registerAuth(app, context);
+  await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl, isExempt: isApiKeyRequest });
   registerCompatTransport(app);
   registerMetrics(app, context.database, config.metricsApiKey);
   await registerOpenApi(app, context.version);

@@ -57,6 +57,16 @@ const envSchema = z.object({
   METRICS_API_KEY: optionalText,
   /** Days the valuation audit trail is kept; older rows are deleted by the scheduler once a day. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
+  /** local: no sign-in, the browser is the owner of one local workspace; required: writes and workspace data need a session or an API key. Unset: local while HOST is loopback, else required. */
+  AUTH_MODE: z.preprocess(emptyToUndefined, z.enum(['local', 'required']).optional()),
+  /** Stripe secret key (sk_test_... or sk_live_...); unset: payments go through the offline test processor. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Signing secret of the Stripe webhook endpoint POST /api/billing/webhooks/stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe price id of the Professional plan (price_...), used for Checkout Sessions. */
+  STRIPE_PRICE_PROFESSIONAL: optionalText,
+  /** Base URL of this server as browsers reach it (Stripe redirects back here); unset: http://HOST:PORT. */
+  PUBLIC_BASE_URL: optionalUrl,
 });
 
 /** Variables whose values are never printed. */
@@ -87,6 +97,16 @@ export interface AppConfig {
   slowRequestMs: number;
   metricsApiKey: string | undefined;
   auditRetentionDays: number;
+  authMode: 'local' | 'required';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripePriceProfessional: string | undefined;
+  publicBaseUrl: string;
+}
+
+/** Hosts that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 }
 
 export class ConfigError extends Error {
@@ -132,5 +152,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slowRequestMs: vars.SLOW_REQUEST_MS,
     metricsApiKey: vars.METRICS_API_KEY,
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
+    authMode: vars.AUTH_MODE ?? (isLoopbackHost(vars.HOST) ? 'local' : 'required'),
+    stripeSecretKey: vars.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    stripePriceProfessional: vars.STRIPE_PRICE_PROFESSIONAL,
+    publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://${vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST}:${vars.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -4,6 +4,7 @@ import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import type { AppContext } from './services/app-context.ts';
+import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
 import { DataFacts } from './services/health/data-facts.ts';
 import { loadHazardRuntime } from './services/hazards/hazard-runtime.ts';
@@ -59,7 +60,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     options.onProgress?.(chain.ready
       ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`
       : `certificates: unavailable (${chain.reason})`);
-    return { config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
+    const accounts = await createAccountsRuntime(config, database);
+    return { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
   } catch (error) {
     await database.close();
     throw error;

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\nPropGuard is ready in ${((performance.now() - startMs) / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
-  console.log(`API docs: http://${shownHost}:${config.port}/api/docs\n`);
+  console.log(`API docs: http://${shownHost}:${config.port}/api/docs`);
+  console.log(`Accounts: AUTH_MODE=${config.authMode}${config.authMode === 'local' ? ' (no sign-in needed: this browser owns the local workspace)' : ' (writes and workspace data need a session or an API key)'}; payments: ${config.stripeSecretKey ? 'Stripe' : 'offline test processor (no money moves)'}\n`);
 }
 
 main().catch((error: unknown) => {

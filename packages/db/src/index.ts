@@ -22,7 +22,7 @@ export { importHazardLayer, listHazardLayers, removeHazardLayer, loadFloodLayers
 export type { HazardLayerKind, HazardLayerSummary, ImportHazardLayerOptions } from './hazards/hazard-layers.ts';
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';
-export { insertReport, findReport, findReportHashes, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow } from './reports/report-store.ts';
+export { insertReport, findReport, findReportHashes, listReports, summariseReports, getDataVersions, type ReportRow, type NewReportRow, type ReportScope } from './reports/report-store.ts';
 export { loadMarketSales, loadVicRents, loadVicLocalityMedians, countSuburbSalesByState, VIC_RENTS_FILE, VIC_MEDIANS_FILE } from './market/load-market-sales.ts';
 export { loadAddressSearchEntries, getAddressRecord, getLocalityRecord } from './address-search/address-search-entries.ts';
 export type { AddressSearchEntry, AddressRecord, LocalityRecord } from './address-search/address-search-entries.ts';
@@ -46,7 +46,9 @@ export {
   type HealthCheckRow,
   type ServiceToleranceRow,
   type ValuationAuditRow,
+  type WorkspaceScope,
 } from './compliance/compliance-store.ts';
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
 export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config.ts';
 export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';
+export * from './accounts/accounts-store.ts';

@@ -192,8 +192,10 @@ export const reports = pgTable(
     pdfSha256: text('pdf_sha256').notNull(),
     pdfBytes: integer('pdf_bytes').notNull(),
     pdfPages: integer('pdf_pages').notNull(),
+    /** The workspace that generated it (issue 14); null for reports made before workspaces existed (the local workspace's). */
+    workspaceId: text('workspace_id'),
   },
-  (table) => [index('reports_generated_at_idx').on(table.generatedAt)],
+  (table) => [index('reports_generated_at_idx').on(table.generatedAt), index('reports_workspace_idx').on(table.workspaceId)],
 );
 
 /**
@@ -216,8 +218,10 @@ export const lendingAssessments = pgTable(
     complianceStatus: text('compliance_status').notNull(),
     riskCategory: text('risk_category').notNull(),
     method: text('method').notNull(),
+    /** The workspace that assessed it (issue 14); null: anonymous or before workspaces (the local workspace's). */
+    workspaceId: text('workspace_id'),
   },
-  (table) => [index('lending_assessments_assessed_at_idx').on(table.assessedAt)],
+  (table) => [index('lending_assessments_assessed_at_idx').on(table.assessedAt), index('lending_assessments_workspace_idx').on(table.workspaceId)],
 );
 
 /** CPS 230 evidence: one row per dependency per health sample (availability and latency history). */
@@ -270,8 +274,10 @@ export const valuationAudit = pgTable(
     inputs: jsonb('inputs').notNull(),
     dataSources: jsonb('data_sources').$type<string[]>().notNull(),
     result: jsonb('result').notNull(),
+    /** The workspace whose valuation or assessment this was (issue 14); null: anonymous (public analyses) or before workspaces. */
+    workspaceId: text('workspace_id'),
   },
-  (table) => [index('valuation_audit_recorded_at_idx').on(table.recordedAt)],
+  (table) => [index('valuation_audit_recorded_at_idx').on(table.recordedAt), index('valuation_audit_workspace_idx').on(table.workspaceId)],
 );
 
 /**
@@ -395,5 +401,8 @@ export const ipfsObjects = pgTable('ipfs_objects', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
 });
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects };
+export * from './accounts/accounts-schema.ts';
+import * as accountTables from './accounts/accounts-schema.ts';
+
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, ...accountTables };
 export type Schema = typeof schema;

@@ -61,3 +61,4 @@ export {
   type ComprehensiveInput,
 } from './compat/present.ts';
 export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';
+export * from './billing/index.ts';

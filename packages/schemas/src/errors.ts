@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'PAYMENT_DECLINED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

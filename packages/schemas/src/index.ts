@@ -18,3 +18,5 @@ export * from './compat.ts';
 export * from './envelopes.ts';
 export * from './format.ts';
 export * from './blockchain.ts';
+export * from './accounts.ts';
+export * from './billing.ts';

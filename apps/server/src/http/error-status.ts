@@ -3,6 +3,8 @@ import type { ErrorCode } from '@propguard/schemas';
 /** The one table from error code to HTTP status. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -26,7 +26,7 @@ function limitClassOf(request: FastifyRequest): LimitClass {
  * browsers heed over TLS only) and rate limits per client address in every mode, with a bucket per
  * class of route (default, expensive, compatibility); 429 with Retry-After past a limit.
  */
-export async function registerSecurity(app: FastifyInstance, limits: RateLimits, options: { satelliteTileUrl?: string } = {}): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, limits: RateLimits, options: { satelliteTileUrl?: string; isExempt?: (request: FastifyRequest) => boolean } = {}): Promise<void> {
   const tileOrigin = options.satelliteTileUrl ? new URL(options.satelliteTileUrl.replace(/\{[xyz]\}/g, '0')).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,5 +57,7 @@ export async function registerSecurity(app: FastifyInstance, limits: RateLimits,
     timeWindow: '1 minute',
     max: (request) => maxOf[limitClassOf(request)],
     keyGenerator: (request) => `${request.ip}|${limitClassOf(request)}`,
+    // Calls with an API key are limited by their plan instead (plugins/auth.ts).
+    allowList: (request) => options.isExempt?.(request) ?? false,
   });
 }

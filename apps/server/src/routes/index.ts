@@ -36,6 +36,12 @@ import { reportCertificateRoute } from './blockchain/report-certificate.ts';
 import { explorerRoutes } from './blockchain/explorer.ts';
 import { chainRpcRoute } from './blockchain/chain-rpc.ts';
 import { apraComplianceReportRoute } from './blockchain/apra-compliance-report.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { workspaceRoutes } from './workspace/workspace-routes.ts';
+import { apiKeyRoutes } from './keys/api-key-routes.ts';
+import { plansRoute } from './billing/plans-route.ts';
+import { billingRoutes } from './billing/billing-routes.ts';
+import { stripeWebhookRoute } from './billing/stripe-webhook.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -76,6 +82,12 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     explorerRoutes,
     chainRpcRoute,
     apraComplianceReportRoute,
+    authRoutes,
+    workspaceRoutes,
+    apiKeyRoutes,
+    plansRoute,
+    billingRoutes,
+    stripeWebhookRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

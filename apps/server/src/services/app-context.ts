@@ -1,6 +1,7 @@
 import type { Database } from '@propguard/db';
 import type { ClimateOutlook } from '@propguard/schemas';
 import type { AppConfig } from '../config.ts';
+import type { AccountsRuntime } from './accounts/accounts-runtime.ts';
 import type { ChainRuntimeState } from './chain/chain-runtime.ts';
 import type { AddressIndexState } from './address-search/address-index.ts';
 import type { DataFacts } from './health/data-facts.ts';
@@ -31,4 +32,6 @@ export interface AppContext {
   dataFacts: DataFacts;
   /** The certificate chain (embedded or CHAIN_RPC_URL) and its contract, opened at start (or why not). */
   chain: ChainRuntimeState;
+  /** Accounts, API-key limits and the payment provider (issue 14). */
+  accounts: AccountsRuntime;
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from './paths.ts';
 import { cn } from '../lib/cn.ts';
 import { CrashTestTrigger } from '../components/errors/crash-test-trigger.tsx';
+import { AccountStatus } from '../features/account/index.ts';
 
 const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
@@ -44,6 +45,7 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
+          <AccountStatus />
         </div>
       </header>
       <div id="main">

@@ -27,3 +27,14 @@ export function buildExplorerTxPath(hash: string): string {
 export function buildExplorerTokenPath(tokenId: number): string {
   return `/explorer/token/${tokenId}`;
 }
+
+/** Accounts and billing (issue 14). */
+export const accountPaths = {
+  account: '/account',
+  settings: '/settings',
+  receipt: '/receipt/:invoiceId',
+} as const;
+
+export function buildReceiptPath(invoiceId: string): string {
+  return `/receipt/${encodeURIComponent(invoiceId)}`;
+}

@@ -1,7 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorFallback } from '../components/errors/error-fallback.tsx';
 import { AppLayout } from './app-layout.tsx';
-import { paths } from './paths.ts';
+import { accountPaths, paths } from './paths.ts';
+import { AccountRoute } from './routes/account.tsx';
+import { ReceiptRoute } from './routes/receipt.tsx';
+import { SettingsRoute } from './routes/settings.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { MarketAnalysisRoute } from './routes/market-analysis.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -27,6 +30,9 @@ export function createAppRouter() {
         { path: paths.modelCard, element: <ModelCardRoute /> },
         { path: paths.explorerTx, element: <ExplorerTxRoute /> },
         { path: paths.explorerToken, element: <ExplorerTokenRoute /> },
+        { path: accountPaths.account, element: <AccountRoute /> },
+        { path: accountPaths.settings, element: <SettingsRoute /> },
+        { path: accountPaths.receipt, element: <ReceiptRoute /> },
         { path: paths.notFound, element: <NotFoundRoute /> },
       ],
     },

@@ -50,3 +50,10 @@ export function formatTime(value: Date | string): string {
 export function formatLatency(milliseconds: number): string {
   return `${milliseconds < 10 ? milliseconds.toFixed(1) : Math.round(milliseconds).toLocaleString('en-AU')} ms`;
 }
+
+const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Whole cents as dollars and cents: 50 -> "$0.50", 29900 -> "$299.00" (API prices and invoices). */
+export function formatCents(amountCents: number): string {
+  return AUD_CENTS.format(amountCents / 100);
+}

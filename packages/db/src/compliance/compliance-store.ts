@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
 import { complianceIncidents, healthChecks, lendingAssessments, serviceTolerances, valuationAudit } from '../schema.ts';
 
@@ -17,7 +17,18 @@ export async function insertLendingAssessment(database: Database, row: NewLendin
 }
 
 /** Loans assessed so far by LVR bucket (at or below 60%, 60-80%, above 80%; SPEC.md section 9). */
-export async function getPortfolioDistribution(database: Database): Promise<{ low: number; medium: number; high: number; total: number; averageLvr: number | null }> {
+/** A workspace's rows, plus (for the local workspace) the rows made anonymously or before workspaces (issue 14). */
+export interface WorkspaceScope {
+  workspaceId: string;
+  includeUnowned: boolean;
+}
+
+function inScope(column: typeof lendingAssessments.workspaceId | typeof valuationAudit.workspaceId, scope: WorkspaceScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  return scope.includeUnowned ? or(eq(column, scope.workspaceId), isNull(column)) : eq(column, scope.workspaceId);
+}
+
+export async function getPortfolioDistribution(database: Database, scope?: WorkspaceScope): Promise<{ low: number; medium: number; high: number; total: number; averageLvr: number | null }> {
   const [row] = await database.db
     .select({
       low: sql<number>`count(*) filter (where ${lendingAssessments.lvr} <= 0.6)`.mapWith(Number),
@@ -26,7 +37,8 @@ export async function getPortfolioDistribution(database: Database): Promise<{ lo
       total: count(),
       averageLvr: sql<number | null>`avg(${lendingAssessments.lvr})`,
     })
-    .from(lendingAssessments);
+    .from(lendingAssessments)
+    .where(inScope(lendingAssessments.workspaceId, scope));
   return { low: row?.low ?? 0, medium: row?.medium ?? 0, high: row?.high ?? 0, total: Number(row?.total ?? 0), averageLvr: row?.averageLvr === null || row?.averageLvr === undefined ? null : Number(row.averageLvr) };
 }
 
@@ -110,10 +122,10 @@ export async function deleteValuationAuditBefore(database: Database, before: str
   return deleted.length;
 }
 
-export async function listValuationAudit(database: Database, limit: number): Promise<{ rows: ValuationAuditRow[]; total: number }> {
+export async function listValuationAudit(database: Database, limit: number, scope?: WorkspaceScope): Promise<{ rows: ValuationAuditRow[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
-    database.db.select().from(valuationAudit).orderBy(desc(valuationAudit.recordedAt), desc(valuationAudit.id)).limit(limit),
-    database.db.select({ total: count() }).from(valuationAudit),
+    database.db.select().from(valuationAudit).where(inScope(valuationAudit.workspaceId, scope)).orderBy(desc(valuationAudit.recordedAt), desc(valuationAudit.id)).limit(limit),
+    database.db.select({ total: count() }).from(valuationAudit).where(inScope(valuationAudit.workspaceId, scope)),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }

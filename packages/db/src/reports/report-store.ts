@@ -1,17 +1,31 @@
-import { avg, count, desc, eq, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
 import { datasetLoads, reports } from '../schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReportRow = typeof reports.$inferInsert;
 
+/**
+ * Which reports a caller sees (issue 14): its workspace's, plus, for the local workspace, those
+ * made before workspaces existed (workspace_id null). Undefined: every report (internal callers).
+ */
+export interface ReportScope {
+  workspaceId: string;
+  includeUnowned: boolean;
+}
+
+function scopeCondition(scope: ReportScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  return scope.includeUnowned ? or(eq(reports.workspaceId, scope.workspaceId), isNull(reports.workspaceId)) : eq(reports.workspaceId, scope.workspaceId);
+}
+
 /** Stores a generated report. Reports are never updated: a second insert of the same id fails. */
 export async function insertReport(database: Database, row: NewReportRow): Promise<void> {
   await database.db.insert(reports).values(row);
 }
 
-export async function findReport(database: Database, reportId: string): Promise<ReportRow | null> {
-  const [row] = await database.db.select().from(reports).where(eq(reports.reportId, reportId)).limit(1);
+export async function findReport(database: Database, reportId: string, scope?: ReportScope): Promise<ReportRow | null> {
+  const [row] = await database.db.select().from(reports).where(and(eq(reports.reportId, reportId), scopeCondition(scope))).limit(1);
   return row ?? null;
 }
 
@@ -22,7 +36,7 @@ export async function findReportHashes(database: Database, reportId: string): Pr
 }
 
 /** The library: newest first, without the content and the PDF. */
-export async function listReports(database: Database, limit: number, offset: number) {
+export async function listReports(database: Database, limit: number, offset: number, scope?: ReportScope) {
   const [rows, [totals]] = await Promise.all([
     database.db
       .select({
@@ -41,18 +55,19 @@ export async function listReports(database: Database, limit: number, offset: num
         pdfPages: reports.pdfPages,
       })
       .from(reports)
+      .where(scopeCondition(scope))
       .orderBy(desc(reports.generatedAt), desc(reports.reportId))
       .limit(limit)
       .offset(offset),
-    database.db.select({ total: count() }).from(reports),
+    database.db.select({ total: count() }).from(reports).where(scopeCondition(scope)),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }
 
 /** Figures for the Reports tab's analytics, counted from the stored reports. */
-export async function summariseReports(database: Database) {
-  const [totals] = await database.db.select({ total: count(), averageMs: avg(reports.generationMs), averagePages: avg(reports.pdfPages) }).from(reports);
-  const byTemplate = await database.db.select({ template: reports.template, total: count() }).from(reports).groupBy(reports.template);
+export async function summariseReports(database: Database, scope?: ReportScope) {
+  const [totals] = await database.db.select({ total: count(), averageMs: avg(reports.generationMs), averagePages: avg(reports.pdfPages) }).from(reports).where(scopeCondition(scope));
+  const byTemplate = await database.db.select({ template: reports.template, total: count() }).from(reports).where(scopeCondition(scope)).groupBy(reports.template);
   return {
     total: Number(totals?.total ?? 0),
     averageGenerationMs: totals?.averageMs === null || totals?.averageMs === undefined ? null : Number(totals.averageMs),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { complianceOverviewSchema, toleranceSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { getComplianceOverview, setTolerance } from '../../services/compliance/cps230-service.ts';
 
 /** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency} (the sampling runs in scheduler.ts). */
@@ -14,7 +15,7 @@ export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
         summary: 'APRA Compliance tab: regulation cards from checks, measured dependency availability and latency, tolerances, incidents with CPS 230 clocks, valuation audit trail, portfolio LVR distribution, reporting schedule',
         response: { 200: complianceOverviewSchema, ...ERROR_RESPONSES },
       },
-    }, async () => getComplianceOverview(context));
+    }, async (request) => getComplianceOverview(context, new Date(), reportScopeOf(request.principal)));
 
     app.put('/compliance/tolerances/:dependency', {
       schema: {

@@ -13,6 +13,6 @@ export function financialImpactAssessmentRoute(context: AppContext): FastifyPlug
         body: financialImpactRequestSchema,
         response: { 200: financialImpactResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => assessFinancialImpact(context, request.body));
+    }, async (request) => assessFinancialImpact(context, request.body, new Date(), request.principal?.workspaceId ?? null));
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateReportRequestSchema, reportResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { generateReport } from '../../services/reports/report-service.ts';
 
 export function generateReportRoute(context: AppContext): FastifyPluginAsyncZod {
@@ -15,6 +16,6 @@ export function generateReportRoute(context: AppContext): FastifyPluginAsyncZod 
         body: generateReportRequestSchema,
         response: { 200: reportResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => ({ success: true as const, report: await generateReport(context, request.body) }));
+    }, async (request) => ({ success: true as const, report: await generateReport(context, request.body, reportScopeOf(request.principal)) }));
   };
 }

@@ -17,7 +17,7 @@ export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod
       },
     }, async (request) => {
       const valuation = await valueRequest(context, requireValuationRuntime(context), request.body);
-      await recordValuationAudit(context, request.body, valuation);
+      await recordValuationAudit(context, request.body, valuation, new Date(), request.principal?.workspaceId ?? null);
       return { success: true as const, valuation };
     });
   };

@@ -1,3 +1,4 @@
+import { samplePayments } from '../billing/payments-health.ts';
 import {
   findOpenIncident,
   getPortfolioDistribution,
@@ -11,6 +12,7 @@ import {
   summariseHealthHistory,
   touchIncident,
   upsertTolerance,
+  type WorkspaceScope,
 } from '@propguard/db';
 import { APS112_RISK_WEIGHTS, assessLoan, availabilityPct, breachOf, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, type Tolerance } from '@propguard/engines';
 import { AppError, type ComplianceOverview, type HealthCheck, type ServiceHealth, type ToleranceBody } from '@propguard/schemas';
@@ -70,7 +72,7 @@ export async function sampleDependencies(context: AppContext, now: Date = new Da
     fromCheck('fire-data', byName(propguard.checks, 'fire data'), 'No fire data check'),
     await samplePropertyData(context, realty),
     fromCheck('chain', contract, 'No chain check'),
-    { dependency: 'payments', status: 'not_built', latencyMs: null, detail: 'Payments (Stripe or the offline processor) arrive with the pricing issue' },
+    await samplePayments(context.accounts.payments, context.accounts.stripe),
   ];
   const checkedAt = now.toISOString();
   await insertHealthChecks(context.database, samples.map((sample) => ({ checkedAt, dependency: sample.dependency, status: sample.status, latencyMs: sample.latencyMs, detail: sample.detail })));
@@ -108,7 +110,8 @@ function card(id: ComplianceOverview['regulations'][number]['id'], name: string,
 }
 
 /** GET /api/compliance/overview: the evidence of the APRA Compliance tab. */
-export async function getComplianceOverview(context: AppContext, now: Date = new Date()): Promise<ComplianceOverview> {
+/** `scope`: the caller's workspace (issue 14): its loan assessments and audit trail only. */
+export async function getComplianceOverview(context: AppContext, now: Date = new Date(), scope?: WorkspaceScope): Promise<ComplianceOverview> {
   let latest = await latestHealthChecks(context.database);
   const newest = latest.reduce((max, row) => Math.max(max, new Date(row.checkedAt).getTime()), 0);
   if (now.getTime() - newest > SAMPLE_MAX_AGE_MS) {
@@ -120,8 +123,8 @@ export async function getComplianceOverview(context: AppContext, now: Date = new
     summariseHealthHistory(context.database, since),
     toleranceMap(context),
     listIncidents(context.database, 20),
-    listValuationAudit(context.database, 20),
-    getPortfolioDistribution(context.database),
+    listValuationAudit(context.database, 20, scope),
+    getPortfolioDistribution(context.database, scope),
   ]);
   const historyBy = new Map(history.map((row) => [row.dependency, row]));
   const latestBy = new Map(latest.map((row) => [row.dependency, row]));

@@ -39,7 +39,8 @@ function dataSourcesOf(assessment: LendingAssessment, climate: ClimateInput): st
 }
 
 /** POST /api/pipeline/financial-impact-assessment: runs the engine, logs the loan and its audit row. */
-export async function assessFinancialImpact(context: AppContext, body: FinancialImpactRequest, now: Date = new Date()): Promise<FinancialImpactResponse> {
+/** `workspaceId`: who assessed the loan (issue 14); null when anonymous. */
+export async function assessFinancialImpact(context: AppContext, body: FinancialImpactRequest, now: Date = new Date(), workspaceId: string | null = null): Promise<FinancialImpactResponse> {
   const { lat, lng, address } = body.property_data;
   const climate = climateInputFor(context, lat !== undefined && lng !== undefined ? { lat, lng } : null);
   const input = toLoanInput(body);
@@ -59,6 +60,7 @@ export async function assessFinancialImpact(context: AppContext, body: Financial
     complianceStatus: assessment.complianceStatus,
     riskCategory: assessment.riskCategory,
     method: assessment.method,
+    workspaceId,
   });
   await insertValuationAudit(context.database, {
     recordedAt: assessedAt,
@@ -68,6 +70,7 @@ export async function assessFinancialImpact(context: AppContext, body: Financial
     inputs: body,
     dataSources: dataSourcesOf(assessment, climate),
     result: { lvr: assessment.lvr.ratio, riskWeight: assessment.capital.riskWeight, complianceScore: assessment.complianceScore, riskCategory: assessment.riskCategory },
+    workspaceId,
   });
   return { success: true, assessment_id: id, assessment };
 }

@@ -3,7 +3,7 @@ import type { ValuationRequest, ValuationResult } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 
 /** CPS 230 / CPS 234 evidence: every valuation with its model version, inputs and data sources. */
-export async function recordValuationAudit(context: AppContext, request: ValuationRequest, valuation: ValuationResult, now: Date = new Date()): Promise<void> {
+export async function recordValuationAudit(context: AppContext, request: ValuationRequest, valuation: ValuationResult, now: Date = new Date(), workspaceId: string | null = null): Promise<void> {
   const { property } = valuation;
   await insertValuationAudit(context.database, {
     recordedAt: now.toISOString(),
@@ -13,5 +13,6 @@ export async function recordValuationAudit(context: AppContext, request: Valuati
     inputs: request,
     dataSources: [`sales: ${valuation.model.trainedOn}`, `comparables: ${valuation.comparables.length} sales`, `data source: ${valuation.dataSource}`],
     result: { estimate: valuation.estimate, low: valuation.low, high: valuation.high, confidence: valuation.confidence, asAt: valuation.asAt },
+    workspaceId,
   });
 }

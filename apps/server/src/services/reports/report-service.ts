@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow } from '@propguard/db';
+import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow, type ReportScope } from '@propguard/db';
 import { assessDefaultLoan, buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
 import {
   AppError,
@@ -79,7 +79,7 @@ export async function marketFor(context: AppContext, valuation: ValuationResult)
  * POST /api/realty/valuation-report: a fresh analysis of the property (valuation, hazards now and
  * in 2050, mitigation), stored once with its content hash and its PDF.
  */
-export async function generateReport(context: AppContext, request: GenerateReportRequest): Promise<StoredReport> {
+export async function generateReport(context: AppContext, request: GenerateReportRequest, scope?: ReportScope): Promise<StoredReport> {
   const started = performance.now();
   const valuationRuntime = requireValuationRuntime(context);
   const hazardRuntime = requireHazardRuntime(context);
@@ -126,37 +126,39 @@ export async function generateReport(context: AppContext, request: GenerateRepor
     pdfSha256: sha256(pdf.bytes),
     pdfBytes: pdf.bytes.length,
     pdfPages: pdf.pages,
+    workspaceId: scope?.workspaceId ?? null,
   });
   const stored = await findReport(context.database, reportId);
   if (!stored) throw new Error(`Report ${reportId} was not stored`);
   return toStoredReport(stored);
 }
 
-async function requireReport(context: AppContext, reportId: string): Promise<ReportRow> {
-  const row = await findReport(context.database, reportId);
+async function requireReport(context: AppContext, reportId: string, scope?: ReportScope): Promise<ReportRow> {
+  // Another workspace's report answers the same 404 as a missing one.
+  const row = await findReport(context.database, reportId, scope);
   if (!row) throw new AppError('NOT_FOUND', `No report with id ${reportId}`);
   return row;
 }
 
-export async function getStoredReport(context: AppContext, reportId: string): Promise<StoredReport> {
-  return toStoredReport(await requireReport(context, reportId));
+export async function getStoredReport(context: AppContext, reportId: string, scope?: ReportScope): Promise<StoredReport> {
+  return toStoredReport(await requireReport(context, reportId, scope));
 }
 
 /** The PDF as issued, with its file name. */
-export async function getReportPdf(context: AppContext, reportId: string): Promise<{ bytes: Buffer; fileName: string }> {
-  const row = await requireReport(context, reportId);
+export async function getReportPdf(context: AppContext, reportId: string, scope?: ReportScope): Promise<{ bytes: Buffer; fileName: string }> {
+  const row = await requireReport(context, reportId, scope);
   const report = toStoredReport(row);
   return { bytes: Buffer.from(row.pdfBase64, 'base64'), fileName: reportFileName(report, 'pdf') };
 }
 
-export async function getReportText(context: AppContext, reportId: string): Promise<{ text: string; fileName: string }> {
-  const report = await getStoredReport(context, reportId);
+export async function getReportText(context: AppContext, reportId: string, scope?: ReportScope): Promise<{ text: string; fileName: string }> {
+  const report = await getStoredReport(context, reportId, scope);
   return { text: renderReportText(report), fileName: reportFileName(report, 'txt') };
 }
 
 /** GET /api/reports/{id}/verify?hash=: does a copy's SHA-256 equal the stored content's or the PDF's? */
-export async function verifyReport(context: AppContext, reportId: string, hash: string): Promise<VerifyResponse> {
-  const row = await requireReport(context, reportId);
+export async function verifyReport(context: AppContext, reportId: string, hash: string, scope?: ReportScope): Promise<VerifyResponse> {
+  const row = await requireReport(context, reportId, scope);
   // Recomputed from the stored content, so a changed row would not verify either.
   const contentHash = sha256(canonicalJson(row.content));
   const given = hash.toLowerCase();
@@ -164,8 +166,8 @@ export async function verifyReport(context: AppContext, reportId: string, hash: 
   return { success: true, report_id: reportId, matches: matched !== null, matched, content_hash: row.contentHash, pdf_sha256: row.pdfSha256 };
 }
 
-export async function listStoredReports(context: AppContext, limit: number, offset: number): Promise<{ reports: ReportSummary[]; total: number }> {
-  const { rows, total } = await listReports(context.database, limit, offset);
+export async function listStoredReports(context: AppContext, limit: number, offset: number, scope?: ReportScope): Promise<{ reports: ReportSummary[]; total: number }> {
+  const { rows, total } = await listReports(context.database, limit, offset, scope);
   return {
     total,
     reports: rows.map((row) => ({
@@ -187,8 +189,8 @@ export async function listStoredReports(context: AppContext, limit: number, offs
 }
 
 /** Analytics of the stored reports, with the model's published hold-out accuracy. */
-export async function getReportAnalytics(context: AppContext): Promise<ReportAnalytics> {
-  const summary = await summariseReports(context.database);
+export async function getReportAnalytics(context: AppContext, scope?: ReportScope): Promise<ReportAnalytics> {
+  const summary = await summariseReports(context.database, scope);
   let modelHoldout: ReportAnalytics['model_holdout'] = null;
   if (context.valuation.ready) {
     const { artifact } = context.valuation.runtime.model;

@@ -10,6 +10,7 @@ import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts
 import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
 import { MarketSentimentPanels, type MarketSubject } from '../../features/market-analysis/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
+import { useMe } from '../../features/account/index.ts';
 import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
 import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
@@ -50,6 +51,7 @@ function toMarketSubject(outcome: AnalysisOutcome | undefined): MarketSubject {
 
 export function DashboardRoute() {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const me = useMe();
   const dataMode = useDataMode();
   // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
   const analysis = useAddressAnalysis({ mode: dataMode.mode, analyzeDemo: getDemoValuation });
@@ -92,7 +94,7 @@ export function DashboardRoute() {
         {tab === 'blockchain' ? <CertificatesPanel /> : null}
         {tab === 'compliance' ? <CompliancePanel subject={riskSubject ? { address: riskSubject.address, valuationAud: riskSubject.valueAud, lat: riskSubject.lat, lng: riskSubject.lng } : null} /> : null}
         {tab === 'reports' ? <ReportCentre /> : null}
-        {tab === 'pricing' ? <PricingPanel /> : null}
+        {tab === 'pricing' ? <PricingPanel currentPlan={me.data?.workspace?.plan ?? null} /> : null}
       </TabPanel>
     </main>
   );

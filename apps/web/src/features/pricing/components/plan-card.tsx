@@ -1,22 +1,19 @@
 import { Check } from 'lucide-react';
+import type { Plan } from '@propguard/schemas';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, getButtonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { SALES_EMAIL } from '../plans.ts';
-import type { Plan } from '../plans.ts';
+import { formatPlanPrice } from '../plan-text.ts';
 
-type PlanCardProps = { plan: Plan; onChoose: (plan: Plan) => void };
+type PlanCardProps = { plan: Plan; salesEmail: string; isCurrent: boolean; onChoose: (plan: Plan) => void };
 
-export function PlanCard({ plan, onChoose }: PlanCardProps) {
-  const headingId = `plan-${plan.name.toLowerCase()}`;
+export function PlanCard({ plan, salesEmail, isCurrent, onChoose }: PlanCardProps) {
+  const headingId = `plan-${plan.id}`;
+  const price = formatPlanPrice(plan);
   return (
-    <Card
-      aria-labelledby={headingId}
-      role="group"
-      className={cn('relative flex flex-col', plan.isHighlighted && 'border-blue-600 ring-2 ring-blue-600')}
-    >
-      {plan.isHighlighted ? (
+    <Card aria-labelledby={headingId} role="group" className={cn('relative flex flex-col', plan.is_highlighted && 'border-blue-600 ring-2 ring-blue-600')}>
+      {plan.is_highlighted ? (
         <Badge tone="blue" className="absolute -top-3 left-1/2 -translate-x-1/2 bg-blue-600 text-white ring-blue-600">
           Most Popular
         </Badge>
@@ -27,8 +24,8 @@ export function PlanCard({ plan, onChoose }: PlanCardProps) {
           <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
         </div>
         <p className="flex items-baseline gap-1">
-          <span className="text-4xl font-bold text-slate-900">{plan.price}</span>
-          {plan.period ? <span className="text-sm text-slate-600">{plan.period}</span> : null}
+          <span className="text-4xl font-bold text-slate-900">{price.amount}</span>
+          {price.period ? <span className="text-sm text-slate-600">{price.period}</span> : null}
         </p>
         <ul className="flex-1 space-y-2 text-sm text-slate-700">
           {plan.features.map((feature) => (
@@ -38,13 +35,14 @@ export function PlanCard({ plan, onChoose }: PlanCardProps) {
             </li>
           ))}
         </ul>
+        {isCurrent ? <p className="text-center text-sm font-medium text-green-700">Your current plan</p> : null}
         {plan.action === 'contact-sales' ? (
-          <a href={`mailto:${SALES_EMAIL}`} className={getButtonClasses('outline', 'md', 'w-full')}>
-            {plan.actionLabel}
+          <a href={`mailto:${salesEmail}`} className={getButtonClasses('outline', 'md', 'w-full')}>
+            {plan.action_label}
           </a>
         ) : (
-          <Button variant={plan.isHighlighted ? 'primary' : 'outline'} className="w-full" onClick={() => onChoose(plan)}>
-            {plan.actionLabel}
+          <Button variant={plan.is_highlighted ? 'primary' : 'outline'} className="w-full" onClick={() => onChoose(plan)} disabled={isCurrent && plan.price_cents !== null}>
+            {plan.action_label}
           </Button>
         )}
       </CardContent>

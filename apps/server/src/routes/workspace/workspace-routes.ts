@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptInvitationRequestSchema, auditLogResponseSchema, createInvitationRequestSchema, createInvitationResponseSchema, errorResponseSchema, membersResponseSchema, okResponseSchema, switchWorkspaceRequestSchema } from '@propguard/schemas';
+import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
+import type { AppContext } from '../../services/app-context.ts';
+import { acceptInvitationToken, inviteMember, listWorkspaceMembers, readAuditLog, switchWorkspace } from '../../services/accounts/account-service.ts';
+import { requirePrincipal } from '../../services/accounts/principal.ts';
+
+const ERRORS = { ...ERROR_RESPONSES, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema } as const;
+
+/** Members, invitations, switching workspace and the audit log of the current workspace. */
+export function workspaceRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const { database, config } = context;
+  return async (app) => {
+    app.get('/workspace/members', {
+      schema: { tags: ['accounts'], summary: 'Members of the current workspace and (for owners) its invitations', response: { 200: membersResponseSchema, ...ERRORS } },
+    }, async (request) => ({ success: true as const, ...(await listWorkspaceMembers(database, requirePrincipal(request.principal, config.authMode))) }));
+
+    app.post('/workspace/invitations', {
+      schema: { tags: ['accounts'], summary: 'Invites someone by email as analyst or viewer (owners only); the token is shown once', body: createInvitationRequestSchema, response: { 200: createInvitationResponseSchema, ...ERRORS } },
+    }, async (request) => ({ success: true as const, ...(await inviteMember(database, requirePrincipal(request.principal, config.authMode), request.body.email, request.body.role)) }));
+
+    app.post('/invitations/accept', {
+      schema: { tags: ['accounts'], summary: 'Joins the inviting workspace (signed in with the invited email)', body: acceptInvitationRequestSchema, response: { 200: okResponseSchema, ...ERRORS } },
+    }, async (request) => {
+      await acceptInvitationToken(database, requirePrincipal(request.principal, config.authMode), request.body.token);
+      return { success: true as const };
+    });
+
+    app.post('/workspace/switch', {
+      schema: { tags: ['accounts'], summary: 'Makes another of your workspaces the current one', body: switchWorkspaceRequestSchema, response: { 200: okResponseSchema, ...ERRORS } },
+    }, async (request) => {
+      await switchWorkspace(database, requirePrincipal(request.principal, config.authMode), request.body.workspace_id);
+      return { success: true as const };
+    });
+
+    app.get('/audit', {
+      schema: { tags: ['accounts'], summary: 'Who did what in this workspace, newest first (last 100)', response: { 200: auditLogResponseSchema, ...ERRORS } },
+    }, async (request) => ({ success: true as const, entries: await readAuditLog(database, requirePrincipal(request.principal, config.authMode)) }));
+  };
+}

@@ -1,0 +1,116 @@
+import { checkValuationQuota, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
+import { countUsageByKind, insertUsage, listApiPrices, listPlans, type Database, type PlanRow } from '@propguard/db';
+import { AppError, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
+import type { Principal } from './principal.ts';
+
+/**
+ * What a call is metered as. Valuation routes are valuations; reports with a compliance section
+ * are APRA compliance reports (a climate-risk report is priced as the valuation it contains);
+ * certificate mints are certificates; every other call is counted as "other" (free).
+ */
+export function usageKindOf(method: string, routeUrl: string, body: unknown): UsageKind {
+  if (method !== 'POST') return 'other';
+  if (routeUrl === '/api/valuations' || routeUrl === '/api/functions/property-analysis') return 'valuation';
+  if (routeUrl === '/api/realty/valuation-report') {
+    const template = (body as { template?: unknown } | null)?.template;
+    return template === 'climate-risk' ? 'valuation' : 'compliance_report';
+  }
+  if (/^\/api\/(blockchain|certificates)\b.*\b(mint|certificates)\b/.test(routeUrl)) return 'certificate';
+  return 'other';
+}
+
+/** Is this principal's traffic metered? API keys and signed-in sessions are; the local owner and anonymous callers are not. */
+export function isMetered(principal: Principal | null): principal is Principal {
+  return principal !== null && (principal.kind === 'api_key' || principal.kind === 'session');
+}
+
+export class PlanCache {
+  private plans: Promise<PlanRow[]> | null = null;
+  constructor(private readonly database: Database) {}
+  /** Plans change only with a migration: read once. */
+  async get(planId: string): Promise<PlanRow> {
+    this.plans ??= listPlans(this.database);
+    const plan = (await this.plans).find((row) => row.id === planId);
+    if (!plan) throw new AppError('INTERNAL_ERROR', `Unknown plan ${planId}.`);
+    return plan;
+  }
+}
+
+/** Per-minute request counters of API-key traffic, per workspace (fixed one-minute windows). */
+export class ApiRateWindows {
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  /** Counts one call; returns the seconds to wait when the plan's limit is exceeded, else null. */
+  hit(workspaceId: string, limitPerMinute: number, now: number): number | null {
+    const current = this.windows.get(workspaceId);
+    if (!current || now - current.startedAt >= 60_000) {
+      this.windows.set(workspaceId, { startedAt: now, count: 1 });
+      if (this.windows.size > 10_000) this.windows.clear();
+      return null;
+    }
+    current.count += 1;
+    return current.count > limitPerMinute ? Math.max(1, Math.ceil((current.startedAt + 60_000 - now) / 1000)) : null;
+  }
+}
+
+export class QuotaError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+/** Refuses a metered valuation past the plan's monthly quota (429 with Retry-After at the next period). */
+export async function enforceQuota(database: Database, plans: PlanCache, principal: Principal, kind: UsageKind, now: Date): Promise<void> {
+  if (!QUOTA_KINDS.includes(kind)) return;
+  const plan = await plans.get(principal.planId);
+  const period = usagePeriodOf(now);
+  const counts = await countUsageByKind(database, principal.workspaceId, period.start.toISOString(), period.end.toISOString());
+  const used = QUOTA_KINDS.reduce((sum, quotaKind) => sum + (counts[quotaKind] ?? 0), 0);
+  const decision = checkValuationQuota({ used, quota: plan.monthlyValuationQuota, at: now, periodEnd: period.end });
+  if (!decision.isAllowed) {
+    const hint = plan.id === 'starter' ? 'Upgrade to Professional (100 valuations a month, 14-day free trial) on the Pricing tab.' : 'Contact sales for Enterprise (unlimited valuations).';
+    throw new QuotaError(`Monthly quota reached: ${used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan this month; it resets on ${isoDate(period.end)}. ${hint}`, decision.retryAfterSeconds ?? 60);
+  }
+}
+
+export async function recordUsage(database: Database, principal: Principal, kind: UsageKind, route: string, statusCode: number, at: Date): Promise<void> {
+  await insertUsage(database, { workspaceId: principal.workspaceId, apiKeyId: principal.apiKeyId, kind, route, statusCode, occurredAt: at.toISOString() });
+}
+
+const KIND_LABELS: Record<UsageKind, string> = {
+  valuation: 'Valuation requests',
+  bulk_valuation: 'Bulk valuations (from the 1,000th this month)',
+  compliance_report: 'APRA compliance reports',
+  certificate: 'NFT certificates',
+  other: 'Other API calls (not charged)',
+};
+
+/** The usage meter: this month's metered calls by kind, priced with the API price list. */
+export async function describeUsage(database: Database, plans: PlanCache, principal: Principal, now: Date): Promise<UsageResponse> {
+  const period = usagePeriodOf(now);
+  const [counts, prices, plan] = await Promise.all([countUsageByKind(database, principal.workspaceId, period.start.toISOString(), period.end.toISOString()), listApiPrices(database), plans.get(principal.planId)]);
+  const typed: Partial<Record<UsageKind, number>> = {};
+  for (const [kind, total] of Object.entries(counts)) {
+    const parsed = usageKindSchema.safeParse(kind);
+    if (parsed.success) typed[parsed.data] = total;
+  }
+  const priced = priceUsage(typed, prices.flatMap((row) => {
+    const kind = usageKindSchema.safeParse(row.kind);
+    return kind.success ? [{ kind: kind.data, priceCents: row.priceCents, fromMonthlyRequests: row.fromMonthlyRequests }] : [];
+  }));
+  const used = QUOTA_KINDS.reduce((sum, kind) => sum + (typed[kind] ?? 0), 0);
+  return {
+    success: true,
+    period_start: isoDate(period.start),
+    period_end: isoDate(period.end),
+    plan: principal.planId,
+    valuations_used: used,
+    valuations_quota: plan.monthlyValuationQuota,
+    valuations_remaining: plan.monthlyValuationQuota === null ? null : Math.max(0, plan.monthlyValuationQuota - used),
+    by_kind: USAGE_KINDS.map((kind) => {
+      const row = priced.rows.find((entry) => entry.kind === kind);
+      return { kind, label: KIND_LABELS[kind], count: row?.count ?? 0, cost_cents: row?.costCents ?? 0 };
+    }),
+    total_calls: Object.values(typed).reduce((sum, value) => sum + (value ?? 0), 0),
+    total_cost_cents: priced.totalCents,
+  };
+}

@@ -1,0 +1,41 @@
+import PDFDocument from 'pdfkit';
+import type { ReceiptResponse } from '@propguard/schemas';
+
+const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 });
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The receipt of one invoice as a one-page PDF (pdfkit, as the valuation reports). */
+export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Promise<Buffer> {
+  const { invoice } = receipt;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${invoice.number}`, Author: receipt.seller.name, CreationDate: new Date(invoice.created_at) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font('Helvetica-Bold').fontSize(20).fillColor('#2563eb').text(receipt.seller.name);
+    doc.font('Helvetica').fontSize(10).fillColor('#475569').text(receipt.seller.email);
+    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).fillColor('#0f172a').text(`Receipt ${invoice.number}`);
+    doc.moveDown(0.8).font('Helvetica').fontSize(11);
+    const rows: [string, string][] = [
+      ['Billed to', receipt.workspace_name],
+      ['Date', LONG_DATE.format(new Date(invoice.created_at))],
+      ['Status', invoice.status === 'paid' ? 'Paid' : invoice.status],
+      ['Plan', receipt.plan_name],
+      ['Description', invoice.description],
+      ['Period', `${LONG_DATE.format(new Date(invoice.period_start))} to ${LONG_DATE.format(new Date(invoice.period_end))}`],
+      ['Amount', `${AUD_CENTS.format(invoice.amount_cents / 100)} AUD`],
+      ['Payment method', invoice.payment_method ?? 'None'],
+      ['Transaction id', invoice.transaction_id ?? 'None'],
+      ['Order id', invoice.order_id ?? 'None'],
+      ['Processed by', invoice.provider === 'stripe' ? 'Stripe' : 'PropGuard test processor (test mode: no money moved)'],
+    ];
+    for (const [label, value] of rows) {
+      const y = doc.y;
+      doc.font('Helvetica-Bold').text(label, 50, y, { width: 140 });
+      doc.font('Helvetica').text(value, 200, y, { width: 345 });
+      doc.moveDown(0.4);
+    }
+    doc.end();
+  });
+}

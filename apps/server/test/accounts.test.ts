@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiKeyListResponseSchema,
+  authResponseSchema,
+  complianceOverviewSchema,
+  checkoutResponseSchema,
+  createApiKeyResponseSchema,
+  errorResponseSchema,
+  invoiceListResponseSchema,
+  meResponseSchema,
+  plansResponseSchema,
+  receiptResponseSchema,
+  subscriptionResponseSchema,
+  usageResponseSchema,
+} from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+const PASSWORD = 'correct horse battery 9';
+const CARD_OK = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+const CARD_DECLINED = { ...CARD_OK, card_number: '4000 0000 0000 0002' };
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+function cookieOf(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  expect(header).toBeDefined();
+  return header!.split(';')[0]!;
+}
+
+describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and checkout (AUTH_MODE=required)', () => {
+  let testApp: TestApp;
+  const request = (options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; cookie?: string; key?: string; payload?: unknown }) =>
+    testApp.app.inject({
+      method: options.method,
+      url: options.url,
+      headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.key ? { authorization: `Bearer ${options.key}` } : {}) },
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+  const signUp = async (email: string, workspace: string) => {
+    const response = await request({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, workspace_name: workspace } });
+    expect(response.statusCode, response.body).toBe(200);
+    return { cookie: cookieOf(response.headers['set-cookie']), me: authResponseSchema.parse(response.json()).me, setCookie: String(response.headers['set-cookie']) };
+  };
+
+  let owner: { cookie: string; email: string; workspaceId: string };
+  let other: { cookie: string; workspaceId: string };
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ AUTH_MODE: 'required' });
+    const email = `owner-${unique()}@example.com`;
+    const created = await signUp(email, 'Harbour Lending');
+    owner = { cookie: created.cookie, email, workspaceId: created.me.workspace!.id };
+    const second = await signUp(`other-${unique()}@example.com`, 'Other Bank');
+    other = { cookie: second.cookie, workspaceId: second.me.workspace!.id };
+  });
+  afterAll(async () => {
+    // The API suite shares one database: the reports made here by another workspace would be
+    // missing from the local workspace's library that reports.test.ts counts against the table.
+    if (other) await testApp?.context.database.query('DELETE FROM reports WHERE workspace_id = $1', [other.workspaceId]);
+    await testApp?.close();
+  });
+
+  it('sets an HTTP-only SameSite session cookie, never returns the hash, and stores a scrypt hash', async () => {
+    const email = `cookie-${unique()}@example.com`;
+    const { setCookie, me } = await signUp(email, 'Cookie Co');
+    expect(setCookie).toMatch(/pg_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600/);
+    expect(me).toMatchObject({ auth_mode: 'required', authenticated_by: 'session', user: { email }, workspace: { role: 'owner', plan: 'starter', is_local: false } });
+    const [row] = await testApp.context.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row?.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('rejects weak passwords and bad emails with messages naming the field, and a taken email with 409', async () => {
+    const weak = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: `w-${unique()}@example.com`, password: 'short', workspace_name: 'W' + 'x' } });
+    expect(weak.statusCode).toBe(400);
+    const error = errorResponseSchema.parse(weak.json()).error;
+    expect(error.message).toMatch(/password: at least 12 characters/);
+    const letters = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: `w-${unique()}@example.com`, password: 'onlyletterslongenough', workspace_name: 'Workspace' } });
+    expect(letters.json().error.message).toMatch(/password: needs at least one digit or symbol/);
+    const badEmail = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'not-an-email', password: PASSWORD, workspace_name: 'Workspace' } });
+    expect(badEmail.json().error.message).toMatch(/email: not a valid email address/);
+    const taken = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: owner.email, password: PASSWORD, workspace_name: 'Again' } });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('logs in and out: a wrong password is 401 with one message, logout ends the session', async () => {
+    const wrong = await request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: 'wrong password 1' } });
+    expect(wrong.statusCode).toBe(401);
+    const unknown = await request({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody-${unique()}@example.com`, password: 'wrong password 1' } });
+    expect(unknown.json().error.message).toBe(wrong.json().error.message);
+    const login = await request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const cookie = cookieOf(login.headers['set-cookie']);
+    expect(meResponseSchema.parse((await request({ method: 'GET', url: '/api/me', cookie })).json()).authenticated_by).toBe('session');
+    expect((await request({ method: 'POST', url: '/api/auth/logout', cookie })).statusCode).toBe(200);
+    expect(meResponseSchema.parse((await request({ method: 'GET', url: '/api/me', cookie })).json()).authenticated_by).toBe('none');
+  });
+
+  it('requires a session or key for writes and workspace data, but serves public analyses anonymously', async () => {
+    expect((await request({ method: 'PUT', url: '/api/compliance/tolerances/database', payload: { max_disruption_minutes: 60, min_availability_pct: 99, max_latency_ms: 500 } })).statusCode).toBe(401);
+    expect((await request({ method: 'POST', url: '/api/realty/cache/clear' })).statusCode).toBe(401);
+    expect((await request({ method: 'GET', url: '/api/reports' })).statusCode).toBe(401);
+    expect((await request({ method: 'GET', url: '/api/compliance/overview' })).statusCode).toBe(401);
+    const unauthenticated = await request({ method: 'POST', url: '/api/keys', payload: { name: 'x' } });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.json().error.message).toMatch(/Bearer pg_/);
+    const search = await request({ method: 'POST', url: '/api/functions/address-search', payload: { action: 'autocomplete', query: '12 collins st' } });
+    expect(search.statusCode).toBe(200);
+    expect((await request({ method: 'GET', url: '/api/plans' })).statusCode).toBe(200);
+    expect((await request({ method: 'GET', url: '/api/reports', cookie: owner.cookie })).statusCode).toBe(200);
+  });
+
+  it('serves the plans as data: prices, quotas, comparison and an FAQ derived from them', async () => {
+    const plans = plansResponseSchema.parse((await request({ method: 'GET', url: '/api/plans' })).json());
+    expect(plans.plans.map((plan) => [plan.id, plan.price_cents, plan.monthly_valuation_quota, plan.trial_days])).toEqual([
+      ['starter', null, 5, 0],
+      ['professional', 29_900, 100, 14],
+      ['enterprise', null, null, 0],
+    ]);
+    expect(plans.api_prices.map((price) => [price.kind, price.price_cents])).toEqual([['valuation', 50], ['bulk_valuation', 30], ['certificate', 500], ['compliance_report', 2500]]);
+    expect(plans.comparison_rows).toContain('Monthly valuations');
+    expect(plans.faq.map((entry) => entry.answer).join(' ')).toMatch(/14-day free trial/);
+    expect(plans.payment_provider).toBe('test');
+  });
+
+  it('refuses API keys on Starter with an upgrade hint', async () => {
+    const response = await request({ method: 'POST', url: '/api/keys', cookie: owner.cookie, payload: { name: 'too early' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toMatch(/Upgrade to Professional/);
+  });
+
+  it('a declined card answers 402 with a clear message and changes nothing', async () => {
+    const response = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'professional', payment_method: CARD_DECLINED } });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error).toMatchObject({ code: 'PAYMENT_DECLINED', field: 'body.payment_method' });
+    expect(response.json().error.message).toMatch(/declined.*plan is unchanged/);
+    const subscription = subscriptionResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/subscription', cookie: owner.cookie })).json()).subscription;
+    expect(subscription).toMatchObject({ plan: 'starter', status: 'none', next_billing_date: null });
+    expect(invoiceListResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/invoices', cookie: owner.cookie })).json()).invoices).toEqual([]);
+    const [workspace] = await testApp.context.database.query<{ plan_id: string; has_had_trial: boolean }>('SELECT plan_id, has_had_trial FROM workspaces WHERE id = $1', [owner.workspaceId]);
+    expect(workspace).toEqual({ plan_id: 'starter', has_had_trial: false });
+  });
+
+  it('names the field of a bad card: checksum, expiry, missing', async () => {
+    const badNumber = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'professional', payment_method: { ...CARD_OK, card_number: '4242 4242 4242 4241' } } });
+    expect(badNumber.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'body.payment_method.card_number' });
+    const expired = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'professional', payment_method: { ...CARD_OK, exp_year: 2020 } } });
+    expect(expired.json().error.field).toBe('body.payment_method.exp_year');
+    const enterprise = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'enterprise', payment_method: CARD_OK } });
+    expect(enterprise.statusCode).toBe(400);
+    expect(enterprise.json().error.message).toMatch(/Contact Sales/);
+  });
+
+  let invoiceId = '';
+  it('starts the 14-day trial through the four steps and issues a receipt (page data and PDF)', async () => {
+    const response = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'professional', payment_method: CARD_OK } });
+    expect(response.statusCode, response.body).toBe(200);
+    const checkout = checkoutResponseSchema.parse(response.json());
+    expect(checkout.steps.map((step) => [step.step, step.status])).toEqual([['customer', 'done'], ['subscription', 'done'], ['payment_method', 'done'], ['activation', 'done']]);
+    expect(checkout.status).toBe('trialing');
+    const trialEnd = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    expect(checkout.trial_end).toBe(trialEnd);
+    expect(checkout.next_billing_date).toBe(trialEnd);
+    expect(checkout.order).toMatchObject({ plan: 'professional', amount_cents: 0, recurring_amount_cents: 29_900, billing_cycle: 'Monthly', payment_method: 'Visa ending 4242' });
+    expect(checkout.order.order_id).toMatch(/^ord_/);
+    expect(checkout.order.transaction_id).toMatch(/^seti_test_/);
+    invoiceId = checkout.order.invoice_id!;
+    const again = await request({ method: 'POST', url: '/api/billing/checkout', cookie: owner.cookie, payload: { plan: 'professional', payment_method: CARD_OK } });
+    expect(again.statusCode).toBe(409);
+
+    const invoices = invoiceListResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/invoices', cookie: owner.cookie })).json()).invoices;
+    expect(invoices).toHaveLength(1);
+    const receipt = receiptResponseSchema.parse((await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}`, cookie: owner.cookie })).json());
+    expect(receipt).toMatchObject({ workspace_name: 'Harbour Lending', plan_name: 'Professional', invoice: { amount_cents: 0, status: 'paid', order_id: checkout.order.order_id } });
+    const pdf = await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}/pdf`, cookie: owner.cookie });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  let secret = '';
+  let keyId = '';
+  it('shows a key\'s secret once and stores only its SHA-256', async () => {
+    const response = await request({ method: 'POST', url: '/api/keys', cookie: owner.cookie, payload: { name: 'Loan origination' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = createApiKeyResponseSchema.parse(response.json());
+    secret = created.secret;
+    keyId = created.key.id;
+    expect(secret).toMatch(/^pg_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.prefix).toBe(secret.slice(0, 9));
+    const list = await request({ method: 'GET', url: '/api/keys', cookie: owner.cookie });
+    expect(list.body).not.toContain(secret);
+    expect(apiKeyListResponseSchema.parse(list.json()).keys[0]).toMatchObject({ id: keyId, name: 'Loan origination', last_used_at: null });
+    const rows = await testApp.context.database.query<Record<string, unknown>>('SELECT * FROM api_keys WHERE id = $1', [keyId]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    expect(rows[0]?.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    const blank = await request({ method: 'POST', url: '/api/keys', cookie: owner.cookie, payload: { name: '  ' } });
+    expect(blank.json().error.message).toMatch(/name: required/);
+  });
+
+  it('calls with the key act for its workspace and move the usage meter', async () => {
+    const before = usageResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/usage', cookie: owner.cookie })).json());
+    const reports = await request({ method: 'GET', url: '/api/reports', key: secret });
+    expect(reports.statusCode).toBe(200);
+    const me = meResponseSchema.parse((await request({ method: 'GET', url: '/api/me', key: secret })).json());
+    expect(me).toMatchObject({ authenticated_by: 'api_key', workspace: { id: owner.workspaceId, role: 'analyst', plan: 'professional' } });
+    const after = usageResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/usage', cookie: owner.cookie })).json());
+    expect(after.total_calls).toBe(before.total_calls + 2);
+    expect(after.by_kind.find((row) => row.kind === 'other')?.count).toBe((before.by_kind.find((row) => row.kind === 'other')?.count ?? 0) + 2);
+    expect(apiKeyListResponseSchema.parse((await request({ method: 'GET', url: '/api/keys', cookie: owner.cookie })).json()).keys[0]?.last_used_at).not.toBeNull();
+    // An API key is not an owner: it cannot create keys.
+    expect((await request({ method: 'POST', url: '/api/keys', key: secret, payload: { name: 'x' } })).statusCode).toBe(403);
+  });
+
+  it('answers 429 with Retry-After and an upgrade hint past the monthly valuation quota', async () => {
+    // 99 of the 100 valuations already used this month.
+    await testApp.context.database.query(
+      `INSERT INTO api_usage (workspace_id, api_key_id, kind, route, status_code, occurred_at) SELECT $1, $2, 'valuation', 'POST /api/valuations', 200, now() FROM generate_series(1, 99)`,
+      [owner.workspaceId, keyId],
+    );
+    const body = { address: '12 Collins Street, Melbourne VIC 3000' };
+    const last = await request({ method: 'POST', url: '/api/valuations', key: secret, payload: body });
+    expect(last.statusCode, last.body).toBe(200);
+    const refused = await request({ method: 'POST', url: '/api/valuations', key: secret, payload: body });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(/100 of 100 valuations.*Enterprise/);
+    const usage = usageResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/usage', cookie: owner.cookie })).json());
+    expect(usage).toMatchObject({ valuations_used: 100, valuations_quota: 100, valuations_remaining: 0 });
+    // 100 valuations at 50 c = $50.00.
+    expect(usage.by_kind.find((row) => row.kind === 'valuation')).toMatchObject({ count: 100, cost_cents: 5000 });
+    // Anonymous public analyses are still served (rate-limited per address, not metered).
+    expect((await request({ method: 'POST', url: '/api/valuations', payload: body })).statusCode).toBe(200);
+  });
+
+  it('keeps workspaces apart: another workspace\'s report, key and invoice answer 404', async () => {
+    const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'ABBOTSFORD' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id LIMIT 1`);
+    const generated = await request({ method: 'POST', url: '/api/realty/valuation-report', cookie: other.cookie, payload: { listing_id: `sale-${sale?.id}`, template: 'climate-risk' } });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const reportId = generated.json().report.report_id as string;
+    expect((await request({ method: 'GET', url: `/api/reports/${reportId}`, cookie: other.cookie })).statusCode).toBe(200);
+    expect((await request({ method: 'GET', url: `/api/reports/${reportId}`, cookie: owner.cookie })).statusCode).toBe(404);
+    expect((await request({ method: 'GET', url: `/api/reports/${reportId}/pdf`, key: secret })).statusCode).toBe(404);
+    const list = await request({ method: 'GET', url: '/api/reports', cookie: owner.cookie });
+    expect(list.body).not.toContain(reportId);
+    expect((await request({ method: 'DELETE', url: `/api/keys/${keyId}`, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}`, cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it('keeps loan assessments and the audit trail per workspace in the compliance overview', async () => {
+    const overview = async (cookie: string) => complianceOverviewSchema.parse((await request({ method: 'GET', url: '/api/compliance/overview', cookie })).json());
+    const before = await overview(owner.cookie);
+    const subject = `1 Separate St, Workspace ${unique()}`;
+    const assessed = await request({ method: 'POST', url: '/api/pipeline/financial-impact-assessment', cookie: other.cookie, payload: { property_data: { valuation: 1_000_000, address: subject }, loan_amount: 850_000 } });
+    expect(assessed.statusCode, assessed.body).toBe(200);
+    const mine = await overview(other.cookie);
+    expect(mine.audit.entries.some((entry) => entry.subject === subject)).toBe(true);
+    expect(mine.portfolio.total).toBeGreaterThanOrEqual(1);
+    const theirs = await overview(owner.cookie);
+    expect(theirs.audit.entries.some((entry) => entry.subject === subject)).toBe(false);
+    expect(theirs.portfolio.total).toBe(before.portfolio.total);
+    expect((await request({ method: 'POST', url: '/api/pipeline/financial-impact-assessment', payload: { property_data: { valuation: 1_000_000 }, loan_amount: 850_000 } })).statusCode).toBe(401);
+  });
+
+  it('gives invited members their role: a viewer reads but may not write (403)', async () => {
+    const viewerEmail = `viewer-${unique()}@example.com`;
+    const invite = await request({ method: 'POST', url: '/api/workspace/invitations', cookie: owner.cookie, payload: { email: viewerEmail, role: 'viewer' } });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const { cookie } = await signUp(viewerEmail, 'Viewer Own');
+    const accept = await request({ method: 'POST', url: '/api/invitations/accept', cookie, payload: { token: invite.json().token } });
+    expect(accept.statusCode, accept.body).toBe(200);
+    const me = meResponseSchema.parse((await request({ method: 'GET', url: '/api/me', cookie })).json());
+    expect(me.workspace).toMatchObject({ id: owner.workspaceId, role: 'viewer' });
+    expect(me.workspaces).toHaveLength(2);
+    expect((await request({ method: 'GET', url: '/api/reports', cookie })).statusCode).toBe(200);
+    const write = await request({ method: 'POST', url: '/api/realty/cache/clear', cookie });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().error.message).toMatch(/owner role.*you are viewer/);
+    expect((await request({ method: 'POST', url: '/api/keys', cookie, payload: { name: 'v' } })).statusCode).toBe(403);
+    const members = await request({ method: 'GET', url: '/api/workspace/members', cookie: owner.cookie });
+    expect(members.json().members.map((member: { role: string }) => member.role)).toEqual(['owner', 'viewer']);
+    const reuse = await request({ method: 'POST', url: '/api/invitations/accept', cookie, payload: { token: invite.json().token } });
+    expect(reuse.statusCode).toBe(404);
+  });
+
+  it('cancels at period end and downgrades, keeping the plan until then; records who did what', async () => {
+    const canceled = subscriptionResponseSchema.parse((await request({ method: 'POST', url: '/api/billing/subscription/cancel', cookie: owner.cookie })).json()).subscription;
+    expect(canceled).toMatchObject({ plan: 'professional', status: 'trialing', cancel_at_period_end: true, next_billing_date: null });
+    const resumed = subscriptionResponseSchema.parse((await request({ method: 'POST', url: '/api/billing/subscription/resume', cookie: owner.cookie })).json()).subscription;
+    expect(resumed.cancel_at_period_end).toBe(false);
+    expect(resumed.next_billing_date).not.toBeNull();
+    const downgraded = subscriptionResponseSchema.parse((await request({ method: 'POST', url: '/api/billing/subscription/change', cookie: owner.cookie, payload: { plan: 'starter' } })).json()).subscription;
+    expect(downgraded).toMatchObject({ plan: 'professional', scheduled_plan: 'starter', next_billing_date: null });
+    const audit = await request({ method: 'GET', url: '/api/audit', cookie: owner.cookie });
+    const actions = (audit.json().entries as { action: string; actor: string }[]).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['signup', 'checkout.failed', 'checkout.succeeded', 'api_key.create', 'invite', 'subscription.downgrade']));
+  });
+
+  it('limits API-key calls by the plan\'s requests a minute (429 with Retry-After), and a revoked key is 401', async () => {
+    let limited = null;
+    for (let call = 0; call < 70 && !limited; call += 1) {
+      const response = await request({ method: 'GET', url: '/api/plans', key: secret });
+      if (response.statusCode === 429) limited = response;
+    }
+    expect(limited?.headers['retry-after']).toBeDefined();
+    expect(limited?.json().error.message).toMatch(/60 API requests a minute/);
+    expect((await request({ method: 'DELETE', url: `/api/keys/${keyId}`, cookie: owner.cookie })).statusCode).toBe(200);
+    const revoked = await request({ method: 'GET', url: '/api/reports', key: secret });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.body).not.toContain(secret);
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 14: sign up, start the trial, create a key, call the API with it, watch the usage meter move.
+test.describe('accounts, checkout, API keys and the usage meter', () => {
+  test('a new lender signs up, starts the Professional trial, creates a key and sees its calls metered', async ({ page, request }) => {
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto('/account');
+    await page.getByLabel('Email').first().fill(email);
+    await page.getByLabel('Password').first().fill('short');
+    await page.getByLabel('Workspace name').fill('E2E Lending');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('alert')).toContainText('password: at least 12 characters');
+    await page.getByLabel('Password').first().fill('correct horse battery 9');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByText(/Workspace E2E Lending, plan starter, your role owner/)).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(email);
+
+    // Checkout: a declined card changes nothing, the test card starts the trial.
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await page.getByRole('group', { name: 'Professional' }).getByRole('button', { name: 'Start Free Trial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Purchase' });
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry month').fill('12');
+    await dialog.getByLabel('Expiry year').fill('2034');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('declined');
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
+    await expect(dialog.getByText('% complete')).toBeVisible();
+    await expect(dialog.getByText('Payment Successful!')).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toContainText('Visa ending 4242');
+    await expect(dialog).toContainText('Monthly');
+    await expect(dialog.getByRole('link', { name: 'View Receipt' })).toHaveAttribute('href', /\/receipt\/inv_/);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // Settings: the trial, then a key shown once.
+    await page.goto('/settings');
+    await expect(page.getByTestId('subscription')).toContainText('Free trial');
+    await expect(page.getByTestId('subscription')).toContainText('Next billing date');
+    await page.getByRole('link', { name: 'Receipt' }).first().click();
+    await expect(page.getByRole('heading', { name: /Receipt PG-/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/pdf$/);
+    await page.goBack();
+
+    await page.getByLabel('Key name').fill('E2E integration');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('api-key-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^pg_/);
+    await expect(page.getByTestId('valuations-used')).toHaveText('0 of 100 valuations used');
+    const callsBefore = Number(await page.getByTestId('total-calls').textContent());
+
+    // The API with the key (a separate client: no browser cookie).
+    const valuation = await request.post('/api/valuations', { headers: { authorization: `Bearer ${secret}` }, data: { address: '85 Turner St, Abbotsford VIC 3067' } });
+    expect(valuation.status()).toBe(200);
+    const anonymousKeyList = await request.get('/api/keys', { headers: { authorization: 'Bearer pg_not_a_real_key' } });
+    expect(anonymousKeyList.status()).toBe(401);
+
+    // The meter polls every 5 s.
+    await expect(page.getByTestId('valuations-used')).toHaveText('1 of 100 valuations used', { timeout: 15_000 });
+    await expect(page.getByTestId('total-calls')).toHaveText(String(callsBefore + 1));
+    await expect(page.getByRole('row', { name: /Valuation requests/ })).toContainText('$0.50');
+    await expect(page.getByRole('cell', { name: /E2E integration/ })).toBeVisible();
+  });
+});

@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../open-database.ts';
+import { accountAudit, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, subscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type ApiPriceRow = typeof apiPrices.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+// ---- workspaces and users -------------------------------------------------------------------
+
+export async function findLocalWorkspace(database: Database): Promise<WorkspaceRow | null> {
+  const [row] = await database.db.select().from(workspaces).where(eq(workspaces.isLocal, true)).limit(1);
+  return row ?? null;
+}
+
+export async function insertWorkspace(database: Database, row: typeof workspaces.$inferInsert): Promise<void> {
+  await database.db.insert(workspaces).values(row).onConflictDoNothing();
+}
+
+export async function findWorkspace(database: Database, id: string): Promise<WorkspaceRow | null> {
+  const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateWorkspacePlan(database: Database, id: string, planId: string, hasHadTrial?: boolean): Promise<void> {
+  await database.db.update(workspaces).set({ planId, ...(hasHadTrial === undefined ? {} : { hasHadTrial }) }).where(eq(workspaces.id, id));
+}
+
+export async function findUserByEmail(database: Database, email: string): Promise<UserRow | null> {
+  const [row] = await database.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUser(database: Database, id: string): Promise<UserRow | null> {
+  const [row] = await database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Creates the user, the workspace and the owner membership in one transaction; false when the email is taken. */
+export async function insertUserWithWorkspace(database: Database, user: typeof users.$inferInsert, workspace: typeof workspaces.$inferInsert): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const inserted = await tx.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+    if (inserted.length === 0) return false;
+    await tx.insert(workspaces).values(workspace);
+    await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: user.createdAt });
+    return true;
+  });
+}
+
+export async function touchUserLogin(database: Database, userId: string, at: string): Promise<void> {
+  await database.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function listMemberships(database: Database, userId: string) {
+  return database.db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.createdAt));
+}
+
+export async function findMembership(database: Database, workspaceId: string, userId: string): Promise<string | null> {
+  const [row] = await database.db.select({ role: workspaceMembers.role }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))).limit(1);
+  return row?.role ?? null;
+}
+
+export async function listMembers(database: Database, workspaceId: string) {
+  return database.db
+    .select({ userId: users.id, email: users.email, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.createdAt));
+}
+
+export async function insertMember(database: Database, row: typeof workspaceMembers.$inferInsert): Promise<void> {
+  await database.db.insert(workspaceMembers).values(row).onConflictDoNothing();
+}
+
+// ---- invitations ----------------------------------------------------------------------------
+
+export async function insertInvitation(database: Database, row: typeof invitations.$inferInsert): Promise<void> {
+  await database.db.insert(invitations).values(row);
+}
+
+export async function listInvitations(database: Database, workspaceId: string): Promise<InvitationRow[]> {
+  return database.db.select().from(invitations).where(eq(invitations.workspaceId, workspaceId)).orderBy(desc(invitations.createdAt));
+}
+
+export async function findInvitationByTokenHash(database: Database, tokenHash: string): Promise<InvitationRow | null> {
+  const [row] = await database.db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/** Marks the invitation accepted and adds the member, once (a second accept finds it accepted). */
+export async function acceptInvitation(database: Database, invitationId: string, userId: string, at: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const [invitation] = await tx.update(invitations).set({ acceptedAt: at }).where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt))).returning();
+    if (!invitation) return false;
+    await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId, role: invitation.role, createdAt: at }).onConflictDoNothing();
+    return true;
+  });
+}
+
+// ---- sessions -------------------------------------------------------------------------------
+
+export async function insertSession(database: Database, row: typeof sessions.$inferInsert): Promise<void> {
+  await database.db.insert(sessions).values(row);
+}
+
+export async function findSession(database: Database, id: string): Promise<SessionRow | null> {
+  const [row] = await database.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(database: Database, id: string): Promise<void> {
+  await database.db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function setSessionWorkspace(database: Database, id: string, workspaceId: string): Promise<void> {
+  await database.db.update(sessions).set({ workspaceId }).where(eq(sessions.id, id));
+}
+
+export async function deleteExpiredSessions(database: Database, before: string): Promise<void> {
+  await database.db.delete(sessions).where(lt(sessions.expiresAt, before));
+}
+
+// ---- API keys -------------------------------------------------------------------------------
+
+export async function insertApiKey(database: Database, row: typeof apiKeys.$inferInsert): Promise<void> {
+  await database.db.insert(apiKeys).values(row);
+}
+
+export async function listApiKeys(database: Database, workspaceId: string): Promise<ApiKeyRow[]> {
+  return database.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt));
+}
+
+export async function findApiKeyBySecretHash(database: Database, secretHash: string): Promise<ApiKeyRow | null> {
+  const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash)).limit(1);
+  return row ?? null;
+}
+
+/** Revokes a key of this workspace; false when the workspace has no such (live) key. */
+export async function revokeApiKey(database: Database, workspaceId: string, id: string, at: string): Promise<boolean> {
+  const rows = await database.db.update(apiKeys).set({ revokedAt: at }).where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+export async function touchApiKey(database: Database, id: string, at: string): Promise<void> {
+  await database.db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+}
+
+// ---- usage and audit ------------------------------------------------------------------------
+
+export async function insertUsage(database: Database, row: typeof apiUsage.$inferInsert): Promise<void> {
+  await database.db.insert(apiUsage).values(row);
+}
+
+/** Calls per kind for a workspace in [from, to). */
+export async function countUsageByKind(database: Database, workspaceId: string, from: string, to: string): Promise<Record<string, number>> {
+  const rows = await database.db
+    .select({ kind: apiUsage.kind, total: count() })
+    .from(apiUsage)
+    .where(and(eq(apiUsage.workspaceId, workspaceId), gte(apiUsage.occurredAt, from), lt(apiUsage.occurredAt, to)))
+    .groupBy(apiUsage.kind);
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.total)]));
+}
+
+export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {
+  await database.db.insert(accountAudit).values(row);
+}
+
+export async function listAccountAudit(database: Database, workspaceId: string, limit: number) {
+  return database.db.select().from(accountAudit).where(eq(accountAudit.workspaceId, workspaceId)).orderBy(desc(accountAudit.at), desc(accountAudit.id)).limit(limit);
+}
+
+// ---- plans, subscriptions, checkouts, invoices, events ---------------------------------------
+
+export async function listPlans(database: Database): Promise<PlanRow[]> {
+  return database.db.select().from(plans).orderBy(asc(plans.sortOrder));
+}
+
+export async function listApiPrices(database: Database): Promise<ApiPriceRow[]> {
+  return database.db.select().from(apiPrices).orderBy(asc(apiPrices.sortOrder));
+}
+
+export async function findSubscription(database: Database, workspaceId: string): Promise<SubscriptionRow | null> {
+  const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1);
+  return row ?? null;
+}
+
+export async function findSubscriptionByProviderId(database: Database, providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).limit(1);
+  return row ?? null;
+}
+
+export async function updateSubscription(database: Database, workspaceId: string, changes: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
+  await database.db.update(subscriptions).set(changes).where(eq(subscriptions.workspaceId, workspaceId));
+}
+
+/**
+ * The activation step of a checkout, in one transaction: the subscription (replacing an ended
+ * one), the workspace's plan and trial flag, the invoice and the checkout record.
+ */
+export async function activateSubscription(
+  database: Database,
+  input: { subscription: typeof subscriptions.$inferInsert; invoice: typeof invoices.$inferInsert | null; checkout: typeof checkouts.$inferInsert; hasHadTrial: boolean },
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.insert(subscriptions).values(input.subscription).onConflictDoUpdate({ target: subscriptions.workspaceId, set: input.subscription });
+    await tx.update(workspaces).set({ planId: input.subscription.planId, hasHadTrial: input.hasHadTrial }).where(eq(workspaces.id, input.subscription.workspaceId));
+    if (input.invoice) await tx.insert(invoices).values(input.invoice);
+    await tx.insert(checkouts).values(input.checkout);
+  });
+}
+
+export async function insertCheckout(database: Database, row: typeof checkouts.$inferInsert): Promise<void> {
+  await database.db.insert(checkouts).values(row);
+}
+
+export async function insertInvoice(database: Database, row: typeof invoices.$inferInsert): Promise<boolean> {
+  const rows = await database.db.insert(invoices).values(row).onConflictDoNothing().returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+export async function listInvoices(database: Database, workspaceId: string): Promise<InvoiceRow[]> {
+  return database.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+}
+
+export async function findInvoice(database: Database, workspaceId: string, id: string): Promise<InvoiceRow | null> {
+  const [row] = await database.db.select().from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id))).limit(1);
+  return row ?? null;
+}
+
+/** Records a provider event; false when it was recorded before (already handled). */
+export async function recordBillingEvent(database: Database, row: typeof billingEvents.$inferInsert): Promise<boolean> {
+  const rows = await database.db.insert(billingEvents).values(row).onConflictDoNothing().returning({ id: billingEvents.id });
+  return rows.length > 0;
+}
+
+export async function countCheckouts(database: Database, workspaceId: string): Promise<number> {
+  const [row] = await database.db.select({ total: sql<number>`count(*)` }).from(checkouts).where(eq(checkouts.workspaceId, workspaceId));
+  return Number(row?.total ?? 0);
+}
+
+/** Creates or replaces a workspace's subscription and sets the workspace's plan (provider webhooks). */
+export async function upsertSubscription(database: Database, row: typeof subscriptions.$inferInsert, workspacePlanId: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.workspaceId, set: row });
+    await tx.update(workspaces).set({ planId: workspacePlanId, ...(row.trialEnd ? { hasHadTrial: true } : {}) }).where(eq(workspaces.id, row.workspaceId));
+  });
+}
+
+export async function findSubscriptionByCustomer(database: Database, providerCustomerId: string): Promise<SubscriptionRow | null> {
+  const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, providerCustomerId)).limit(1);
+  return row ?? null;
+}
+
+export async function hasBillingEvent(database: Database, id: string): Promise<boolean> {
+  const [row] = await database.db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, id)).limit(1);
+  return row !== undefined;
+}

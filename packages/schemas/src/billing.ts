@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+/**
+ * Plans, metered API usage, subscriptions, checkout and invoices (issue 14). Money crosses the
+ * API as whole cents (`..._cents`, AUD) because the API prices have cents ($0.50 a valuation).
+ */
+
+export const PLAN_IDS = ['starter', 'professional', 'enterprise'] as const;
+export const planIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const planActionSchema = z.enum(['get-started', 'start-trial', 'contact-sales']);
+export type PlanAction = z.infer<typeof planActionSchema>;
+
+/** Kinds of metered call: what a call with an API key is counted and priced as. */
+export const USAGE_KINDS = ['valuation', 'bulk_valuation', 'compliance_report', 'certificate', 'other'] as const;
+export const usageKindSchema = z.enum(USAGE_KINDS);
+export type UsageKind = z.infer<typeof usageKindSchema>;
+
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number().int().nullable().describe('Per billing period; null: custom price agreed with sales'),
+  billing_period: z.enum(['month']).nullable(),
+  trial_days: z.number().int(),
+  monthly_valuation_quota: z.number().int().nullable().describe('null: unlimited'),
+  api_access: z.boolean(),
+  api_requests_per_minute: z.number().int().describe('Rate limit of calls with an API key of this plan'),
+  features: z.array(z.string()),
+  comparison: z.record(z.string(), z.string()).describe('Feature comparison row -> this plan\'s value'),
+  is_highlighted: z.boolean(),
+  action: planActionSchema,
+  action_label: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const apiPriceSchema = z.object({
+  kind: usageKindSchema,
+  label: z.string(),
+  unit: z.string(),
+  price_cents: z.number().int(),
+  from_monthly_requests: z.number().int().nullable().describe('The price applies from this many valuation requests in a month (bulk)'),
+});
+export type ApiPrice = z.infer<typeof apiPriceSchema>;
+
+export const plansResponseSchema = z
+  .object({
+    success: z.literal(true),
+    plans: z.array(planSchema),
+    api_prices: z.array(apiPriceSchema),
+    comparison_rows: z.array(z.string()).describe('Order of the comparison table\'s rows'),
+    faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+    sales_email: z.string(),
+    payment_provider: z.enum(['test', 'stripe']).describe('test: the offline test processor (no real money moves)'),
+  })
+  .meta({ id: 'Plans' });
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+// ---- usage ----------------------------------------------------------------------------------
+
+export const usageResponseSchema = z
+  .object({
+    success: z.literal(true),
+    period_start: z.string().describe('ISO date: the first day of this month (UTC)'),
+    period_end: z.string().describe('ISO date: the first day of next month (UTC), when the quota resets'),
+    plan: planIdSchema,
+    valuations_used: z.number().int(),
+    valuations_quota: z.number().int().nullable(),
+    valuations_remaining: z.number().int().nullable(),
+    by_kind: z.array(z.object({ kind: usageKindSchema, label: z.string(), count: z.number().int(), cost_cents: z.number().int() })),
+    total_calls: z.number().int(),
+    total_cost_cents: z.number().int(),
+  })
+  .meta({ id: 'Usage' });
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+// ---- subscription, checkout, invoices -------------------------------------------------------
+
+export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const subscriptionSchema = z.object({
+  plan: planIdSchema,
+  status: subscriptionStatusSchema,
+  trial_end: z.string().nullable().describe('ISO date'),
+  current_period_end: z.string().nullable().describe('ISO date'),
+  next_billing_date: z.string().nullable().describe('ISO date; null when nothing more will be billed'),
+  cancel_at_period_end: z.boolean(),
+  scheduled_plan: planIdSchema.nullable().describe('Plan that takes over at the end of the period (downgrade)'),
+  payment_method: z.string().nullable().describe('e.g. "Visa ending 4242"'),
+  provider: z.enum(['test', 'stripe']).nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionResponseSchema = z
+  .object({ success: z.literal(true), subscription: subscriptionSchema })
+  .meta({ id: 'SubscriptionResponse' });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const paymentMethodInputSchema = z.object({
+  card_number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'payment_method.card_number: 12 to 19 digits')),
+  exp_month: z.number().int().min(1, 'payment_method.exp_month: 1 to 12').max(12, 'payment_method.exp_month: 1 to 12'),
+  exp_year: z.number().int().min(2000, 'payment_method.exp_year: a four-digit year').max(2100, 'payment_method.exp_year: a four-digit year'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'payment_method.cvc: 3 or 4 digits'),
+});
+export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;
+
+export const checkoutRequestSchema = z
+  .object({
+    plan: planIdSchema,
+    payment_method: paymentMethodInputSchema.optional().describe('Required by the offline test processor; with Stripe the card is entered on Stripe Checkout'),
+  })
+  .meta({ id: 'CheckoutRequest' });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const CHECKOUT_STEPS = ['customer', 'subscription', 'payment_method', 'activation'] as const;
+export const checkoutStepSchema = z.enum(CHECKOUT_STEPS);
+export type CheckoutStep = z.infer<typeof checkoutStepSchema>;
+
+export const checkoutStepRecordSchema = z.object({
+  step: checkoutStepSchema,
+  label: z.string(),
+  status: z.enum(['done', 'failed', 'rolled_back']),
+  at: z.string(),
+  detail: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  order_id: z.string(),
+  transaction_id: z.string().nullable(),
+  plan: planIdSchema,
+  plan_name: z.string(),
+  amount_cents: z.number().int().describe('Charged today (0 during the free trial)'),
+  recurring_amount_cents: z.number().int().nullable(),
+  billing_cycle: z.string().describe('"Monthly" or "One-time"'),
+  payment_method: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const checkoutResponseSchema = z
+  .object({
+    success: z.literal(true),
+    order: orderSchema,
+    status: subscriptionStatusSchema,
+    trial_end: z.string().nullable(),
+    next_billing_date: z.string().nullable(),
+    subscription: subscriptionSchema,
+    steps: z.array(checkoutStepRecordSchema).describe('The checkout\'s real steps, in order, as the server ran them'),
+    checkout_url: z.string().nullable().describe('Stripe: the hosted Checkout page to send the browser to; null with the test processor'),
+  })
+  .meta({ id: 'CheckoutResponse' });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const changePlanRequestSchema = z.object({ plan: planIdSchema }).meta({ id: 'ChangePlanRequest' });
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  order_id: z.string().nullable(),
+  status: z.enum(['paid', 'open', 'void']),
+  description: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.literal('AUD'),
+  period_start: z.string(),
+  period_end: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  payment_method: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  provider: z.enum(['test', 'stripe']),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListResponseSchema = z
+  .object({ success: z.literal(true), invoices: z.array(invoiceSchema) })
+  .meta({ id: 'InvoiceList' });
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const receiptResponseSchema = z
+  .object({
+    success: z.literal(true),
+    invoice: invoiceSchema,
+    workspace_name: z.string(),
+    plan_name: z.string(),
+    seller: z.object({ name: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'Receipt' });
+export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
