@@ -8,3 +8,13 @@ const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD',
 export function formatAud(amountAud: number): string {
   return AUD.format(Math.round(amountAud));
 }
+
+const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Whole cents as dollars and cents, for prices and invoices (the one place cents are shown).
+ * @example formatCents(50) // '$0.50'; formatCents(29900) // '$299.00'
+ */
+export function formatCents(amountCents: number): string {
+  return AUD_CENTS.format(amountCents / 100);
+}

@@ -2,7 +2,7 @@
  * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
  * "$1.3M" for millions in search cards, and long-form Australian dates.
  */
-import { formatAud } from '@propguard/schemas';
+import { formatAud, formatCents } from '@propguard/schemas';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
@@ -15,7 +15,7 @@ const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
 const ONE_MILLION = 1_000_000;
 
 /** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars): the one formatter of packages/schemas. */
-export { formatAud };
+export { formatAud, formatCents };
 
 /** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
 export function formatAudCompact(amountAud: number): string {
@@ -51,9 +51,3 @@ export function formatLatency(milliseconds: number): string {
   return `${milliseconds < 10 ? milliseconds.toFixed(1) : Math.round(milliseconds).toLocaleString('en-AU')} ms`;
 }
 
-const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Whole cents as dollars and cents: 50 -> "$0.50", 29900 -> "$299.00" (API prices and invoices). */
-export function formatCents(amountCents: number): string {
-  return AUD_CENTS.format(amountCents / 100);
-}

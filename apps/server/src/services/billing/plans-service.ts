@@ -1,8 +1,9 @@
 import { listApiPrices, listPlans, type Database } from '@propguard/db';
-import { planActionSchema, planIdSchema, usageKindSchema, type PlansResponse } from '@propguard/schemas';
+import { formatAud, formatCents, planActionSchema, planIdSchema, usageKindSchema, type PlansResponse } from '@propguard/schemas';
 import { SALES_EMAIL } from './subscription-service.ts';
 
-const AUD = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/** A plan's price: whole dollars when it has no cents ($299), else dollars and cents. */
+const AUD = (cents: number) => (cents % 100 === 0 ? formatAud(cents / 100) : formatCents(cents));
 
 /**
  * The Pricing tab's data: plans and API prices from the database, the comparison rows, and an FAQ

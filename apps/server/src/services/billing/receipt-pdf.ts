@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { ReceiptResponse } from '@propguard/schemas';
+import { formatCents, type ReceiptResponse } from '@propguard/schemas';
 
-const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 });
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The receipt of one invoice as a one-page PDF (pdfkit, as the valuation reports). */
@@ -24,7 +23,7 @@ export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Pro
       ['Plan', receipt.plan_name],
       ['Description', invoice.description],
       ['Period', `${LONG_DATE.format(new Date(invoice.period_start))} to ${LONG_DATE.format(new Date(invoice.period_end))}`],
-      ['Amount', `${AUD_CENTS.format(invoice.amount_cents / 100)} AUD`],
+      ['Amount', `${formatCents(invoice.amount_cents)} AUD`],
       ['Payment method', invoice.payment_method ?? 'None'],
       ['Transaction id', invoice.transaction_id ?? 'None'],
       ['Order id', invoice.order_id ?? 'None'],

@@ -1,9 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { Certificate } from '@propguard/schemas';
+import { formatAud, type Certificate } from '@propguard/schemas';
 
 const MARGIN = 50;
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Sydney', timeZoneName: 'short' });
-const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
 /** A one-page PDF of a certificate: what is on chain and how to check it. */
 export async function renderCertificatePdf(certificate: Certificate, chain: { network: string; chainId: number; contract: string }): Promise<Buffer> {
@@ -19,7 +18,7 @@ export async function renderCertificatePdf(certificate: Certificate, chain: { ne
   doc.moveDown(1);
   const rows: [string, string][] = [
     ['Property', certificate.property ?? 'metadata not held by this server'],
-    ['Valuation', certificate.valuation === null ? 'n/a' : AUD.format(certificate.valuation)],
+    ['Valuation', certificate.valuation === null ? 'n/a' : formatAud(certificate.valuation)],
     ['Report', certificate.report_id ?? 'n/a'],
     ['Report SHA-256 (on chain)', certificate.report_hash],
     ['Metadata CID', certificate.cid],
