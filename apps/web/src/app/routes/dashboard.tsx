@@ -4,7 +4,7 @@ import { TabList, TabPanel } from '../../components/ui/tabs.tsx';
 import type { TabItem } from '../../components/ui/tabs.tsx';
 import { AddressEntryForm, AnalysisResults, useAddressAnalysis } from '../../features/address-analysis/index.ts';
 import { CertificatesPanel } from '../../features/blockchain/index.ts';
-import { CompliancePanel } from '../../features/compliance/index.ts';
+import { CompliancePanel, useComplianceOverview } from '../../features/compliance/index.ts';
 import { DashboardHeader } from '../../features/dashboard/index.ts';
 import { DataSourceCard, useDataMode } from '../../features/data-source/index.ts';
 import { findDemoProperty, getDemoValuation } from '../../features/demo-data/index.ts';
@@ -52,6 +52,8 @@ function toMarketSubject(outcome: AnalysisOutcome | undefined): MarketSubject {
 export function DashboardRoute() {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
   const me = useMe();
+  const complianceOverview = useComplianceOverview();
+  const cps230Status = complianceOverview.data?.regulations.find((regulation) => regulation.id === 'cps230')?.status ?? null;
   const dataMode = useDataMode();
   // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
   const analysis = useAddressAnalysis({ mode: dataMode.mode, analyzeDemo: getDemoValuation });
@@ -68,7 +70,7 @@ export function DashboardRoute() {
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <DashboardHeader onShowCompliance={() => setTab('compliance')} />
+      <DashboardHeader cps230Status={cps230Status} onShowCompliance={() => setTab('compliance')} />
       <TabList label="Dashboard sections" idBase={ID_BASE} tabs={TABS} value={tab} onValueChange={setTab} />
       <TabPanel idBase={ID_BASE} tabId={tab} className="space-y-6">
         {tab === 'dashboard' ? (

@@ -1,13 +1,29 @@
 import { Brain, ShieldCheck } from 'lucide-react';
+import type { ComplianceOverview } from '@propguard/schemas';
 import { getBadgeClasses } from '../../../components/ui/badge.tsx';
 
-type DashboardHeaderProps = { onShowCompliance: () => void };
+type Cps230Status = ComplianceOverview['regulations'][number]['status'];
+
+type DashboardHeaderProps = {
+  /** The CPS 230 card's status from the measured checks (null while loading or when it cannot be read). */
+  cps230Status: Cps230Status | null;
+  onShowCompliance: () => void;
+};
+
+/** The badge's words and tone: it says "Compliant" only when the CPS 230 checks say so. */
+function describeCps230(status: Cps230Status | null): { label: string; tone: 'green' | 'yellow' | 'neutral' } {
+  if (status === 'compliant') return { label: 'APRA CPS 230 Compliant', tone: 'green' };
+  if (status === null) return { label: 'APRA CPS 230 evidence', tone: 'neutral' };
+  return { label: `APRA CPS 230: ${status}`, tone: 'yellow' };
+}
 
 /**
  * The dashboard's title and its two badges. Software cannot be compliant by itself (DESIGN.md
- * section 1): the CPS 230 badge opens the APRA Compliance tab, where the evidence is shown.
+ * section 1): the CPS 230 badge reads the CPS 230 card's status, measured by the compliance
+ * overview's checks, and opens the APRA Compliance tab, where the evidence is shown.
  */
-export function DashboardHeader({ onShowCompliance }: DashboardHeaderProps) {
+export function DashboardHeader({ cps230Status, onShowCompliance }: DashboardHeaderProps) {
+  const badge = describeCps230(cps230Status);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -21,10 +37,10 @@ export function DashboardHeader({ onShowCompliance }: DashboardHeaderProps) {
           type="button"
           onClick={onShowCompliance}
           title="PropGuard supports your CPS 230 obligations: open the APRA Compliance tab to see the evidence"
-          className={getBadgeClasses('green', 'cursor-pointer py-1 hover:bg-green-100')}
+          className={getBadgeClasses(badge.tone, 'cursor-pointer py-1 hover:brightness-95')}
         >
           <ShieldCheck aria-hidden="true" className="size-3.5" />
-          APRA CPS 230 Compliant
+          {badge.label}
         </button>
         <span className={getBadgeClasses('blue', 'py-1')}>
           <Brain aria-hidden="true" className="size-3.5" />
