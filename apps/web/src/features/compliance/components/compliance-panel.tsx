@@ -134,9 +134,8 @@ export function CompliancePanel({ subject = null }: { subject?: ComplianceSubjec
         />
         <CardContent className="space-y-4">
           <p className="text-sm text-slate-700">
-            Software cannot be compliant by itself: the dashboard&rsquo;s CPS 230 badge shows the status of the CPS 230
-            checks below (&ldquo;Compliant&rdquo; only when every one of them passes or is yours to set), and this tab
-            shows the evidence.
+            Software cannot be compliant by itself: PropGuard supports your CPS 230 obligations, the dashboard&rsquo;s CPS
+            230 badge shows the status of the CPS 230 checks below, and this tab shows the evidence.
           </p>
           {overview.isError ? <Notice>{`Compliance evidence could not be loaded: ${(overview.error as Error).message}`}</Notice> : null}
           {overview.isPending ? <p className="text-sm text-slate-600">Measuring...</p> : null}
