@@ -34,6 +34,14 @@ export default async function setup(project: TestProject): Promise<void> {
   const database = await openDatabase({ databaseUrl, homeDir: TEST_PGLITE_HOME });
   try {
     await ensureDataLoaded(database, { dataDir: config.dataDir, onProgress: (event) => console.log(`[api setup ${kind}] ${event.message}`) });
+    if (kind === 'postgres') {
+      // The embedded chain's state lives in the database and its minter key in PROPGUARD_HOME
+      // (TEST_PGLITE_HOME, one per checkout). The PostgreSQL test database is shared by every
+      // checkout and run on this machine, so a chain left by another checkout was created for
+      // another key: each run starts the chain afresh, for the key of this checkout.
+      await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects');
+      console.log(`[api setup ${kind}] certificate chain reset for this checkout's minter key`);
+    }
   } finally {
     await database.close();
   }

@@ -54,7 +54,14 @@ export async function openChainRuntime(config: AppConfig, database: Database): P
   const stored = (await getChainSetting(database, contractKey(chainId))) as Hex | null;
   registry.contractAddress = stored;
   let fromBlock = BigInt((await getChainSetting(database, deployBlockKey(chainId))) ?? '0');
-  if (!(await registry.isDeployed())) {
+  const deployedBefore = await registry.isDeployed();
+  // The embedded chain funds its minter in the genesis block, so a deployed chain whose minter has
+  // nothing was created for another key (the database moved without PROPGUARD_HOME): say so at start
+  // instead of failing every mint.
+  if (embedded && deployedBefore && (await registry.balanceOfMinter()) === 0n) {
+    throw new Error("this database's embedded chain was created with another minter key: restore chain/minter.key in PROPGUARD_HOME from the installation that created it");
+  }
+  if (!deployedBefore) {
     const deployed = await registry.deploy();
     await setChainSetting(database, contractKey(chainId), deployed.address);
     await setChainSetting(database, deployBlockKey(chainId), deployed.blockNumber.toString());
