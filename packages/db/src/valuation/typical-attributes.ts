@@ -12,6 +12,15 @@ export interface TypicalAttributes {
   yearBuilt: number | null;
 }
 
+/** The median attributes of a group of sales (one locality and type), as TypicalAttributes reads them. */
+const TYPICAL_COLUMNS = `count(*)::int AS sales,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY bedrooms) AS bedrooms,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY bathrooms) AS bathrooms,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY car_spaces) AS car_spaces,
+            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY land_size_m2)) AS land_size_m2,
+            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY building_size_m2)) AS building_size_m2,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY year_built) AS year_built`;
+
 const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
@@ -20,13 +29,7 @@ const toNumber = (value: unknown): number | null => (value === null || value ===
  */
 export async function findTypicalAttributes(database: Database, where: { suburb: string; postcode?: string | null; state?: string | null }): Promise<TypicalAttributes[]> {
   const rows = await database.query<Record<string, unknown>>(
-    `SELECT property_type, count(*)::int AS sales,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY bedrooms) AS bedrooms,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY bathrooms) AS bathrooms,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY car_spaces) AS car_spaces,
-            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY land_size_m2)) AS land_size_m2,
-            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY building_size_m2)) AS building_size_m2,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY year_built) AS year_built
+    `SELECT property_type, ${TYPICAL_COLUMNS}
        FROM sales
       WHERE is_market_sale AND upper(suburb) = upper($1)
         AND ($2::text IS NULL OR postcode = $2) AND ($3::text IS NULL OR state = $3)
@@ -61,13 +64,7 @@ export function typicalAttributesKey(suburb: string, postcode: string | null | u
  */
 export async function loadAllTypicalAttributes(database: Database): Promise<Map<string, TypicalAttributes[]>> {
   const rows = await database.query<Record<string, unknown>>(
-    `SELECT upper(suburb) AS suburb, postcode, state, property_type, count(*)::int AS sales,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY bedrooms) AS bedrooms,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY bathrooms) AS bathrooms,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY car_spaces) AS car_spaces,
-            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY land_size_m2)) AS land_size_m2,
-            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY building_size_m2)) AS building_size_m2,
-            percentile_disc(0.5) WITHIN GROUP (ORDER BY year_built) AS year_built
+    `SELECT upper(suburb) AS suburb, postcode, state, property_type, ${TYPICAL_COLUMNS}
        FROM sales
       WHERE is_market_sale AND suburb IS NOT NULL AND postcode IS NOT NULL AND state IS NOT NULL
       GROUP BY upper(suburb), postcode, state, property_type
