@@ -37,7 +37,7 @@ export const propertyAnalysisResponseSchema = z
     sentiment: z.null(),
     marketSentiment: z.null(),
     fireRisk: fireRiskSchema.nullable().describe('Null when the fire-detection reading failed (logged; the analysis goes on)'),
-    notYetAvailable: z.record(z.string(), z.string()).describe('Parts of the analysis whose engines are not built yet, with the reason'),
+    notYetAvailable: z.record(z.string(), z.string()).describe('Parts not in this response, each with the endpoint that gives it'),
     dataSource: z.literal('live'),
   })
   .meta({ id: 'PropertyAnalysisResponse' });

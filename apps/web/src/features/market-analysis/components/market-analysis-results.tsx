@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { isNotFoundError } from '../../../lib/api-client.ts';
 import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import type { MarketAnalysis } from '../api/analyze-market.ts';
 import type { PlaceChoice } from '@propguard/schemas';
@@ -82,11 +81,8 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
     );
   }
   if (status === 'error') {
-    const reason = isNotFoundError(error) ? (
-      <Notice>Market analysis arrives with the market engine, computed from PropGuard&apos;s own sales data.</Notice>
-    ) : (
-      <p className="text-slate-600">{error?.message}</p>
-    );
+    // The market engine's own reason (e.g. no locality or no sales for the place typed).
+    const reason = <p className="text-slate-600">{error?.message}</p>;
     return <NoMarketData onTryAgain={onTryDifferentLocation} reason={reason} />;
   }
   const metrics = analysis?.market_metrics;
