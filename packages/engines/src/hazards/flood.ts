@@ -1,9 +1,9 @@
 /**
- * Flood (method flood-v2). A mapped flood extent decides where one covers the place (the 2022
- * Lismore satellite map); everywhere else a screening score from the data we hold — screening, not
- * a flood study:
+ * Flood (method flood-v3). An imported overlay, then a mapped flood extent decides where one covers
+ * the place (the 2022 Lismore satellite map); everywhere else a screening score from the data we
+ * hold — screening, not a flood study:
  *
- *   screening = P(d) + H(h) + C(A), clamped to 0-100          (docs/methodology/hazards.md, "Flood")
+ *   screening = max(P(d) + H(h) + C(A), L(h_b)), clamped to 0-100   (docs/methodology/hazards.md, "Flood")
  *
  * - P(d): proximity to the nearest mapped river, d km (Natural Earth 1:10m rivers and its
  *   Australian supplement, WDBII rivers): 60 at 0.5 km or less, 60 x (1 - ln(d / 0.5) / ln 60)
@@ -17,6 +17,9 @@
  * - C(A): catchment of the named river, A km2, estimated from its mapped length L km by Hack's law
  *   (Hack 1957, USGS PP 294-B: L = 1.4 A^0.6 in miles): 5 x (log10 A - 3), clamped to -10..+5.
  *   0 for unnamed rivers.
+ * - L(h_b): low ground (flood-v3), h_b m = height above the local base level (sea level within
+ *   10 km of the coast, else the lowest gazetteer altitude within 10 km where they span 30 m or
+ *   more): 35 up to 5 m, 0 from 30 m. For the rivers the 1:10m layers lack.
  * Projection: expected damage x (1 + RX1D change % / 100) (scaleScoreByDamageRatio).
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
