@@ -20,7 +20,10 @@ export type HazardLayerKind = (typeof HAZARD_LAYER_KINDS)[number];
 export const FLOOD_LAYER_FIELDS = ['aep', 'ari', 'depth'] as const;
 
 export interface ImportHazardLayerOptions {
-  file: string;
+  /** A file to read (the CLI); or `content`. */
+  file?: string;
+  /** The file's bytes and name (an upload in the app, POST /api/data/hazard-layers); or `file`. */
+  content?: { bytes: Uint8Array; fileName: string };
   kind: HazardLayerKind;
   /** What the mapped attribute means; omitted: the polygons are an extent only. */
   field?: FloodLayerField;
@@ -104,6 +107,23 @@ export async function readHazardLayerFile(file: string): Promise<ReadFeature[]> 
   } catch (error) {
     throw validation(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'file');
   }
+  return readHazardLayerBytes(bytes, file);
+}
+
+/**
+ * Reads the polygons of a layer file's bytes, told its name (whose extension says the format): the
+ * one reader behind the CLI and the upload. A file it cannot read is a VALIDATION_ERROR naming it.
+ */
+export async function readHazardLayerBytes(bytes: Uint8Array, file: string): Promise<ReadFeature[]> {
+  try {
+    return await parseHazardLayerBytes(bytes, file);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw validation(`${basename(file)} could not be read as a layer: ${(error as Error).message}`, 'file');
+  }
+}
+
+async function parseHazardLayerBytes(bytes: Uint8Array, file: string): Promise<ReadFeature[]> {
   if (/\.zip$/i.test(file)) return readZippedShapefile(bytes, file);
   if (!/\.(geo)?json$/i.test(file)) throw validation(`${basename(file)}: give a GeoJSON (.geojson, .json) or a zipped Shapefile (.zip)`, 'file');
   let json: { type?: string; features?: { properties?: Record<string, unknown> | null; geometry?: { type: string; coordinates: unknown } | null }[] };
@@ -149,7 +169,9 @@ function boundsOf(rings: PolygonRings): [number, number, number, number] {
 export async function importHazardLayer(database: Database, options: ImportHazardLayerOptions): Promise<HazardLayerSummary> {
   if (!HAZARD_LAYER_KINDS.includes(options.kind)) throw validation(`--kind must be one of ${HAZARD_LAYER_KINDS.join(', ')}`, 'kind');
   if (options.field !== undefined && !FLOOD_LAYER_FIELDS.includes(options.field)) throw validation(`--field must be one of ${FLOOD_LAYER_FIELDS.join(', ')}`, 'field');
-  const features = await readHazardLayerFile(options.file);
+  const fileName = options.content ? basename(options.content.fileName) : options.file;
+  if (fileName === undefined || fileName.trim() === '') throw validation('give the layer file (a path, or the uploaded file with its name)', 'file');
+  const features = options.content ? await readHazardLayerBytes(options.content.bytes, fileName) : await readHazardLayerFile(fileName);
   const sourceField = options.field === undefined ? null : chooseAttribute(features, options.field, options.attribute);
   const rows: { value: number | null; rings: PolygonRings; bounds: [number, number, number, number] }[] = [];
   for (const feature of features) {
@@ -164,15 +186,15 @@ export async function importHazardLayer(database: Database, options: ImportHazar
       rows.push({ value, rings, bounds });
     }
   }
-  if (rows.length === 0) throw validation(`${basename(options.file)} holds no polygons`, 'file');
+  if (rows.length === 0) throw validation(`${basename(fileName)} holds no polygons`, 'file');
   const featureCount = features.filter((feature) => feature.polygons.length > 0).length;
   const importedAt = options.importedAt ?? new Date().toISOString();
-  const name = options.name ?? basename(options.file);
-  const licenceNote = options.licenceNote ?? 'licence not stated at import';
+  const name = options.name?.trim() || basename(fileName);
+  const licenceNote = options.licenceNote?.trim() || 'licence not stated at import';
   return database.db.transaction(async (tx) => {
     const [layer] = await tx
       .insert(hazardLayers)
-      .values({ kind: options.kind, name, licenceNote, sourceFile: basename(options.file), field: options.field ?? null, sourceField, importedAt, featureCount })
+      .values({ kind: options.kind, name, licenceNote, sourceFile: basename(fileName), field: options.field ?? null, sourceField, importedAt, featureCount })
       .returning();
     for (let start = 0; start < rows.length; start += 500) {
       await tx.insert(hazardLayerFeatures).values(
