@@ -1,6 +1,7 @@
 // In-app upload of flood overlays (issue 18): POST /api/data/hazard-layers with the file as the body,
 // through the same import function as `propguard import hazard-layer`; an owner or an analyst may
 // upload and remove, a viewer may not; a file it cannot use is a 400 and nothing is stored.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, errorResponseSchema, hazardLayerListSchema, hazardLayerRemoveResponseSchema, hazardLayerUploadResponseSchema, hazardReportSchema } from '@propguard/schemas';
 import { buildZippedShapefile } from '../../../packages/db/test/support/write-shapefile.ts';
@@ -94,6 +95,17 @@ describe.skipIf(getApiSkipReason() !== null)('flood overlay upload (POST/DELETE 
     expect((await testApp.app.inject({ method: 'DELETE', url: `/api/data/hazard-layers/${layer.id}`, headers: { authorization: `Bearer ${analystKey}` } })).statusCode).toBe(200);
   });
 
+  it('takes a GeoPackage through the same import (the test file written by @ngageoint/geopackage)', async () => {
+    const gpkg = await readFile(new URL('../../../packages/db/test/__fixtures__/lismore-test-extents.gpkg', import.meta.url));
+    const response = await upload({ fileName: 'lismore-test-extents.gpkg', field: 'aep', name: 'GeoPackage test' }, gpkg, { cookie: ownerCookie });
+    expect(response.statusCode, response.body).toBe(201);
+    const { layer } = hazardLayerUploadResponseSchema.parse(response.json());
+    created.push(layer.id);
+    expect(layer).toMatchObject({ sourceFile: 'lismore-test-extents.gpkg', sourceField: 'AEP_PCT', featureCount: 2 });
+    expect((await floodAtLismore()).score).toBe(70);
+    expect((await testApp.app.inject({ method: 'DELETE', url: `/api/data/hazard-layers/${layer.id}`, headers: { cookie: ownerCookie } })).statusCode).toBe(200);
+  });
+
   it('refuses a viewer (403) and an anonymous caller (401), storing nothing', async () => {
     const before = (await list()).layers.length;
     const viewer = await upload({ fileName: 'v.geojson' }, geojson({}), { cookie: viewerCookie });
@@ -109,7 +121,8 @@ describe.skipIf(getApiSkipReason() !== null)('flood overlay upload (POST/DELETE 
       { query: { fileName: 'broken.geojson' }, body: Buffer.from('{"type": "FeatureCollection", "features": ['), field: 'file', message: /broken\.geojson is not valid JSON/ },
       { query: { fileName: 'point.geojson' }, body: Buffer.from('{"type":"Feature"}'), field: 'file', message: /not a GeoJSON FeatureCollection/ },
       { query: { fileName: 'layer.zip' }, body: Buffer.from('not a zip at all'), field: 'file', message: /layer\.zip is not a readable zip file/ },
-      { query: { fileName: 'layer.gpkg' }, body: Buffer.from('SQLite format 3\u0000'), field: 'file', message: /give a GeoJSON \(\.geojson, \.json\) or a zipped Shapefile/ },
+      { query: { fileName: 'layer.gpkg' }, body: Buffer.from('SQLite format 3\u0000'), field: 'file', message: /layer\.gpkg could not be read as a layer: not a GeoPackage/ },
+      { query: { fileName: 'layer.kml' }, body: Buffer.from('<kml/>'), field: 'file', message: /give a GeoJSON \(\.geojson, \.json\), a zipped Shapefile \(\.zip\) or a GeoPackage \(\.gpkg\)/ },
       { query: { fileName: 'metres.geojson' }, body: geojson({}, square(500_000, 6_800_000, 100)), field: 'file', message: /outside Australia's longitude\/latitude box/ },
       { query: { fileName: 'no-aep.geojson', field: 'aep' }, body: geojson({ DEPTH: 1 }), field: 'attribute', message: /no attribute of the layer names "aep" \(it has: DEPTH\)/ },
       { query: { fileName: 'text.geojson', field: 'depth' }, body: geojson({ depth: 'deep' }), field: 'attribute', message: /holds "deep", not a number/ },

@@ -16,6 +16,7 @@ const DATA_DIR = new URL('../../../data', import.meta.url).pathname;
 const LISMORE_MAP = join(DATA_DIR, 'lismore-flood-map-2022-floodmapper', 'lismore_floodmap_2022-03-27_to_2022-04-15.geojson.gz');
 // Inside the satellite wet area (the sanity test's lismoreWet), and the Lismore CBD hill (Goonellabah) outside it.
 const LISMORE_WET = { lat: -28.8141, lng: 153.2746 };
+const GPKG_FIXTURE = new URL('./__fixtures__/lismore-test-extents.gpkg', import.meta.url).pathname;
 const GOONELLABAH = { lat: -28.8167, lng: 153.3167 };
 
 const postgres = await createTestPostgres();
@@ -63,11 +64,27 @@ describe('reading layer files', () => {
     expect(features.filter((feature) => feature.polygons.length === 1).length).toBeGreaterThan(wetPolygonCount * 0.9);
   });
 
+  it('reads a GeoPackage written by another library (@ngageoint/geopackage 4.2.9): a polygon with a hole and a multipolygon', async () => {
+    // __fixtures__/lismore-test-extents.gpkg: one feature table, EPSG:4326, AEP_PCT 1 (a 0.012 degree
+    // square around the Lismore CBD with a 0.003 degree dry hole) and 0.5 (two 0.004 degree squares)
+    const features = await readHazardLayerFile(GPKG_FIXTURE);
+    expect(features.map((feature) => [feature.properties.AEP_PCT, feature.properties.SOURCE, feature.polygons.length, feature.polygons.map((rings) => rings.length)])).toEqual([
+      [1, 'test 1% AEP with a hole', 1, [2]],
+      [0.5, 'test 0.5% AEP, two parts', 2, [1, 1]],
+    ]);
+    expect(features[0]!.polygons[0]![0]!.slice(0, 4).map((value) => Number(value.toFixed(4)))).toEqual([153.27, -28.818, 153.282, -28.818]);
+    const notSqlite = join(home.homeDir, 'text.gpkg');
+    await writeFile(notSqlite, 'hello');
+    await expect(readHazardLayerFile(notSqlite)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file', message: expect.stringMatching(/text\.gpkg could not be read as a layer: not a GeoPackage/) });
+  });
+
   it('rejects files it cannot use, naming the field', async () => {
     const notCollection = join(home.homeDir, 'point.geojson');
     await writeFile(notCollection, JSON.stringify({ type: 'Feature' }));
     await expect(readHazardLayerFile(notCollection)).rejects.toThrow(/not a GeoJSON FeatureCollection/);
-    await expect(readHazardLayerFile(join(home.homeDir, 'layer.gpkg'))).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file' });
+    const kml = join(home.homeDir, 'layer.kml');
+    await writeFile(kml, '<kml/>');
+    await expect(readHazardLayerFile(kml)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file', message: expect.stringMatching(/give a GeoJSON \(\.geojson, \.json\), a zipped Shapefile \(\.zip\) or a GeoPackage \(\.gpkg\)/) });
   });
 });
 
@@ -120,6 +137,19 @@ describe.each([
     const [row] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM hazard_layer_features');
     expect(row!.count).toBe(0);
     expect(assessFlood(LISMORE_WET, withImportedFloodLayers(context, await loadFloodLayers(database)), 'high', 2025).score).toBe(85);
+  });
+
+  it.skipIf(!isAvailable)('imports a GeoPackage: inside its 1 % AEP polygon High, in its hole the layer says nothing', async () => {
+    const layer = await importHazardLayer(database, { file: GPKG_FIXTURE, kind: 'flood', field: 'aep', licenceNote: 'test' });
+    expect(layer).toMatchObject({ sourceFile: 'lismore-test-extents.gpkg', sourceField: 'AEP_PCT', featureCount: 2 });
+    const withLayer = withImportedFloodLayers(context, await loadFloodLayers(database));
+    expect(assessFlood(LISMORE_WET, withLayer, 'high', 2025)).toMatchObject({ score: 70, level: 'High' });
+    // The dry hole around (-28.8100, 153.2790): the next source (the bundled map or the screening) decides
+    const inHole = { lat: -28.81, lng: 153.279 };
+    expect(assessFlood(inHole, withLayer, 'high', 2025)).toEqual(assessFlood(inHole, context, 'high', 2025));
+    // 0.5 % AEP part: 40 + 30 log5(0.5 / 0.2) = 57
+    expect(assessFlood({ lat: -28.825, lng: 153.305 }, withLayer, 'high', 2025).score).toBe(57);
+    expect(await removeHazardLayer(database, layer.id)).toBe(true);
   });
 
   it.skipIf(!isAvailable)('refuses a layer outside Australia or in projected coordinates', async () => {

@@ -243,13 +243,13 @@ export const HAZARD_LAYER_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * POST /api/data/hazard-layers: the query of an upload whose body is the file itself
- * (`application/octet-stream`: a GeoJSON or a zipped Shapefile), imported by the same function as
+ * (`application/octet-stream`: a GeoJSON, a zipped Shapefile or a GeoPackage), imported by the same function as
  * `propguard import hazard-layer`.
  */
 export const hazardLayerUploadQuerySchema = z
   .object({
     kind: z.enum(['flood']).default('flood').describe('Hazard the layer maps; "flood" today'),
-    fileName: z.string().trim().min(1, 'the file name is required (its extension says the format: .geojson, .json or .zip)').max(255),
+    fileName: z.string().trim().min(1, 'the file name is required (its extension says the format: .geojson, .json, .zip or .gpkg)').max(255),
     field: z.enum(['aep', 'ari', 'depth']).optional().describe('What the mapped attribute means; omitted: the polygons are an extent only'),
     attribute: z.string().trim().min(1).max(100).optional().describe("The attribute's column; default: the first whose name contains the field's name"),
     name: z.string().trim().max(200).optional().describe('Default: the file name'),

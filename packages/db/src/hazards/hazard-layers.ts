@@ -1,7 +1,7 @@
 /**
  * Imported hazard overlays (issue 18): `propguard import hazard-layer --kind flood --file F`.
  * A deployment brings its licensed flood data (a council's 1% AEP extent, the Insurance Council's
- * NFID, a depth grid as polygons) as GeoJSON or a zipped Shapefile; the polygons are stored in
+ * NFID, a depth grid as polygons) as GeoJSON, a zipped Shapefile or a GeoPackage; the polygons are stored in
  * `hazard_layers` / `hazard_layer_features` with their bounding boxes (indexed), and the hazard
  * engine uses them ahead of the bundled maps and the screening (`loadFloodLayers`).
  */
@@ -14,6 +14,7 @@ import type { FloodLayerField, ImportedFloodLayer, PolygonRings } from '@propgua
 import { AppError } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { hazardLayerFeatures, hazardLayers } from '../schema.ts';
+import { readGeoPackage } from './geopackage.ts';
 
 export const HAZARD_LAYER_KINDS = ['flood'] as const;
 export type HazardLayerKind = (typeof HAZARD_LAYER_KINDS)[number];
@@ -99,7 +100,7 @@ async function readZippedShapefile(bytes: Uint8Array, file: string): Promise<Rea
   return collection.features.map((feature) => ({ properties: (feature.properties ?? {}) as Record<string, unknown>, polygons: polygonsOf(feature.geometry as { type: string; coordinates: unknown }) }));
 }
 
-/** Reads the polygons of a GeoJSON FeatureCollection (.geojson/.json) or a zipped Shapefile (.zip). */
+/** Reads the polygons of a GeoJSON FeatureCollection (.geojson/.json), a zipped Shapefile (.zip) or a GeoPackage (.gpkg). */
 export async function readHazardLayerFile(file: string): Promise<ReadFeature[]> {
   let bytes: Uint8Array;
   try {
@@ -125,7 +126,8 @@ export async function readHazardLayerBytes(bytes: Uint8Array, file: string): Pro
 
 async function parseHazardLayerBytes(bytes: Uint8Array, file: string): Promise<ReadFeature[]> {
   if (/\.zip$/i.test(file)) return readZippedShapefile(bytes, file);
-  if (!/\.(geo)?json$/i.test(file)) throw validation(`${basename(file)}: give a GeoJSON (.geojson, .json) or a zipped Shapefile (.zip)`, 'file');
+  if (/\.gpkg$/i.test(file)) return readGeoPackage(bytes);
+  if (!/\.(geo)?json$/i.test(file)) throw validation(`${basename(file)}: give a GeoJSON (.geojson, .json), a zipped Shapefile (.zip) or a GeoPackage (.gpkg)`, 'file');
   let json: { type?: string; features?: { properties?: Record<string, unknown> | null; geometry?: { type: string; coordinates: unknown } | null }[] };
   try {
     json = JSON.parse(new TextDecoder().decode(bytes)) as typeof json;

@@ -28,7 +28,7 @@ function layersInUse(context: AppContext): number {
  */
 export function hazardLayersRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // The upload's body is the layer file itself (GeoJSON or a zipped Shapefile), read whole.
+    // The upload's body is the layer file itself (GeoJSON, a zipped Shapefile or a GeoPackage), read whole.
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: HAZARD_LAYER_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
 
     app.get('/data/hazard-layers', {
@@ -43,7 +43,7 @@ export function hazardLayersRoute(context: AppContext): FastifyPluginAsyncZod {
       bodyLimit: HAZARD_LAYER_UPLOAD_MAX_BYTES,
       schema: {
         tags: ['data'],
-        summary: `Imports a flood overlay: the body is the file (Content-Type application/octet-stream; GeoJSON or a zipped Shapefile in longitude/latitude, at most ${HAZARD_LAYER_UPLOAD_MAX_BYTES / 1024 / 1024} MB), the query names it and maps its attribute (aep, ari or depth). A file it cannot use is a 400 and nothing is stored`,
+        summary: `Imports a flood overlay: the body is the file (Content-Type application/octet-stream; GeoJSON, a zipped Shapefile or a GeoPackage, in longitude/latitude, at most ${HAZARD_LAYER_UPLOAD_MAX_BYTES / 1024 / 1024} MB), the query names it and maps its attribute (aep, ari or depth). A file it cannot use is a 400 and nothing is stored`,
         querystring: hazardLayerUploadQuerySchema,
         response: { 201: hazardLayerUploadResponseSchema, ...ERRORS },
       },

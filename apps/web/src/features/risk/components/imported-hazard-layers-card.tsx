@@ -27,7 +27,7 @@ function formatImportDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The upload form: a GeoJSON or zipped Shapefile, its name, attribute mapping and licence note, with progress. */
+/** The upload form: a GeoJSON, zipped Shapefile or GeoPackage, its name, attribute mapping and licence note, with progress. */
 function UploadLayerForm() {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -41,7 +41,7 @@ function UploadLayerForm() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file) return setFileError('Choose a GeoJSON (.geojson, .json) or a zipped Shapefile (.zip)');
+    if (!file) return setFileError('Choose a GeoJSON (.geojson, .json), a zipped Shapefile (.zip) or a GeoPackage (.gpkg)');
     if (file.size > HAZARD_LAYER_UPLOAD_MAX_BYTES) return setFileError(`The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the app takes up to ${MAX_MB} MB (the command line reads any size)`);
     setFileError(null);
     setProgress(0);
@@ -58,11 +58,11 @@ function UploadLayerForm() {
     <form onSubmit={submit} aria-label="Upload a flood layer" className="space-y-3 border-t border-slate-200 pt-3">
       <p className="font-medium text-slate-900">Upload a flood layer</p>
       <div className="grid gap-3 md:grid-cols-2">
-        <Field label="Layer file" htmlFor={`${id}-file`} hint="GeoJSON or a zipped Shapefile of polygons in longitude/latitude (WGS84 or GDA2020)" error={fileError ?? undefined}>
+        <Field label="Layer file" htmlFor={`${id}-file`} hint="GeoJSON, a zipped Shapefile or a GeoPackage of polygons in longitude/latitude (WGS84 or GDA2020)" error={fileError ?? undefined}>
           <Input
             id={`${id}-file`}
             type="file"
-            accept=".geojson,.json,.zip"
+            accept=".geojson,.json,.zip,.gpkg"
             className="h-auto py-1.5"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
@@ -112,7 +112,7 @@ function UploadLayerForm() {
 /**
  * The imported hazard overlays (issue 18): each with its licence note and import date. They decide
  * flood answers inside their polygons ahead of the bundled map and the screening. An owner or an
- * analyst uploads (GeoJSON, zipped Shapefile) and removes them here; a viewer sees the list.
+ * analyst uploads (GeoJSON, zipped Shapefile, GeoPackage) and removes them here; a viewer sees the list.
  */
 export function ImportedHazardLayersCard({ canManage }: { canManage: boolean }) {
   const layers = useHazardLayers();
