@@ -254,8 +254,7 @@ export const hazardLayerUploadQuerySchema = z
     attribute: z.string().trim().min(1).max(100).optional().describe("The attribute's column; default: the first whose name contains the field's name"),
     name: z.string().trim().max(200).optional().describe('Default: the file name'),
     licence: z.string().trim().max(1000).optional().describe('Who licensed it and on what terms; stored and cited'),
-  })
-  .meta({ id: 'HazardLayerUploadQuery' });
+  });
 export type HazardLayerUploadQuery = z.infer<typeof hazardLayerUploadQuerySchema>;
 
 export const hazardLayerUploadResponseSchema = z
