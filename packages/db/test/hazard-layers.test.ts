@@ -9,6 +9,7 @@ import { assessFlood, buildHazardContext, withImportedFloodLayers, type HazardCo
 import { AppError } from '@propguard/schemas';
 import { findHazardLayersAt, importHazardLayer, listHazardLayers, loadFloodLayers, loadHazardData, openDatabase, readHazardLayerFile, removeHazardLayer, type Database } from '../src/index.ts';
 import { readJsonFile } from '../src/ingest/read-source-file.ts';
+import { decodeGeoPackageGeometry } from '../src/hazards/geopackage.ts';
 import { createTempHome, createTestPostgres } from './support/test-databases.ts';
 import { buildZippedShapefile, type ShapefilePolygon } from './support/write-shapefile.ts';
 
@@ -76,6 +77,39 @@ describe('reading layer files', () => {
     const notSqlite = join(home.homeDir, 'text.gpkg');
     await writeFile(notSqlite, 'hello');
     await expect(readHazardLayerFile(notSqlite)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file', message: expect.stringMatching(/text\.gpkg could not be read as a layer: not a GeoPackage/) });
+  });
+
+  it('decodes GeoPackage geometry blobs: envelopes, big-endian WKB, Z coordinates, empty geometries', () => {
+    // GP header: "GP", version 0, flags, srs_id 4326; then WKB
+    const blob = (flags: number, envelopeDoubles: number, wkb: (view: DataView, at: number) => number) => {
+      const buffer = new ArrayBuffer(512);
+      const view = new DataView(buffer);
+      view.setUint8(0, 0x47);
+      view.setUint8(1, 0x50);
+      view.setUint8(3, flags);
+      view.setInt32(4, 4326, true);
+      const end = wkb(view, 8 + 8 * envelopeDoubles);
+      return new Uint8Array(buffer, 0, end);
+    };
+    // A big-endian ISO "Polygon Z" (1003): one ring of 4 points (x, y, z)
+    const polygonZ = (view: DataView, at: number) => {
+      view.setUint8(at, 0);
+      view.setUint32(at + 1, 1003, false);
+      view.setUint32(at + 5, 1, false);
+      view.setUint32(at + 9, 4, false);
+      const points = [[150, -34, 5], [150.1, -34, 6], [150.1, -33.9, 7], [150, -34, 5]];
+      points.forEach((point, i) => point.forEach((value, k) => view.setFloat64(at + 13 + 24 * i + 8 * k, value, false)));
+      return at + 13 + 24 * points.length;
+    };
+    // flags 0b011: little-endian header, envelope code 1 (minx, maxx, miny, maxy: 4 doubles)
+    expect(decodeGeoPackageGeometry(blob(0b011, 4, polygonZ))).toEqual([[[150, -34, 150.1, -34, 150.1, -33.9, 150, -34]]]);
+    // envelope code 2 (with z: 6 doubles)
+    expect(decodeGeoPackageGeometry(blob(0b101, 6, polygonZ))).toHaveLength(1);
+    // the empty flag (bit 4): nothing, whatever follows
+    expect(decodeGeoPackageGeometry(blob(0b10001, 0, (_view, at) => at))).toEqual([]);
+    // a line (WKB type 2) holds no polygon
+    expect(decodeGeoPackageGeometry(blob(0b1, 0, (view, at) => { view.setUint8(at, 1); view.setUint32(at + 1, 2, true); view.setUint32(at + 5, 0, true); return at + 9; }))).toEqual([]);
+    expect(() => decodeGeoPackageGeometry(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))).toThrow(/no "GP" header/);
   });
 
   it('rejects files it cannot use, naming the field', async () => {
