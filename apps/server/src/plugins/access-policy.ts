@@ -25,6 +25,9 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/realty\/cache\/clear$/, 'owner'],
   ['POST', /^\/api\/(keys|workspace\/invitations|billing)(\/|$)/, 'owner'],
   ['DELETE', /^\/api\/keys\//, 'owner'],
+  // Imported hazard overlays (issue 18) apply to the whole deployment: an analyst or an owner uploads and removes them.
+  ['POST', /^\/api\/data\/hazard-layers$/, 'analyst'],
+  ['DELETE', /^\/api\/data\/hazard-layers\//, 'analyst'],
   ['POST', /^\/api\/(invitations\/accept|workspace\/switch)$/, 'viewer'],
   // Certificates are public on chain: anyone may read the chain (JSON-RPC) and verify a certificate
   // or a report against it; minting is a write (an analyst's) and metered.
