@@ -85,13 +85,36 @@ async function present(context: AppContext, runtime: ChainRuntime, certificate: 
   };
 }
 
-/** The certificate of a token with its mint transaction, or NOT_FOUND. */
-async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; metadataBytes: Uint8Array | null }> {
-  const [onChain, mint] = await Promise.all([runtime.registry.getCertificate(tokenId), runtime.registry.mintOf(tokenId, runtime.fromBlock)]);
+/**
+ * Metadata as held here, decoded, with the CID its bytes hash to. The bytes are read from the
+ * database on every call (a changed row must fail verification); decoding and hashing are done
+ * again only when they differ from the bytes last seen for that CID.
+ */
+interface HeldMetadata {
+  bytes: Uint8Array;
+  metadata: CertificateMetadata;
+  computedCid: string;
+}
+const heldMetadata = new Map<string, HeldMetadata>();
+const HELD_METADATA_LIMIT = 5_000;
+
+async function readHeldMetadata(context: AppContext, cid: string): Promise<HeldMetadata | null> {
+  const stored = await getIpfsObject(context.database, cid);
+  if (!stored) return null;
+  const seen = heldMetadata.get(cid);
+  if (seen && Buffer.compare(seen.bytes, stored.bytes) === 0) return seen;
+  const held = { bytes: stored.bytes, metadata: decodeDagJson(stored.bytes) as CertificateMetadata, computedCid: await cidOfDagJson(stored.bytes) };
+  if (heldMetadata.size >= HELD_METADATA_LIMIT) heldMetadata.clear();
+  heldMetadata.set(cid, held);
+  return held;
+}
+
+/** The certificate of a token with its mint transaction (read on chain at the current head), or NOT_FOUND. */
+async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; held: HeldMetadata | null }> {
+  const { certificate: onChain, mint } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
   if (!onChain) throw new AppError('NOT_FOUND', `No certificate with token id ${tokenId} on ${runtime.network}`, { field: 'token_id' });
-  const stored = await getIpfsObject(context.database, onChain.cid);
-  const metadata = stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
-  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, metadata), metadataBytes: stored?.bytes ?? null };
+  const held = await readHeldMetadata(context, onChain.cid);
+  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, held?.metadata ?? null), held };
 }
 
 /** The token a transaction minted, or NOT_FOUND. */
@@ -103,12 +126,17 @@ async function tokenOfTransaction(runtime: ChainRuntime, hash: Hex): Promise<big
   return issued.args.tokenId;
 }
 
-/** The newest certificate of the property that nothing supersedes yet, or 0n. */
+/**
+ * The newest certificate of the property that nothing supersedes yet, or 0n: the property's
+ * CertificateIssued logs (propertyKey is an indexed topic), newest first, checked on chain.
+ */
 async function activeTokenOfProperty(runtime: ChainRuntime, propertyKey: Hex): Promise<bigint> {
-  const { issued, superseded } = await issuedEvents(runtime);
-  const replaced = new Set(superseded.map((event) => event.previousTokenId));
-  const mine = issued.filter((event) => event.propertyKey.toLowerCase() === propertyKey.toLowerCase() && !replaced.has(event.tokenId));
-  return mine.at(-1)?.tokenId ?? 0n;
+  const tokens = await runtime.registry.tokensOfProperty(propertyKey, runtime.fromBlock);
+  for (const tokenId of tokens.reverse()) {
+    const { certificate } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
+    if (certificate && certificate.supersededBy === 0n) return tokenId;
+  }
+  return 0n;
 }
 
 /**
@@ -188,7 +216,7 @@ export async function listCollection(context: AppContext, limit: number, offset:
   const newestFirst = [...issued].reverse();
   const page = newestFirst.slice(offset, offset + limit);
   const certificates = await Promise.all(page.map(async (event) => {
-    const onChain = await runtime.registry.getCertificate(event.tokenId);
+    const { certificate: onChain } = await runtime.registry.tokenState(event.tokenId, runtime.fromBlock);
     if (!onChain) throw new Error(`Token ${event.tokenId} has an issue event but no certificate`);
     return present(context, runtime, onChain, event);
   }));
@@ -202,16 +230,14 @@ export async function listCollection(context: AppContext, limit: number, offset:
 }
 
 /** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
-async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, metadataBytes: Uint8Array | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
+async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, held: HeldMetadata | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
   const checks: VerificationCheck[] = [];
-  const stored = metadataBytes ? { bytes: metadataBytes } : null;
-  let metadata: CertificateMetadata | null = null;
-  if (!stored) {
+  if (!held) {
     checks.push({ name: 'metadata', passed: false, detail: `The metadata ${onChain.cid} is not held by this server` });
   } else {
-    const recomputed = await cidOfDagJson(stored.bytes);
+    const recomputed = held.computedCid;
     checks.push({ name: 'metadata CID', passed: recomputed === onChain.cid, detail: recomputed === onChain.cid ? 'The metadata bytes hash to the CID on chain' : `The stored metadata hashes to ${recomputed}, not ${onChain.cid}` });
-    metadata = decodeDagJson(stored.bytes) as CertificateMetadata;
+    const { metadata } = held;
     const declared = reportHashOf(metadata.report.content_sha256);
     checks.push({ name: 'metadata report hash', passed: declared === onChain.reportHash, detail: declared === onChain.reportHash ? 'The metadata names the report hash recorded on chain' : 'The metadata names another report hash than the chain' });
   }
@@ -240,8 +266,8 @@ async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx
 export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, query);
-  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
-  const { checks } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
+  const { checks } = await checkCertificate(context, certificate, onChain, held);
   const failed = checks.find((check) => !check.passed);
   const note = certificate.superseded_by ? ` It has been superseded by certificate #${certificate.superseded_by}.` : '';
   return {
@@ -284,8 +310,8 @@ function contentOf(document: Record<string, unknown>): unknown {
 export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, request);
-  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
-  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
+  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, held);
   let document: VerifyCertificateResponse['document'];
   if (typeof request.document === 'string') {
     const bytes = Buffer.from(request.document.replace(/^data:[^,]*,/, ''), 'base64');
@@ -340,9 +366,8 @@ export async function getReportCertificate(context: AppContext, reportId: string
 /** GET /api/blockchain/token/{id}: one certificate with its metadata, for the explorer page. */
 export async function getExplorerToken(context: AppContext, tokenId: number): Promise<ExplorerToken> {
   const runtime = requireChain(context);
-  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
-  const metadata = await readMetadata(context, certificate.cid);
-  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: metadata as Record<string, unknown> | null };
+  const { certificate, held } = await requireCertificate(context, runtime, BigInt(tokenId));
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: (held?.metadata ?? null) as Record<string, unknown> | null };
 }
 
 const stringify = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value));
