@@ -1,11 +1,12 @@
 // Valuation certificates through HTTP on the real database: mint, verify (by token, by
 // transaction, with the report JSON and PDF, tampered copies), the collection and audit trail,
 // the metadata at /ipfs/{cid}, the explorer, the JSON-RPC endpoint read by viem, and the errors.
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as dagJson from '@ipld/dag-json';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, http as httpTransport } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_ABI } from '@propguard/chain';
 import {
@@ -37,6 +38,16 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     return reportResponseSchema.parse(response.json()).report;
   }
 
+  /** The app on a real socket (once), for clients that need HTTP rather than inject. */
+  let listening: string | null = null;
+  async function baseUrl(): Promise<string> {
+    if (!listening) {
+      await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      listening = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    }
+    return listening;
+  }
+
   beforeAll(async () => {
     testApp = await createTestApp();
     report = await newReport('85 Turner St, Abbotsford VIC 3067');
@@ -58,7 +69,9 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(minted.cid).toMatch(/^bagu/); // CIDv1, dag-json codec, base32
     expect(minted.token_uri).toBe(`ipfs://${minted.cid}`);
     expect(minted.report_hash).toBe(`0x${report.content_hash}`);
-    expect(minted.stages.map((stage) => stage.stage)).toEqual(['build_metadata', 'submit_transaction', 'wait_for_receipt']);
+    expect(minted.stages.map((stage) => stage.stage)).toEqual(['hash_report', 'build_metadata', 'submit_transaction', 'wait_for_receipt', 'read_back']);
+    expect(minted.stages[0]?.label).toContain(report.content_hash);
+    expect(minted.stages[2]?.label).toContain(minted.transaction_hash);
   });
 
   it('refuses to certify the same report twice (409) and an unknown report (404)', async () => {
@@ -69,6 +82,91 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(unknown.statusCode).toBe(404);
     const empty = await inject('POST', '/api/blockchain/mint-valuation-nft', {});
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('streams the stages live as Server-Sent Events: each arrives while the next step is still running, then the result; a later failure is an error event', async () => {
+    // A stand-in IPFS node (kubo's dag/put) whose answer the test releases: the hash stage must
+    // reach the client while the server is still waiting here, in the pinning step.
+    let held: (() => void) | null = null;
+    let released = false;
+    let answerWrongCid = true;
+    const node = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        const body = Buffer.concat(chunks).toString('latin1');
+        const file = body.slice(body.indexOf('\r\n\r\n') + 4, body.lastIndexOf('\r\n--'));
+        const cid = CID.create(1, dagJson.code, await sha256.digest(new Uint8Array(Buffer.from(file, 'latin1')))).toString();
+        const answer = () => response.setHeader('content-type', 'application/json').end(JSON.stringify({ Cid: { '/': answerWrongCid ? 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' : cid } }));
+        if (answerWrongCid || released) answer();
+        else held = answer;
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    const config = testApp.context.config as { ipfsApiUrl: string | undefined };
+    const before = config.ipfsApiUrl;
+    config.ipfsApiUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    try {
+      const streamed = await newReport('9 Gipps St, Collingwood VIC 3066');
+      const url = `${await baseUrl()}/api/blockchain/mint-valuation-nft`;
+      const post = () => fetch(url, { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ report_id: streamed.report_id }) });
+      type Event = { event: string; data: { stage?: string; error?: { code: string; message: string } } & Partial<MintCertificateResponse> };
+      // Reads events as they arrive; `onEvent` runs before the next chunk is read.
+      async function readEvents(response: Response, onEvent: (event: Event) => void = () => undefined): Promise<Event[]> {
+        const events: Event[] = [];
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = { event: /^event: (.+)$/m.exec(block)?.[1] ?? '', data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') } as Event;
+            events.push(event);
+            onEvent(event);
+          }
+        }
+        return events;
+      }
+
+      // The node answers with another CID: the hash stage was streamed, then the error, and nothing was minted.
+      const failing = await post();
+      expect(failing.status).toBe(200);
+      expect(failing.headers.get('content-type')).toContain('text/event-stream');
+      const failed = await readEvents(failing);
+      expect(failed.map((event) => event.data.stage ?? event.event)).toEqual(['hash_report', 'error']);
+      expect(failed[1]?.data.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(failed[1]?.data.error?.message).toContain('IPFS node stored the metadata as bafkrei');
+      const still = reportCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/report-certificate?report_id=${streamed.report_id}`)).json());
+      expect(still.certificate).toBeNull();
+
+      // The node holds its answer: the hash stage arrives while the server waits on the pin.
+      answerWrongCid = false;
+      let answeredBeforeFirstStage: boolean | null = null;
+      const events = await readEvents(await post(), (event) => {
+        if (event.data.stage !== 'hash_report') return;
+        answeredBeforeFirstStage = released;
+        released = true;
+        held?.();
+      });
+      expect(answeredBeforeFirstStage).toBe(false);
+      expect(events.map((event) => event.data.stage ?? event.event)).toEqual(['hash_report', 'build_metadata', 'submit_transaction', 'wait_for_receipt', 'read_back', 'result']);
+      const result = mintCertificateResponseSchema.parse(events.at(-1)?.data);
+      expect(result.report_id).toBe(streamed.report_id);
+      expect(result.stages).toEqual(events.slice(0, 5).map((event) => event.data));
+      expect(events[1]?.data).toMatchObject({ stage: 'build_metadata', label: expect.stringContaining('pinned to the IPFS node') });
+
+      // A failure before the first stage is an ordinary JSON error with its status.
+      const twice = await post();
+      expect(twice.status).toBe(409);
+      expect(twice.headers.get('content-type')).toContain('application/json');
+    } finally {
+      config.ipfsApiUrl = before;
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
   });
 
   it('serves the metadata at /ipfs/{cid} as dag-json whose CID anyone can recompute, naming the report, figures and issuer', async () => {
@@ -217,9 +315,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
   });
 
   it('answers Ethereum JSON-RPC at POST /api/blockchain/rpc: viem\'s public client reads the certificate over HTTP', async () => {
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = testApp.app.server.address() as AddressInfo;
-    const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}/api/blockchain/rpc`, { retryCount: 0 }) });
+    const client = createPublicClient({ transport: httpTransport(`${await baseUrl()}/api/blockchain/rpc`, { retryCount: 0 }) });
     expect(await client.getChainId()).toBe(7316);
     const address = minted.contract_address as `0x${string}`;
     expect(await client.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'tokenURI', args: [BigInt(minted.token_id)] })).toBe(`ipfs://${minted.cid}`);

@@ -188,8 +188,11 @@ export class CertificateRegistry {
     return code !== undefined && code !== '0x';
   }
 
-  /** Signs and sends a mint, waits for its receipt and reads the token id from its event. */
-  async mint(request: MintRequest): Promise<MintOutcome> {
+  /**
+   * Signs and sends a mint, waits for its receipt and reads the token id from its event.
+   * `onSubmitted` is told the transaction hash as soon as the chain has accepted it.
+   */
+  async mint(request: MintRequest, onSubmitted?: (transactionHash: Hex, submitMs: number) => void): Promise<MintOutcome> {
     const address = this.requireAddress();
     const started = performance.now();
     const fees = await this.fees();
@@ -214,6 +217,7 @@ export class CertificateRegistry {
       throw error;
     }
     const submitted = performance.now();
+    onSubmitted?.(hash, submitted - started);
     const receipt = await this.receiptOf(hash);
     const received = performance.now();
     if (receipt.status !== 'success') {

@@ -139,33 +139,58 @@ async function activeTokenOfProperty(runtime: ChainRuntime, propertyKey: Hex): P
   return 0n;
 }
 
+/** Told each stage of a mint as it completes (the Server-Sent Events of the mint endpoint). */
+export type MintStageListener = (stage: MintStage) => void;
+
 /**
  * POST /api/blockchain/mint-valuation-nft: certifies a stored report (or generates one first).
- * The stages are the real steps: build and store the metadata (dag-json, CIDv1), sign and submit
- * the transaction, wait for its receipt.
+ * The stages are the real steps, reported to `onStage` as each completes: the stored report
+ * re-hashed (it must still match its recorded hash) and checked not yet certified; the metadata
+ * built as dag-json, stored under its CIDv1 and pinned when IPFS_API_URL is set; the transaction
+ * signed and submitted; its receipt; the certificate read back from the contract and compared.
  */
-export async function mintCertificate(context: AppContext, request: MintCertificateRequest): Promise<MintCertificateResponse> {
+export async function mintCertificate(context: AppContext, request: MintCertificateRequest, onStage?: MintStageListener): Promise<MintCertificateResponse> {
   const runtime = requireChain(context);
   const report = request.report_id
     ? await getStoredReport(context, request.report_id)
     : await generateReport(context, { address: request.property_data?.address, listing_id: request.property_data?.listing_id, template: 'full-valuation', include_blockchain: true });
-  const reportHash = reportHashOf(report.content_hash);
   const stages: MintStage[] = [];
+  let stageStarted = performance.now();
+  const complete = (stage: MintStage['stage'], label: string, ms = performance.now() - stageStarted) => {
+    const done: MintStage = { stage, label, ms: round(ms) };
+    stages.push(done);
+    onStage?.(done);
+    stageStarted = performance.now();
+  };
 
-  const metadataStarted = performance.now();
+  // The hash certified is recomputed from the stored content, not taken from the row's own column.
+  const contentHash = sha256Hex(canonicalJson(report.content));
+  if (contentHash !== report.content_hash) {
+    throw new AppError('CONFLICT', `Report ${report.report_id} no longer matches its recorded SHA-256 (${report.content_hash}): it was changed after it was issued and cannot be certified`, { field: 'report_id' });
+  }
+  const reportHash = reportHashOf(contentHash);
   const already = await runtime.registry.tokenOfReport(reportHash);
   if (already !== 0n) throw new AppError('CONFLICT', `Report ${report.report_id} is already certified by token ${already}`, { field: 'report_id' });
+  complete('hash_report', `Report SHA-256 ${contentHash} recomputed from the stored content; not yet certified`);
+
   const metadata = buildCertificateMetadata(report, { name: 'PropGuard', address: runtime.registry.minter, chainId: runtime.chainId, contract: runtime.contractAddress });
   const { bytes, cid } = await encodeDagJson(metadata);
   await putIpfsObject(context.database, cid, DAG_JSON_CODEC, bytes);
   if (context.config.ipfsApiUrl) await pinToIpfs(context.config.ipfsApiUrl, bytes, cid);
   const propertyKey = propertyKeyOf(report);
   const supersedes = await activeTokenOfProperty(runtime, propertyKey);
-  stages.push({ stage: 'build_metadata', label: `Metadata built and stored as dag-json, CID ${cid}`, ms: round(performance.now() - metadataStarted) });
+  complete('build_metadata', `Metadata built as dag-json and stored as CID ${cid} (served at /ipfs/${cid})${context.config.ipfsApiUrl ? ', pinned to the IPFS node' : ''}`);
 
-  const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes });
-  stages.push({ stage: 'submit_transaction', label: `Transaction signed by the minter and submitted to ${runtime.network}`, ms: round(minted.submitMs) });
-  stages.push({ stage: 'wait_for_receipt', label: `Receipt: mined in block ${minted.blockNumber}`, ms: round(minted.receiptMs) });
+  const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes }, (hash, submitMs) => {
+    complete('submit_transaction', `Transaction ${hash} signed by the minter and submitted to ${runtime.network}`, submitMs);
+  });
+  complete('wait_for_receipt', `Receipt: mined in block ${minted.blockNumber}, ${minted.gasUsed} gas`, minted.receiptMs);
+
+  const { certificate: onChain } = await runtime.registry.tokenState(minted.tokenId, runtime.fromBlock);
+  if (!onChain || onChain.reportHash !== reportHash || onChain.cid !== cid) {
+    throw new AppError('SERVICE_UNAVAILABLE', `Token ${minted.tokenId} was minted in ${minted.transactionHash}, but the contract does not record this report's hash and CID for it`);
+  }
+  complete('read_back', `Stored on chain: certificate(${minted.tokenId}) records the report hash and the CID; tokenURI ipfs://${cid}`);
   return {
     success: true,
     token_id: Number(minted.tokenId),
