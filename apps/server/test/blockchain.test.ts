@@ -1,6 +1,7 @@
 // Valuation certificates through HTTP on the real database: mint, verify (by token, by
 // transaction, with the report JSON and PDF, tampered copies), the collection and audit trail,
 // the metadata at /ipfs/{cid}, the explorer, the JSON-RPC endpoint read by viem, and the errors.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as dagJson from '@ipld/dag-json';
@@ -23,6 +24,7 @@ import {
   type MintCertificateResponse,
   type StoredReport,
 } from '@propguard/schemas';
+import { readPdfText } from './pdf-text.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/blockchain)', () => {
@@ -210,10 +212,17 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(bad.document?.differences).toEqual(['comprehensive_analysis.ai_valuation']);
     expect(bad.reason).toContain('comprehensive_analysis.ai_valuation');
 
+    // The PDF downloaded now is the certified edition (with its certificate section); the one
+    // issued before minting is stored as it was. Both verify.
     const pdf = (await inject('GET', `/api/reports/${report.report_id}/pdf`)).rawPayload;
     const goodPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: pdf.toString('base64') })).json());
-    expect(goodPdf.verified).toBe(true);
+    expect(goodPdf.verified, goodPdf.reason).toBe(true);
     expect(goodPdf.document?.kind).toBe('pdf');
+    expect(goodPdf.checks.at(-1)?.detail).toContain(`certified edition of the report (as issued, with certificate #${minted.token_id})`);
+    const [issued] = await testApp.context.database.query<{ pdf_base64: string }>('SELECT pdf_base64 FROM reports WHERE report_id = $1', [report.report_id]);
+    const issuedPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: issued?.pdf_base64 })).json());
+    expect(issuedPdf.verified).toBe(true);
+    expect(issuedPdf.checks.at(-1)?.detail).toBe('The PDF is byte for byte the one issued with the certified report');
     const changedPdf = Buffer.from(pdf);
     changedPdf.writeUInt8(changedPdf.readUInt8(changedPdf.length - 20) ^ 0x01, changedPdf.length - 20);
     const badPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: changedPdf.toString('base64') })).json());
@@ -221,6 +230,30 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
 
     const notPdf = await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: Buffer.from('hello').toString('base64') });
     expect(notPdf.statusCode).toBe(400);
+  });
+
+  it('the report\'s PDF and text show its certificate once minted: token, contract, chain, transaction, report hash and the verification URL', async () => {
+    const verifyUrl = `${testApp.context.config.publicBaseUrl}/api/blockchain/verify-nft?token_id=${minted.token_id}`;
+    const expected = [`#${minted.token_id}`, minted.contract_address, `${minted.network}, chain id 7316`, minted.transaction_hash, minted.report_hash, minted.cid, verifyUrl];
+    const pdf = await inject('GET', `/api/reports/${report.report_id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    // pdf.js splits runs of the fixed-width font into items: compare with whitespace collapsed.
+    const pdfText = (await readPdfText(pdf.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Blockchain certificate');
+    for (const value of expected) expect(pdfText).toContain(value);
+    // Rendered from the stored report and the chain each time: the same bytes on every download.
+    expect((await inject('GET', `/api/reports/${report.report_id}/pdf`)).rawPayload.equals(pdf.rawPayload)).toBe(true);
+    const text = (await inject('GET', `/api/reports/${report.report_id}/text`)).body;
+    expect(text).toContain('BLOCKCHAIN CERTIFICATE');
+    for (const value of expected) expect(text).toContain(value);
+    expect(text).toContain(`call certificate(${minted.token_id}) on contract ${minted.contract_address}`);
+
+    // A report without a certificate downloads as issued, without the section.
+    const plain = await newReport('20 Johnston St, Collingwood VIC 3066');
+    const plainPdf = (await inject('GET', `/api/reports/${plain.report_id}/pdf`)).rawPayload;
+    expect(createHash('sha256').update(plainPdf).digest('hex')).toBe(plain.pdf_sha256);
+    expect((await readPdfText(plainPdf)).text).not.toContain('Blockchain certificate');
+    expect((await inject('GET', `/api/reports/${plain.report_id}/text`)).body).not.toContain('BLOCKCHAIN CERTIFICATE');
   });
 
   it('answers unknown tokens and transactions with 404 and malformed ids with 400, never 500', async () => {

@@ -34,9 +34,10 @@ import {
   type VerifyDocumentRequest,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { generateReport, getStoredReport } from '../reports/report-service.ts';
+import { generateReport, getStoredReport, renderCertifiedReportPdf } from '../reports/report-service.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { pinToIpfs } from './ipfs-pin.ts';
+import { certificateSummaryOfReport } from './report-certificate-summary.ts';
 import { renderCertificatePdf } from './render-certificate-pdf.ts';
 
 const DAG_JSON_CODEC = 'dag-json';
@@ -344,11 +345,26 @@ export async function verifyDocument(context: AppContext, request: VerifyDocumen
       throw new AppError('VALIDATION_ERROR', 'document: a string must be a PDF in base64 (it does not start with %PDF-)', { field: 'body.document' });
     }
     const digest = sha256Hex(bytes);
-    const matches = storedPdfSha256 !== null && digest === storedPdfSha256;
+    const asIssued = storedPdfSha256 !== null && digest === storedPdfSha256;
+    // The PDF downloaded after minting is the certified edition (the issued report plus its
+    // certificate section): rendered again here, deterministically, and compared byte for byte.
+    let certifiedSha256: string | null = null;
+    if (!asIssued && certificate.report_id && storedPdfSha256 !== null) {
+      const report = await getStoredReport(context, certificate.report_id);
+      const summary = await certificateSummaryOfReport(context, report.content_hash);
+      if (summary && summary.tokenId === Number(tokenId)) certifiedSha256 = sha256Hex(await renderCertifiedReportPdf(context, report, summary));
+    }
+    const matches = asIssued || digest === certifiedSha256;
     checks.push({
       name: 'uploaded PDF',
       passed: matches,
-      detail: storedPdfSha256 === null ? 'The issued PDF is not held here to compare with' : matches ? 'The PDF is byte for byte the one issued with the certified report' : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}: it was changed or is another report's`,
+      detail: storedPdfSha256 === null
+        ? 'The issued PDF is not held here to compare with'
+        : asIssued
+          ? 'The PDF is byte for byte the one issued with the certified report'
+          : matches
+            ? `The PDF is byte for byte the certified edition of the report (as issued, with certificate #${tokenId})`
+            : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}${certifiedSha256 ? ` and its certified edition's ${certifiedSha256}` : ''}: it was changed or is another report's`,
     });
     document = { kind: 'pdf', sha256: digest, differences: matches ? [] : ['(the PDF bytes)'] };
   } else {
