@@ -232,15 +232,16 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
       ...lendingFigureRows(content.compliance),
     ]);
     const loan = content.compliance.default_loan;
-    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
-    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+    // From the left margin: the table above leaves the cursor in its value column.
+    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
   }
   heading(doc, 'Compliance certificate');
   table(doc, [
     ['Certificate ID', content.compliance_certificate.certificate_id],
     ['Content SHA-256', input.contentHash],
   ]);
-  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, { width: contentWidth(doc) });
+  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, MARGIN, doc.y, { width: contentWidth(doc) });
   if (input.certificate) {
     heading(doc, 'Blockchain certificate');
     // Full-width rows in a fixed-width font: hashes and the URL stay on one line, whole, to copy.
