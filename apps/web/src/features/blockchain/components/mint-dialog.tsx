@@ -31,7 +31,7 @@ export function MintProgress({ stages, isPending }: { stages: MintStage[]; isPen
           const running = !done && isPending && index === stages.length;
           return (
             <li key={stage} className="flex items-start gap-2">
-              {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 text-green-600" /> : running ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 rounded-full bg-slate-300" />}
+              {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" /> : running ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-slate-300" />}
               <span>
                 <span className="font-medium text-slate-900">{title}</span>
                 {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="break-all text-xs">{done.label}</span></span> : null}
