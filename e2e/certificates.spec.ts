@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-type Report = { report_id: string; content: { comprehensive_analysis: { ai_valuation: number } } };
+type Report = { report_id: string; content_hash: string; content: { comprehensive_analysis: { ai_valuation: number } } };
 
 test.describe('valuation certificates', () => {
   test('the Blockchain tab mints a certificate through the real stages, verifies it, rejects a tampered report and opens the explorer', async ({ page, request }) => {
@@ -13,9 +13,13 @@ test.describe('valuation certificates', () => {
     const dialog = page.getByRole('dialog', { name: 'Mint Valuation Certificate' });
     await dialog.getByLabel('Report to certify').selectOption(report.report_id);
     await dialog.getByRole('button', { name: 'Mint certificate' }).click();
+    // The stages arrive one by one from the server (Server-Sent Events) and fill the progress bar.
     const stages = dialog.getByRole('list', { name: 'Mint stages' });
-    await expect(stages).toContainText(/Metadata built and stored as dag-json, CID bagu/);
+    await expect(stages).toContainText(new RegExp(`Report SHA-256 ${report.content_hash}`));
+    await expect(stages).toContainText(/Metadata built as dag-json and stored as CID bagu/);
     await expect(stages).toContainText(/Receipt: mined in block \d+/);
+    await expect(stages).toContainText(/Stored on chain: certificate\(\d+\) records the report hash and the CID/);
+    await expect(dialog.getByRole('progressbar', { name: 'Mint progress' })).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByText('NFT Minted Successfully!')).toBeVisible();
     await expect(page.getByText(/Certificate #\d+ has been minted on PropGuard embedded chain \(id 7316\)\./)).toBeVisible();
     const tokenId = /Certificate #(\d+) in block/.exec((await dialog.textContent()) ?? '')?.[1];

@@ -1,11 +1,13 @@
 // Valuation certificates through HTTP on the real database: mint, verify (by token, by
 // transaction, with the report JSON and PDF, tampered copies), the collection and audit trail,
 // the metadata at /ipfs/{cid}, the explorer, the JSON-RPC endpoint read by viem, and the errors.
+import { createHash } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as dagJson from '@ipld/dag-json';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, http as httpTransport } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_ABI } from '@propguard/chain';
 import {
@@ -22,6 +24,7 @@ import {
   type MintCertificateResponse,
   type StoredReport,
 } from '@propguard/schemas';
+import { readPdfText } from './pdf-text.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/blockchain)', () => {
@@ -35,6 +38,16 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     const response = await inject('POST', '/api/realty/valuation-report', { address });
     expect(response.statusCode, response.body).toBe(200);
     return reportResponseSchema.parse(response.json()).report;
+  }
+
+  /** The app on a real socket (once), for clients that need HTTP rather than inject. */
+  let listening: string | null = null;
+  async function baseUrl(): Promise<string> {
+    if (!listening) {
+      await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      listening = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    }
+    return listening;
   }
 
   beforeAll(async () => {
@@ -58,7 +71,9 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(minted.cid).toMatch(/^bagu/); // CIDv1, dag-json codec, base32
     expect(minted.token_uri).toBe(`ipfs://${minted.cid}`);
     expect(minted.report_hash).toBe(`0x${report.content_hash}`);
-    expect(minted.stages.map((stage) => stage.stage)).toEqual(['build_metadata', 'submit_transaction', 'wait_for_receipt']);
+    expect(minted.stages.map((stage) => stage.stage)).toEqual(['hash_report', 'build_metadata', 'submit_transaction', 'wait_for_receipt', 'read_back']);
+    expect(minted.stages[0]?.label).toContain(report.content_hash);
+    expect(minted.stages[2]?.label).toContain(minted.transaction_hash);
   });
 
   it('refuses to certify the same report twice (409) and an unknown report (404)', async () => {
@@ -69,6 +84,91 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(unknown.statusCode).toBe(404);
     const empty = await inject('POST', '/api/blockchain/mint-valuation-nft', {});
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('streams the stages live as Server-Sent Events: each arrives while the next step is still running, then the result; a later failure is an error event', async () => {
+    // A stand-in IPFS node (kubo's dag/put) whose answer the test releases: the hash stage must
+    // reach the client while the server is still waiting here, in the pinning step.
+    let held: (() => void) | null = null;
+    let released = false;
+    let answerWrongCid = true;
+    const node = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        const body = Buffer.concat(chunks).toString('latin1');
+        const file = body.slice(body.indexOf('\r\n\r\n') + 4, body.lastIndexOf('\r\n--'));
+        const cid = CID.create(1, dagJson.code, await sha256.digest(new Uint8Array(Buffer.from(file, 'latin1')))).toString();
+        const answer = () => response.setHeader('content-type', 'application/json').end(JSON.stringify({ Cid: { '/': answerWrongCid ? 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' : cid } }));
+        if (answerWrongCid || released) answer();
+        else held = answer;
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    const config = testApp.context.config as { ipfsApiUrl: string | undefined };
+    const before = config.ipfsApiUrl;
+    config.ipfsApiUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    try {
+      const streamed = await newReport('9 Gipps St, Collingwood VIC 3066');
+      const url = `${await baseUrl()}/api/blockchain/mint-valuation-nft`;
+      const post = () => fetch(url, { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ report_id: streamed.report_id }) });
+      type Event = { event: string; data: { stage?: string; error?: { code: string; message: string } } & Partial<MintCertificateResponse> };
+      // Reads events as they arrive; `onEvent` runs before the next chunk is read.
+      async function readEvents(response: Response, onEvent: (event: Event) => void = () => undefined): Promise<Event[]> {
+        const events: Event[] = [];
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = { event: /^event: (.+)$/m.exec(block)?.[1] ?? '', data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') } as Event;
+            events.push(event);
+            onEvent(event);
+          }
+        }
+        return events;
+      }
+
+      // The node answers with another CID: the hash stage was streamed, then the error, and nothing was minted.
+      const failing = await post();
+      expect(failing.status).toBe(200);
+      expect(failing.headers.get('content-type')).toContain('text/event-stream');
+      const failed = await readEvents(failing);
+      expect(failed.map((event) => event.data.stage ?? event.event)).toEqual(['hash_report', 'error']);
+      expect(failed[1]?.data.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(failed[1]?.data.error?.message).toContain('IPFS node stored the metadata as bafkrei');
+      const still = reportCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/report-certificate?report_id=${streamed.report_id}`)).json());
+      expect(still.certificate).toBeNull();
+
+      // The node holds its answer: the hash stage arrives while the server waits on the pin.
+      answerWrongCid = false;
+      let answeredBeforeFirstStage: boolean | null = null;
+      const events = await readEvents(await post(), (event) => {
+        if (event.data.stage !== 'hash_report') return;
+        answeredBeforeFirstStage = released;
+        released = true;
+        held?.();
+      });
+      expect(answeredBeforeFirstStage).toBe(false);
+      expect(events.map((event) => event.data.stage ?? event.event)).toEqual(['hash_report', 'build_metadata', 'submit_transaction', 'wait_for_receipt', 'read_back', 'result']);
+      const result = mintCertificateResponseSchema.parse(events.at(-1)?.data);
+      expect(result.report_id).toBe(streamed.report_id);
+      expect(result.stages).toEqual(events.slice(0, 5).map((event) => event.data));
+      expect(events[1]?.data).toMatchObject({ stage: 'build_metadata', label: expect.stringContaining('pinned to the IPFS node') });
+
+      // A failure before the first stage is an ordinary JSON error with its status.
+      const twice = await post();
+      expect(twice.status).toBe(409);
+      expect(twice.headers.get('content-type')).toContain('application/json');
+    } finally {
+      config.ipfsApiUrl = before;
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
   });
 
   it('serves the metadata at /ipfs/{cid} as dag-json whose CID anyone can recompute, naming the report, figures and issuer', async () => {
@@ -112,10 +212,17 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(bad.document?.differences).toEqual(['comprehensive_analysis.ai_valuation']);
     expect(bad.reason).toContain('comprehensive_analysis.ai_valuation');
 
+    // The PDF downloaded now is the certified edition (with its certificate section); the one
+    // issued before minting is stored as it was. Both verify.
     const pdf = (await inject('GET', `/api/reports/${report.report_id}/pdf`)).rawPayload;
     const goodPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: pdf.toString('base64') })).json());
-    expect(goodPdf.verified).toBe(true);
+    expect(goodPdf.verified, goodPdf.reason).toBe(true);
     expect(goodPdf.document?.kind).toBe('pdf');
+    expect(goodPdf.checks.at(-1)?.detail).toContain(`certified edition of the report (as issued, with certificate #${minted.token_id})`);
+    const [issued] = await testApp.context.database.query<{ pdf_base64: string }>('SELECT pdf_base64 FROM reports WHERE report_id = $1', [report.report_id]);
+    const issuedPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: issued?.pdf_base64 })).json());
+    expect(issuedPdf.verified).toBe(true);
+    expect(issuedPdf.checks.at(-1)?.detail).toBe('The PDF is byte for byte the one issued with the certified report');
     const changedPdf = Buffer.from(pdf);
     changedPdf.writeUInt8(changedPdf.readUInt8(changedPdf.length - 20) ^ 0x01, changedPdf.length - 20);
     const badPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: changedPdf.toString('base64') })).json());
@@ -123,6 +230,30 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
 
     const notPdf = await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: Buffer.from('hello').toString('base64') });
     expect(notPdf.statusCode).toBe(400);
+  });
+
+  it('the report\'s PDF and text show its certificate once minted: token, contract, chain, transaction, report hash and the verification URL', async () => {
+    const verifyUrl = `${testApp.context.config.publicBaseUrl}/api/blockchain/verify-nft?token_id=${minted.token_id}`;
+    const expected = [`#${minted.token_id}`, minted.contract_address, `${minted.network}, chain id 7316`, minted.transaction_hash, minted.report_hash, minted.cid, verifyUrl];
+    const pdf = await inject('GET', `/api/reports/${report.report_id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    // pdf.js splits runs of the fixed-width font into items: compare with whitespace collapsed.
+    const pdfText = (await readPdfText(pdf.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Blockchain certificate');
+    for (const value of expected) expect(pdfText).toContain(value);
+    // Rendered from the stored report and the chain each time: the same bytes on every download.
+    expect((await inject('GET', `/api/reports/${report.report_id}/pdf`)).rawPayload.equals(pdf.rawPayload)).toBe(true);
+    const text = (await inject('GET', `/api/reports/${report.report_id}/text`)).body;
+    expect(text).toContain('BLOCKCHAIN CERTIFICATE');
+    for (const value of expected) expect(text).toContain(value);
+    expect(text).toContain(`call certificate(${minted.token_id}) on contract ${minted.contract_address}`);
+
+    // A report without a certificate downloads as issued, without the section.
+    const plain = await newReport('20 Johnston St, Collingwood VIC 3066');
+    const plainPdf = (await inject('GET', `/api/reports/${plain.report_id}/pdf`)).rawPayload;
+    expect(createHash('sha256').update(plainPdf).digest('hex')).toBe(plain.pdf_sha256);
+    expect((await readPdfText(plainPdf)).text).not.toContain('Blockchain certificate');
+    expect((await inject('GET', `/api/reports/${plain.report_id}/text`)).body).not.toContain('BLOCKCHAIN CERTIFICATE');
   });
 
   it('answers unknown tokens and transactions with 404 and malformed ids with 400, never 500', async () => {
@@ -217,9 +348,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
   });
 
   it('answers Ethereum JSON-RPC at POST /api/blockchain/rpc: viem\'s public client reads the certificate over HTTP', async () => {
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = testApp.app.server.address() as AddressInfo;
-    const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}/api/blockchain/rpc`, { retryCount: 0 }) });
+    const client = createPublicClient({ transport: httpTransport(`${await baseUrl()}/api/blockchain/rpc`, { retryCount: 0 }) });
     expect(await client.getChainId()).toBe(7316);
     const address = minted.contract_address as `0x${string}`;
     expect(await client.readContract({ address, abi: CERTIFICATE_ABI, functionName: 'tokenURI', args: [BigInt(minted.token_id)] })).toBe(`ipfs://${minted.cid}`);

@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, reportAnalyticsSchema, reportListResponseSchema, reportResponseSchema, verifyResponseSchema, type StoredReport } from '@propguard/schemas';
+import { readPdfText } from './pdf-text.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
-/** Every line of text in a PDF, page by page (pdf.js, the reference parser). */
-async function readPdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page += 1) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return { pages: pdf.numPages, text: parts.join('\n') };
-}
 
 describe.skipIf(getApiSkipReason() !== null)('valuation reports', () => {
   let testApp: TestApp;

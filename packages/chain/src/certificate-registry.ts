@@ -1,5 +1,22 @@
-import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, encodeEventTopics, numberToHex, parseEventLogs, type Abi, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import {
+  BaseError,
+  bytesToHex,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  encodeEventTopics,
+  hexToBytes,
+  numberToHex,
+  parseEventLogs,
+  serializeTransaction,
+  type Abi,
+  type Chain,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount, toAccount, type LocalAccount } from 'viem/accounts';
+import { loadChainCrypto } from './chain-crypto.ts';
 import artifactJson from '../artifacts/ValuationCertificate.json' with { type: 'json' };
 import type { Hex } from './chain-store.ts';
 
@@ -68,7 +85,21 @@ export interface RegistryOptions {
   privateKey: Hex;
   /** How often to poll for a receipt. */
   pollingIntervalMs: number;
+  /**
+   * What identifies the chain's current state: certificates read on chain are reused while it is
+   * unchanged. Default: the latest block's number and hash (a reorganisation changes the hash).
+   */
+  head?: () => Promise<string>;
 }
+
+/** A token as read on chain at one head: its certificate (null: no such token) and its mint. */
+export interface TokenState {
+  certificate: OnChainCertificate | null;
+  mint: { blockNumber: bigint; transactionHash: Hex } | null;
+}
+
+/** Most tokens whose state is kept per head. */
+const TOKEN_CACHE_LIMIT = 10_000;
 
 /** Revert reasons of the contract that a caller can act on. */
 export class CertificateRevert extends Error {
@@ -79,20 +110,43 @@ export class CertificateRevert extends Error {
 }
 
 /**
+ * viem's local account for the minter key, except that transactions are signed by libsecp256k1
+ * (chain-crypto.ts: about ten times faster than viem's JavaScript signer, a third of a mint's
+ * signing and hashing time). The signature is the same standard recoverable ECDSA (low s).
+ */
+function minterAccount(privateKey: Hex): LocalAccount {
+  const base = privateKeyToAccount(privateKey);
+  const keyBytes = hexToBytes(privateKey);
+  return toAccount({
+    address: base.address,
+    signMessage: (parameters) => base.signMessage(parameters),
+    signTypedData: (parameters) => base.signTypedData(parameters),
+    async signTransaction(transaction, options) {
+      const serializer = options?.serializer ?? serializeTransaction;
+      const crypto = await loadChainCrypto();
+      const digest = crypto.keccak256(hexToBytes(await serializer(transaction)));
+      const { r, s, recovery } = crypto.sign(digest, keyBytes);
+      return serializer(transaction, { r: bytesToHex(r), s: bytesToHex(s), v: recovery === 1 ? 28n : 27n, yParity: recovery });
+    },
+  });
+}
+
+/**
  * The certificate contract on any EVM chain, through standard JSON-RPC only (viem): deploys it,
  * mints from the minter key, reads certificates and their events. The embedded chain and an
  * external one (CHAIN_RPC_URL) go through this same code.
  */
 export class CertificateRegistry {
-  readonly account: PrivateKeyAccount;
+  readonly account: LocalAccount;
   readonly publicClient: PublicClient;
   private readonly walletClient: WalletClient;
   private readonly chain: Chain;
   private nextNonce: Promise<number> | null = null;
   private priorityFee: bigint | null = null;
+  private tokenCache: { head: string; tokens: Map<bigint, Promise<TokenState>> } = { head: '', tokens: new Map() };
 
   constructor(private readonly options: RegistryOptions, public contractAddress: Hex | null) {
-    this.account = privateKeyToAccount(options.privateKey);
+    this.account = minterAccount(options.privateKey);
     this.chain = {
       id: Number(options.chainId),
       name: `chain ${options.chainId}`,
@@ -134,8 +188,11 @@ export class CertificateRegistry {
     return code !== undefined && code !== '0x';
   }
 
-  /** Signs and sends a mint, waits for its receipt and reads the token id from its event. */
-  async mint(request: MintRequest): Promise<MintOutcome> {
+  /**
+   * Signs and sends a mint, waits for its receipt and reads the token id from its event.
+   * `onSubmitted` is told the transaction hash as soon as the chain has accepted it.
+   */
+  async mint(request: MintRequest, onSubmitted?: (transactionHash: Hex, submitMs: number) => void): Promise<MintOutcome> {
     const address = this.requireAddress();
     const started = performance.now();
     const fees = await this.fees();
@@ -160,6 +217,7 @@ export class CertificateRegistry {
       throw error;
     }
     const submitted = performance.now();
+    onSubmitted?.(hash, submitted - started);
     const receipt = await this.receiptOf(hash);
     const received = performance.now();
     if (receipt.status !== 'success') {
@@ -185,6 +243,31 @@ export class CertificateRegistry {
     const receipt = await this.publicClient.getTransactionReceipt({ hash }).catch(() => null);
     return receipt ?? this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: this.options.pollingIntervalMs });
   }
+
+  /**
+   * A token's certificate and mint as the chain has them now. Contract state changes only with a
+   * new block, so what was read at the current head is answered again without running the calls
+   * (verification reads the same token again and again); a new block empties the cache.
+   */
+  async tokenState(tokenId: bigint, fromBlock: bigint): Promise<TokenState> {
+    const head = await (this.options.head ?? this.latestHead)();
+    if (head !== this.tokenCache.head) this.tokenCache = { head, tokens: new Map() };
+    const { tokens } = this.tokenCache;
+    let state = tokens.get(tokenId);
+    if (!state) {
+      state = Promise.all([this.getCertificate(tokenId), this.mintOf(tokenId, fromBlock)]).then(([certificate, mint]) => ({ certificate, mint }));
+      if (tokens.size >= TOKEN_CACHE_LIMIT) tokens.clear();
+      tokens.set(tokenId, state);
+      // A failed read is not kept: the next call reads again.
+      state.catch(() => tokens.delete(tokenId));
+    }
+    return state;
+  }
+
+  private readonly latestHead = async (): Promise<string> => {
+    const block = await this.publicClient.getBlock({ blockTag: 'latest' });
+    return `${block.number}:${block.hash}`;
+  };
 
   /** The certificate of a token, or null when the token does not exist (ERC721NonexistentToken). */
   async getCertificate(tokenId: bigint): Promise<OnChainCertificate | null> {
@@ -241,6 +324,16 @@ export class CertificateRegistry {
       }
     }
     return { issued, superseded };
+  }
+
+  /** Every token issued for a property (CertificateIssued logs with that indexed propertyKey), oldest first. */
+  async tokensOfProperty(propertyKey: Hex, fromBlock: bigint): Promise<bigint[]> {
+    const [signature] = encodeEventTopics({ abi: CERTIFICATE_ABI, eventName: 'CertificateIssued' });
+    const logs = (await this.publicClient.request({
+      method: 'eth_getLogs',
+      params: [{ address: this.requireAddress(), fromBlock: numberToHex(fromBlock), toBlock: 'latest', topics: [signature as Hex, null, null, propertyKey.toLowerCase() as Hex] }],
+    })) as { topics: Hex[] }[];
+    return logs.map((log) => BigInt(log.topics[1]!));
   }
 
   /** The block and transaction that minted a token (its CertificateIssued log), or null. */

@@ -3,8 +3,9 @@ import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Capability, createTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
-import { createZeroAddress, bytesToHex, bytesToUnprefixedHex, createAccount, createAddressFromString, hexToBytes, type BatchDBOp, type DB } from '@ethereumjs/util';
+import { createZeroAddress, bytesToHex, bytesToUnprefixedHex, createAccount, createAddressFromString, hexToBytes, unprefixedHexToBytes, ValueEncoding, type BatchDBOp, type DB } from '@ethereumjs/util';
 import { buildBlock, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { loadChainCrypto } from './chain-crypto.ts';
 import type { ChainStore, Hex, LogFilter, StoredBlock, StoredLog, StoredTransaction } from './chain-store.ts';
 
 /** Gas limit of every block: Ethereum mainnet's (2024), so gas figures read as they would there. */
@@ -55,48 +56,54 @@ export interface CallRequest {
 /**
  * The trie's key-value store: nodes live in memory, new ones are collected until the block that
  * made them is committed with them, and a node not in memory is read from the ChainStore. Nodes
- * are addressed by their hash and never pruned, so a node written twice is the same node.
+ * are addressed by their hash and never pruned, so a node written twice is the same node. Values
+ * are kept as bytes (the trie reads them thousands of times a block); they become hex once, when
+ * their block is stored.
  */
-class StoreBackedTrieDb implements DB<string, string | Uint8Array> {
-  private cache = new Map<string, string>();
-  private pending = new Map<string, string>();
+class StoreBackedTrieDb implements DB<string, Uint8Array> {
+  private cache = new Map<string, Uint8Array>();
+  private pending = new Map<string, Uint8Array>();
 
   constructor(private readonly store: ChainStore) {}
 
-  async get(key: string): Promise<string | undefined> {
+  async get(key: string): Promise<Uint8Array | undefined> {
     const cached = this.cache.get(key) ?? this.pending.get(key);
     if (cached !== undefined) return cached;
     const stored = await this.store.getStateNode(key);
-    if (stored !== undefined) this.remember(key, stored);
-    return stored;
+    if (stored === undefined) return undefined;
+    const bytes = unprefixedHexToBytes(stored);
+    this.remember(key, bytes);
+    return bytes;
   }
-  async put(key: string, value: string | Uint8Array): Promise<void> {
-    const text = typeof value === 'string' ? value : bytesToUnprefixedHex(value);
-    this.pending.set(key, text);
+  async put(key: string, value: Uint8Array): Promise<void> {
+    this.pending.set(key, value);
   }
   async del(): Promise<void> {
     // Never pruned: an older state root stays readable, and a deleted node could be shared.
   }
-  async batch(operations: BatchDBOp<string, string | Uint8Array>[]): Promise<void> {
-    for (const operation of operations) if (operation.type === 'put') await this.put(operation.key, operation.value);
+  async batch(operations: BatchDBOp<string, Uint8Array>[]): Promise<void> {
+    for (const operation of operations) if (operation.type === 'put') this.pending.set(operation.key, operation.value);
   }
-  shallowCopy(): DB<string, string | Uint8Array> {
+  shallowCopy(): DB<string, Uint8Array> {
     return this;
   }
   async open(): Promise<void> {}
 
-  /** The nodes written since the last call, to be stored with their block. */
+  /** The nodes written since the last call (as hex), to be stored with their block. */
   takePending(): Map<string, string> {
-    const taken = this.pending;
+    const taken = new Map<string, string>();
+    for (const [key, value] of this.pending) {
+      taken.set(key, bytesToUnprefixedHex(value));
+      this.remember(key, value);
+    }
     this.pending = new Map();
-    for (const [key, value] of taken) this.remember(key, value);
     return taken;
   }
   /** Forgets unstored nodes (their block was not committed). */
   dropPending(): void {
     this.pending = new Map();
   }
-  private remember(key: string, value: string): void {
+  private remember(key: string, value: Uint8Array): void {
     if (this.cache.size >= NODE_CACHE_LIMIT) this.cache = new Map();
     this.cache.set(key, value);
   }
@@ -142,7 +149,12 @@ export class EmbeddedChain {
 
   /** Opens the chain kept in `store`, creating its genesis block on first use. */
   static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
-    const common = createCustomCommon({ chainId: Number(options.chainId), name: 'propguard' }, Mainnet, { hardfork: Hardfork.Cancun });
+    // keccak-256 in WebAssembly and secp256k1 recovery in libsecp256k1 (see chain-crypto.ts).
+    const crypto = await loadChainCrypto();
+    const common = createCustomCommon({ chainId: Number(options.chainId), name: 'propguard' }, Mainnet, {
+      hardfork: Hardfork.Cancun,
+      customCrypto: { keccak256: crypto.keccak256, ecrecover: crypto.ecrecover },
+    });
     // Every transaction and block decoded copies its Common (about 2 ms each). This chain's rules
     // never change (one hardfork, set once), so one shared instance is safe and saves that time.
     common.copy = () => common;
@@ -156,7 +168,7 @@ export class EmbeddedChain {
       return updateParams(params);
     };
     const trieDb = new StoreBackedTrieDb(options.store);
-    const trie = new MerklePatriciaTrie({ db: trieDb, useKeyHashing: true, common });
+    const trie = new MerklePatriciaTrie({ db: trieDb, valueEncoding: ValueEncoding.Bytes, useKeyHashing: true, common });
     // Account, code and storage caches in front of the trie (the state manager has none by default).
     const stateManager = new MerkleStateManager({ trie, common, caches: new Caches() });
     const vm = await createVM({ common, stateManager });

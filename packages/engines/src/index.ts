@@ -36,7 +36,7 @@ export * from './hazards/index.ts';
 export { parseSearchLocation, describeLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
 export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
-export { lendingFigureRows, marketFigureRows, renderReportText, reportFileName } from './reports/render-report-text.ts';
+export { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, renderReportText, reportFileName, type ReportCertificateSummary } from './reports/render-report-text.ts';
 export type { MarketSale } from './market/types.ts';
 export { monthOf, monthLabel, medianOf, yearBefore } from './market/types.ts';
 export { fitQualityIndex, meanLogLevel, DEFAULT_QUALITY_INDEX_PARAMS, type QualityIndex, type QualityIndexParams } from './market/quality-index.ts';

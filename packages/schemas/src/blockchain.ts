@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorResponse } from './errors.ts';
 
 /** Payloads of /api/blockchain (valuation certificates on an EVM chain, issue 16). */
 
@@ -21,9 +22,22 @@ export const mintCertificateRequestSchema = z
   .meta({ id: 'MintCertificateRequest' });
 export type MintCertificateRequest = z.infer<typeof mintCertificateRequestSchema>;
 
+/**
+ * The steps of a mint, in order: the stored report re-hashed and checked not yet certified; the
+ * metadata built as dag-json, stored under its CID (and pinned to IPFS_API_URL when set); the
+ * transaction signed and submitted; its receipt; the certificate read back from the contract.
+ */
+export const MINT_STAGES = [
+  { stage: 'hash_report', title: 'Hash the report' },
+  { stage: 'build_metadata', title: 'Build and pin the metadata' },
+  { stage: 'submit_transaction', title: 'Submit the transaction' },
+  { stage: 'wait_for_receipt', title: 'Wait for the receipt' },
+  { stage: 'read_back', title: 'Read the certificate back' },
+] as const;
+
 /** One step of a mint as the server ran it, with its real duration. */
 export const mintStageSchema = z.object({
-  stage: z.enum(['build_metadata', 'submit_transaction', 'wait_for_receipt']),
+  stage: z.enum(['hash_report', 'build_metadata', 'submit_transaction', 'wait_for_receipt', 'read_back']),
   label: z.string(),
   ms: z.number(),
 });
@@ -49,6 +63,17 @@ export const mintCertificateResponseSchema = z
   })
   .meta({ id: 'MintCertificateResponse' });
 export type MintCertificateResponse = z.infer<typeof mintCertificateResponseSchema>;
+
+/**
+ * POST /api/blockchain/mint-valuation-nft with `Accept: text/event-stream` answers Server-Sent
+ * Events: `stage` (a MintStage) as each step completes, then `result` (the MintCertificateResponse)
+ * or `error` (an ErrorResponse) last. A failure before the first stage is an ordinary JSON error.
+ */
+export const MINT_EVENT_STREAM = 'text/event-stream';
+export type MintProgressEvent =
+  | { event: 'stage'; data: MintStage }
+  | { event: 'result'; data: MintCertificateResponse }
+  | { event: 'error'; data: ErrorResponse };
 
 /** One certificate as read from the chain, with what its metadata says. */
 export const certificateSchema = z

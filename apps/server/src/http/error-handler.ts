@@ -3,10 +3,27 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, isAppError, type ErrorCode, type ErrorResponse } from '@propguard/schemas';
 import { ERROR_STATUS } from './error-status.ts';
 
-function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+function bodyOf(error: AppError): ErrorResponse {
   const body: ErrorResponse = { error: { code: error.code, message: error.message } };
   if (error.field !== undefined) body.error.field = error.field;
-  return reply.status(ERROR_STATUS[error.code]).type('application/json').send(body);
+  return body;
+}
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(ERROR_STATUS[error.code]).type('application/json').send(bodyOf(error));
+}
+
+/**
+ * The error body of a failure that happens after a streamed answer has begun (its status is
+ * already sent): an AppError as it is, anything else logged and answered as a generic error.
+ */
+export function streamedErrorBody(error: unknown, request: FastifyRequest): ErrorResponse {
+  if (isAppError(error)) {
+    if (ERROR_STATUS[error.code] >= 500) request.log.error({ err: error }, error.message);
+    return bodyOf(error);
+  }
+  request.log.error({ err: error }, 'unhandled error in a streamed answer');
+  return bodyOf(new AppError('INTERNAL_ERROR', 'Internal server error; the error was logged.'));
 }
 
 /** "/loan_amount/0" with context "body" -> "body.loan_amount.0" */

@@ -57,6 +57,12 @@ async function parseJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError of a non-OK answer: the server's `{error:{code,message}}`, or "HTTP error! status: {code}". */
+export async function errorOfResponse(response: Response): Promise<ApiError> {
+  const error = readErrorResponse(await parseJson(response));
+  return new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
+}
+
 /**
  * The one way the web app talks to the PropGuard API. `path` is relative to /api. Answers are
  * parsed as JSON; a non-OK status throws an ApiError carrying the server's `{error:{code,message}}`,

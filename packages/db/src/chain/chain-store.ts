@@ -171,7 +171,8 @@ export async function putIpfsObject(database: Database, cid: string, codec: stri
   await database.db.insert(ipfsObjects).values({ cid, codec, bytesBase64: Buffer.from(bytes).toString('base64'), createdAt: new Date().toISOString() }).onConflictDoNothing();
 }
 
+/** The bytes of a CID (plain SQL: certificate verification reads this on every call). */
 export async function getIpfsObject(database: Database, cid: string): Promise<{ codec: string; bytes: Uint8Array } | null> {
-  const [row] = await database.db.select().from(ipfsObjects).where(eq(ipfsObjects.cid, cid)).limit(1);
-  return row ? { codec: row.codec, bytes: new Uint8Array(Buffer.from(row.bytesBase64, 'base64')) } : null;
+  const [row] = await database.query<{ codec: string; bytes_base64: string }>('SELECT codec, bytes_base64 FROM ipfs_objects WHERE cid = $1 LIMIT 1', [cid]);
+  return row ? { codec: row.codec, bytes: new Uint8Array(Buffer.from(row.bytes_base64, 'base64')) } : null;
 }

@@ -29,10 +29,17 @@ export async function findReport(database: Database, reportId: string, scope?: R
   return row ?? null;
 }
 
-/** What verifying a certificate needs of a report: its content and hashes, without the PDF. */
+/**
+ * What verifying a certificate needs of a report: its content and hashes, without the PDF. Plain
+ * SQL: verification runs this on every call, and the query builder's own work costs more than the
+ * query here (bench:chain).
+ */
 export async function findReportHashes(database: Database, reportId: string): Promise<{ content: unknown; contentHash: string; pdfSha256: string } | null> {
-  const [row] = await database.db.select({ content: reports.content, contentHash: reports.contentHash, pdfSha256: reports.pdfSha256 }).from(reports).where(eq(reports.reportId, reportId)).limit(1);
-  return row ?? null;
+  const [row] = await database.query<{ content: unknown; content_hash: string; pdf_sha256: string }>(
+    'SELECT content, content_hash, pdf_sha256 FROM reports WHERE report_id = $1 LIMIT 1',
+    [reportId],
+  );
+  return row ? { content: row.content, contentHash: row.content_hash, pdfSha256: row.pdf_sha256 } : null;
 }
 
 /** The library: newest first, without the content and the PDF. */

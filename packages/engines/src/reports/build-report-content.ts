@@ -148,7 +148,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
       apra_compliant: null,
       blockchain_hash: null,
       note: input.includeBlockchain
-        ? 'The content hash below identifies this report. Minting its certificate records this hash in an ERC-721 token on chain; the report itself never changes, so the token and transaction are shown beside it, not inside it.'
+        ? 'The content hash below identifies this report. Minting its certificate records this hash in an ERC-721 token on chain; the report itself never changes, so the token and transaction are shown beside it (on the report page, and in a certificate section of the PDF and text downloads once minted), never inside its hashed content.'
         : 'Blockchain anchoring was not requested.',
     },
     data_versions: { ...input.dataVersions },

@@ -57,8 +57,46 @@ export function reportFileName(report: Pick<StoredReport, 'template' | 'content'
   return `${report.template}-${slug || 'property'}.${extension}`;
 }
 
-/** The report as plain text, sections in the template's order. */
-export function renderReportText(report: StoredReport): string {
+/**
+ * The on-chain certificate of a report, as its PDF and text downloads show it once minted: read
+ * from the certificate contract by the report's content hash (the hashed content itself never
+ * holds it: the certificate is minted after the report and records the report's hash).
+ */
+export interface ReportCertificateSummary {
+  tokenId: number;
+  contractAddress: string;
+  chainId: number;
+  network: string;
+  transactionHash: string;
+  blockNumber: number;
+  /** The report's SHA-256 as the contract records it (0x-prefixed). */
+  reportHash: string;
+  cid: string;
+  /** Where anyone can check it: GET /api/blockchain/verify-nft?token_id= on the issuing server. */
+  verifyUrl: string;
+}
+
+/** The certificate as label/value rows, shared by the text and PDF renderings. */
+export function certificateRows(certificate: ReportCertificateSummary): [string, string][] {
+  return [
+    ['Token ID', `#${certificate.tokenId} (ERC-721)`],
+    ['Contract address', certificate.contractAddress],
+    ['Chain', `${certificate.network}, chain id ${certificate.chainId}`],
+    ['Transaction hash', certificate.transactionHash],
+    ['Block', certificate.blockNumber.toLocaleString('en-AU')],
+    ['Report hash (on chain)', certificate.reportHash],
+    ['Metadata CID', certificate.cid],
+    ['Verification URL', certificate.verifyUrl],
+  ];
+}
+
+/** How a reader checks the certificate, in words. */
+export function certificateHowToVerify(certificate: ReportCertificateSummary): string {
+  return `To verify: open ${certificate.verifyUrl}, or call certificate(${certificate.tokenId}) on contract ${certificate.contractAddress} through any Ethereum JSON-RPC client and compare its reportHash with the SHA-256 of this report's canonical JSON content (${certificate.reportHash.replace(/^0x/, '')}). Upload this file or the report JSON to POST /api/blockchain/verify-nft to have both checked.`;
+}
+
+/** The report as plain text, sections in the template's order; with its on-chain certificate once minted. */
+export function renderReportText(report: StoredReport, onChain: ReportCertificateSummary | null = null): string {
   const { content } = report;
   const has = (section: string) => content.sections.includes(section);
   const lines: string[] = [RULE, content.title, `Generated on ${LONG_DATE.format(new Date(report.generated_at))} - report ${report.report_id}`, RULE, ''];
@@ -105,6 +143,11 @@ export function renderReportText(report: StoredReport): string {
   }
   const certificate = content.compliance_certificate;
   lines.push('', 'CERTIFICATE', `  Certificate ID: ${certificate.certificate_id}`, `  Content SHA-256: ${report.content_hash}`, `  PDF SHA-256: ${report.pdf_sha256}`, `  ${certificate.note}`);
+  if (onChain) {
+    lines.push('', 'BLOCKCHAIN CERTIFICATE');
+    for (const [label, value] of certificateRows(onChain)) lines.push(`  ${label}: ${value}`);
+    lines.push(`  ${certificateHowToVerify(onChain)}`);
+  }
   lines.push('', RULE, `Report ${report.report_id}. Verify a copy: GET /api/reports/${report.report_id}/verify?hash=<sha256>`, '');
   return lines.join('\n');
 }

@@ -34,9 +34,10 @@ import {
   type VerifyDocumentRequest,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { generateReport, getStoredReport } from '../reports/report-service.ts';
+import { generateReport, getStoredReport, renderCertifiedReportPdf } from '../reports/report-service.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { pinToIpfs } from './ipfs-pin.ts';
+import { certificateSummaryOfReport } from './report-certificate-summary.ts';
 import { renderCertificatePdf } from './render-certificate-pdf.ts';
 
 const DAG_JSON_CODEC = 'dag-json';
@@ -85,13 +86,36 @@ async function present(context: AppContext, runtime: ChainRuntime, certificate: 
   };
 }
 
-/** The certificate of a token with its mint transaction, or NOT_FOUND. */
-async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; metadataBytes: Uint8Array | null }> {
-  const [onChain, mint] = await Promise.all([runtime.registry.getCertificate(tokenId), runtime.registry.mintOf(tokenId, runtime.fromBlock)]);
+/**
+ * Metadata as held here, decoded, with the CID its bytes hash to. The bytes are read from the
+ * database on every call (a changed row must fail verification); decoding and hashing are done
+ * again only when they differ from the bytes last seen for that CID.
+ */
+interface HeldMetadata {
+  bytes: Uint8Array;
+  metadata: CertificateMetadata;
+  computedCid: string;
+}
+const heldMetadata = new Map<string, HeldMetadata>();
+const HELD_METADATA_LIMIT = 5_000;
+
+async function readHeldMetadata(context: AppContext, cid: string): Promise<HeldMetadata | null> {
+  const stored = await getIpfsObject(context.database, cid);
+  if (!stored) return null;
+  const seen = heldMetadata.get(cid);
+  if (seen && Buffer.compare(seen.bytes, stored.bytes) === 0) return seen;
+  const held = { bytes: stored.bytes, metadata: decodeDagJson(stored.bytes) as CertificateMetadata, computedCid: await cidOfDagJson(stored.bytes) };
+  if (heldMetadata.size >= HELD_METADATA_LIMIT) heldMetadata.clear();
+  heldMetadata.set(cid, held);
+  return held;
+}
+
+/** The certificate of a token with its mint transaction (read on chain at the current head), or NOT_FOUND. */
+async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; held: HeldMetadata | null }> {
+  const { certificate: onChain, mint } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
   if (!onChain) throw new AppError('NOT_FOUND', `No certificate with token id ${tokenId} on ${runtime.network}`, { field: 'token_id' });
-  const stored = await getIpfsObject(context.database, onChain.cid);
-  const metadata = stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
-  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, metadata), metadataBytes: stored?.bytes ?? null };
+  const held = await readHeldMetadata(context, onChain.cid);
+  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, held?.metadata ?? null), held };
 }
 
 /** The token a transaction minted, or NOT_FOUND. */
@@ -103,41 +127,71 @@ async function tokenOfTransaction(runtime: ChainRuntime, hash: Hex): Promise<big
   return issued.args.tokenId;
 }
 
-/** The newest certificate of the property that nothing supersedes yet, or 0n. */
+/**
+ * The newest certificate of the property that nothing supersedes yet, or 0n: the property's
+ * CertificateIssued logs (propertyKey is an indexed topic), newest first, checked on chain.
+ */
 async function activeTokenOfProperty(runtime: ChainRuntime, propertyKey: Hex): Promise<bigint> {
-  const { issued, superseded } = await issuedEvents(runtime);
-  const replaced = new Set(superseded.map((event) => event.previousTokenId));
-  const mine = issued.filter((event) => event.propertyKey.toLowerCase() === propertyKey.toLowerCase() && !replaced.has(event.tokenId));
-  return mine.at(-1)?.tokenId ?? 0n;
+  const tokens = await runtime.registry.tokensOfProperty(propertyKey, runtime.fromBlock);
+  for (const tokenId of tokens.reverse()) {
+    const { certificate } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
+    if (certificate && certificate.supersededBy === 0n) return tokenId;
+  }
+  return 0n;
 }
+
+/** Told each stage of a mint as it completes (the Server-Sent Events of the mint endpoint). */
+export type MintStageListener = (stage: MintStage) => void;
 
 /**
  * POST /api/blockchain/mint-valuation-nft: certifies a stored report (or generates one first).
- * The stages are the real steps: build and store the metadata (dag-json, CIDv1), sign and submit
- * the transaction, wait for its receipt.
+ * The stages are the real steps, reported to `onStage` as each completes: the stored report
+ * re-hashed (it must still match its recorded hash) and checked not yet certified; the metadata
+ * built as dag-json, stored under its CIDv1 and pinned when IPFS_API_URL is set; the transaction
+ * signed and submitted; its receipt; the certificate read back from the contract and compared.
  */
-export async function mintCertificate(context: AppContext, request: MintCertificateRequest): Promise<MintCertificateResponse> {
+export async function mintCertificate(context: AppContext, request: MintCertificateRequest, onStage?: MintStageListener): Promise<MintCertificateResponse> {
   const runtime = requireChain(context);
   const report = request.report_id
     ? await getStoredReport(context, request.report_id)
     : await generateReport(context, { address: request.property_data?.address, listing_id: request.property_data?.listing_id, template: 'full-valuation', include_blockchain: true });
-  const reportHash = reportHashOf(report.content_hash);
   const stages: MintStage[] = [];
+  let stageStarted = performance.now();
+  const complete = (stage: MintStage['stage'], label: string, ms = performance.now() - stageStarted) => {
+    const done: MintStage = { stage, label, ms: round(ms) };
+    stages.push(done);
+    onStage?.(done);
+    stageStarted = performance.now();
+  };
 
-  const metadataStarted = performance.now();
+  // The hash certified is recomputed from the stored content, not taken from the row's own column.
+  const contentHash = sha256Hex(canonicalJson(report.content));
+  if (contentHash !== report.content_hash) {
+    throw new AppError('CONFLICT', `Report ${report.report_id} no longer matches its recorded SHA-256 (${report.content_hash}): it was changed after it was issued and cannot be certified`, { field: 'report_id' });
+  }
+  const reportHash = reportHashOf(contentHash);
   const already = await runtime.registry.tokenOfReport(reportHash);
   if (already !== 0n) throw new AppError('CONFLICT', `Report ${report.report_id} is already certified by token ${already}`, { field: 'report_id' });
+  complete('hash_report', `Report SHA-256 ${contentHash} recomputed from the stored content; not yet certified`);
+
   const metadata = buildCertificateMetadata(report, { name: 'PropGuard', address: runtime.registry.minter, chainId: runtime.chainId, contract: runtime.contractAddress });
   const { bytes, cid } = await encodeDagJson(metadata);
   await putIpfsObject(context.database, cid, DAG_JSON_CODEC, bytes);
   if (context.config.ipfsApiUrl) await pinToIpfs(context.config.ipfsApiUrl, bytes, cid);
   const propertyKey = propertyKeyOf(report);
   const supersedes = await activeTokenOfProperty(runtime, propertyKey);
-  stages.push({ stage: 'build_metadata', label: `Metadata built and stored as dag-json, CID ${cid}`, ms: round(performance.now() - metadataStarted) });
+  complete('build_metadata', `Metadata built as dag-json and stored as CID ${cid} (served at /ipfs/${cid})${context.config.ipfsApiUrl ? ', pinned to the IPFS node' : ''}`);
 
-  const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes });
-  stages.push({ stage: 'submit_transaction', label: `Transaction signed by the minter and submitted to ${runtime.network}`, ms: round(minted.submitMs) });
-  stages.push({ stage: 'wait_for_receipt', label: `Receipt: mined in block ${minted.blockNumber}`, ms: round(minted.receiptMs) });
+  const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes }, (hash, submitMs) => {
+    complete('submit_transaction', `Transaction ${hash} signed by the minter and submitted to ${runtime.network}`, submitMs);
+  });
+  complete('wait_for_receipt', `Receipt: mined in block ${minted.blockNumber}, ${minted.gasUsed} gas`, minted.receiptMs);
+
+  const { certificate: onChain } = await runtime.registry.tokenState(minted.tokenId, runtime.fromBlock);
+  if (!onChain || onChain.reportHash !== reportHash || onChain.cid !== cid) {
+    throw new AppError('SERVICE_UNAVAILABLE', `Token ${minted.tokenId} was minted in ${minted.transactionHash}, but the contract does not record this report's hash and CID for it`);
+  }
+  complete('read_back', `Stored on chain: certificate(${minted.tokenId}) records the report hash and the CID; tokenURI ipfs://${cid}`);
   return {
     success: true,
     token_id: Number(minted.tokenId),
@@ -188,7 +242,7 @@ export async function listCollection(context: AppContext, limit: number, offset:
   const newestFirst = [...issued].reverse();
   const page = newestFirst.slice(offset, offset + limit);
   const certificates = await Promise.all(page.map(async (event) => {
-    const onChain = await runtime.registry.getCertificate(event.tokenId);
+    const { certificate: onChain } = await runtime.registry.tokenState(event.tokenId, runtime.fromBlock);
     if (!onChain) throw new Error(`Token ${event.tokenId} has an issue event but no certificate`);
     return present(context, runtime, onChain, event);
   }));
@@ -202,16 +256,14 @@ export async function listCollection(context: AppContext, limit: number, offset:
 }
 
 /** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
-async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, metadataBytes: Uint8Array | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
+async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, held: HeldMetadata | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
   const checks: VerificationCheck[] = [];
-  const stored = metadataBytes ? { bytes: metadataBytes } : null;
-  let metadata: CertificateMetadata | null = null;
-  if (!stored) {
+  if (!held) {
     checks.push({ name: 'metadata', passed: false, detail: `The metadata ${onChain.cid} is not held by this server` });
   } else {
-    const recomputed = await cidOfDagJson(stored.bytes);
+    const recomputed = held.computedCid;
     checks.push({ name: 'metadata CID', passed: recomputed === onChain.cid, detail: recomputed === onChain.cid ? 'The metadata bytes hash to the CID on chain' : `The stored metadata hashes to ${recomputed}, not ${onChain.cid}` });
-    metadata = decodeDagJson(stored.bytes) as CertificateMetadata;
+    const { metadata } = held;
     const declared = reportHashOf(metadata.report.content_sha256);
     checks.push({ name: 'metadata report hash', passed: declared === onChain.reportHash, detail: declared === onChain.reportHash ? 'The metadata names the report hash recorded on chain' : 'The metadata names another report hash than the chain' });
   }
@@ -240,8 +292,8 @@ async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx
 export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, query);
-  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
-  const { checks } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
+  const { checks } = await checkCertificate(context, certificate, onChain, held);
   const failed = checks.find((check) => !check.passed);
   const note = certificate.superseded_by ? ` It has been superseded by certificate #${certificate.superseded_by}.` : '';
   return {
@@ -284,8 +336,8 @@ function contentOf(document: Record<string, unknown>): unknown {
 export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, request);
-  const { onChain, certificate, metadataBytes } = await requireCertificate(context, runtime, tokenId);
-  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, metadataBytes);
+  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
+  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, held);
   let document: VerifyCertificateResponse['document'];
   if (typeof request.document === 'string') {
     const bytes = Buffer.from(request.document.replace(/^data:[^,]*,/, ''), 'base64');
@@ -293,11 +345,26 @@ export async function verifyDocument(context: AppContext, request: VerifyDocumen
       throw new AppError('VALIDATION_ERROR', 'document: a string must be a PDF in base64 (it does not start with %PDF-)', { field: 'body.document' });
     }
     const digest = sha256Hex(bytes);
-    const matches = storedPdfSha256 !== null && digest === storedPdfSha256;
+    const asIssued = storedPdfSha256 !== null && digest === storedPdfSha256;
+    // The PDF downloaded after minting is the certified edition (the issued report plus its
+    // certificate section): rendered again here, deterministically, and compared byte for byte.
+    let certifiedSha256: string | null = null;
+    if (!asIssued && certificate.report_id && storedPdfSha256 !== null) {
+      const report = await getStoredReport(context, certificate.report_id);
+      const summary = await certificateSummaryOfReport(context, report.content_hash);
+      if (summary && summary.tokenId === Number(tokenId)) certifiedSha256 = sha256Hex(await renderCertifiedReportPdf(context, report, summary));
+    }
+    const matches = asIssued || digest === certifiedSha256;
     checks.push({
       name: 'uploaded PDF',
       passed: matches,
-      detail: storedPdfSha256 === null ? 'The issued PDF is not held here to compare with' : matches ? 'The PDF is byte for byte the one issued with the certified report' : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}: it was changed or is another report's`,
+      detail: storedPdfSha256 === null
+        ? 'The issued PDF is not held here to compare with'
+        : asIssued
+          ? 'The PDF is byte for byte the one issued with the certified report'
+          : matches
+            ? `The PDF is byte for byte the certified edition of the report (as issued, with certificate #${tokenId})`
+            : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}${certifiedSha256 ? ` and its certified edition's ${certifiedSha256}` : ''}: it was changed or is another report's`,
     });
     document = { kind: 'pdf', sha256: digest, differences: matches ? [] : ['(the PDF bytes)'] };
   } else {
@@ -340,9 +407,8 @@ export async function getReportCertificate(context: AppContext, reportId: string
 /** GET /api/blockchain/token/{id}: one certificate with its metadata, for the explorer page. */
 export async function getExplorerToken(context: AppContext, tokenId: number): Promise<ExplorerToken> {
   const runtime = requireChain(context);
-  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
-  const metadata = await readMetadata(context, certificate.cid);
-  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: metadata as Record<string, unknown> | null };
+  const { certificate, held } = await requireCertificate(context, runtime, BigInt(tokenId));
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: (held?.metadata ?? null) as Record<string, unknown> | null };
 }
 
 const stringify = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value));

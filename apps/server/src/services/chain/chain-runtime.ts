@@ -49,7 +49,9 @@ export async function openChainRuntime(config: AppConfig, database: Database): P
     const { privateKeyToAccount } = await import('viem/accounts');
     const minter = privateKeyToAccount(key.privateKey).address;
     embedded = await EmbeddedChain.open({ chainId, store: new DatabaseChainStore(database), genesis: [{ address: minter, balanceWei: GENESIS_BALANCE_WEI }] });
-    registry = new CertificateRegistry({ transport: embeddedTransport(embedded), chainId, privateKey: key.privateKey, pollingIntervalMs: 5 }, null);
+    const chain = embedded;
+    // The embedded chain only ever appends blocks (no reorganisation): its height names its state.
+    registry = new CertificateRegistry({ transport: embeddedTransport(chain), chainId, privateKey: key.privateKey, pollingIntervalMs: 5, head: async () => chain.blockNumber.toString() }, null);
   }
   const stored = (await getChainSetting(database, contractKey(chainId))) as Hex | null;
   registry.contractAddress = stored;

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { lendingFigureRows, marketFigureRows } from '@propguard/engines';
+import { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, type ReportCertificateSummary } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
 import { formatAud } from '@propguard/schemas';
 
@@ -11,6 +11,8 @@ export interface PdfReportInput {
   content: ReportContent;
   /** Suburbs and shoreline around the property, for the location drawing (null: no map). */
   map: MapNear | null;
+  /** The on-chain certificate, once minted: the certified edition shows it (null: the PDF as issued). */
+  certificate?: ReportCertificateSummary | null;
 }
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
@@ -230,15 +232,28 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
       ...lendingFigureRows(content.compliance),
     ]);
     const loan = content.compliance.default_loan;
-    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
-    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+    // From the left margin: the table above leaves the cursor in its value column.
+    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
   }
   heading(doc, 'Compliance certificate');
   table(doc, [
     ['Certificate ID', content.compliance_certificate.certificate_id],
     ['Content SHA-256', input.contentHash],
   ]);
-  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, { width: contentWidth(doc) });
+  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, MARGIN, doc.y, { width: contentWidth(doc) });
+  if (input.certificate) {
+    heading(doc, 'Blockchain certificate');
+    // Full-width rows in a fixed-width font: hashes and the URL stay on one line, whole, to copy.
+    for (const [label, value] of certificateRows(input.certificate)) {
+      if (doc.y > doc.page.height - 90) doc.addPage();
+      doc.font('Helvetica').fontSize(9).fillColor(SLATE).text(label, MARGIN, doc.y, { width: contentWidth(doc) });
+      doc.font('Courier').fontSize(8.5).fillColor('#0f172a').text(value, MARGIN, doc.y, { width: contentWidth(doc) });
+      doc.moveDown(0.25);
+    }
+    doc.font('Helvetica');
+    doc.moveDown(0.3).fontSize(9).fillColor(SLATE).text(certificateHowToVerify(input.certificate), MARGIN, doc.y, { width: contentWidth(doc) });
+  }
 
   // Footers: page numbers and the content hash on every page.
   const range = doc.bufferedPageRange();

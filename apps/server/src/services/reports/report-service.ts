@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow, type ReportScope } from '@propguard/db';
-import { assessDefaultLoan, buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName } from '@propguard/engines';
+import { assessDefaultLoan, buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName, type ReportCertificateSummary } from '@propguard/engines';
 import {
   AppError,
   HAZARD_YEAR_MIN,
@@ -16,6 +16,7 @@ import {
   type VerifyResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
+import { certificateSummaryOfReport } from '../chain/report-certificate-summary.ts';
 import { assessLocation } from '../hazards/hazard-service.ts';
 import type { MarketOutcome } from '../market/market-cache.ts';
 import { analyseLocation } from '../market/market-service.ts';
@@ -144,16 +145,33 @@ export async function getStoredReport(context: AppContext, reportId: string, sco
   return toStoredReport(await requireReport(context, reportId, scope));
 }
 
-/** The PDF as issued, with its file name. */
+/**
+ * The certified edition of a report's PDF: the report as issued (same content, date and map) with
+ * a "Blockchain certificate" section built from the certificate on chain. Rendering is
+ * deterministic (fixed creation date, no random ids), so POST /api/blockchain/verify-nft can
+ * re-render it and compare a downloaded copy byte for byte.
+ */
+export async function renderCertifiedReportPdf(context: AppContext, report: StoredReport, certificate: ReportCertificateSummary): Promise<Buffer> {
+  const location = { lat: report.content.property_details.lat, lng: report.content.property_details.lng };
+  const map = context.hazards.ready ? findMapFeaturesNear(context.hazards.runtime.context, location, MAP_RADIUS_KM) : null;
+  const pdf = await renderReportPdf({ reportId: report.report_id, generatedAt: report.generated_at, contentHash: report.content_hash, content: report.content, map, certificate });
+  return pdf.bytes;
+}
+
+/** The PDF: as issued, or its certified edition once a certificate is minted, with its file name. */
 export async function getReportPdf(context: AppContext, reportId: string, scope?: ReportScope): Promise<{ bytes: Buffer; fileName: string }> {
   const row = await requireReport(context, reportId, scope);
   const report = toStoredReport(row);
-  return { bytes: Buffer.from(row.pdfBase64, 'base64'), fileName: reportFileName(report, 'pdf') };
+  const certificate = await certificateSummaryOfReport(context, report.content_hash);
+  const bytes = certificate ? await renderCertifiedReportPdf(context, report, certificate) : Buffer.from(row.pdfBase64, 'base64');
+  return { bytes, fileName: reportFileName(report, 'pdf') };
 }
 
+/** The text download, with the certificate on chain once minted. */
 export async function getReportText(context: AppContext, reportId: string, scope?: ReportScope): Promise<{ text: string; fileName: string }> {
   const report = await getStoredReport(context, reportId, scope);
-  return { text: renderReportText(report), fileName: reportFileName(report, 'txt') };
+  const certificate = await certificateSummaryOfReport(context, report.content_hash);
+  return { text: renderReportText(report, certificate), fileName: reportFileName(report, 'txt') };
 }
 
 /** GET /api/reports/{id}/verify?hash=: does a copy's SHA-256 equal the stored content's or the PDF's? */

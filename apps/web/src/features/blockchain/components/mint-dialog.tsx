@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CheckCircle2, Loader2, X } from 'lucide-react';
 import { toast } from 'sonner';
-import type { MintCertificateResponse } from '@propguard/schemas';
+import { MINT_STAGES, type MintCertificateResponse, type MintStage } from '@propguard/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FIELD_CLASSES } from '../../../components/ui/input.tsx';
@@ -10,33 +10,37 @@ import { useCertifiableReports } from '../api/list-reports.ts';
 import { useMintCertificate } from '../api/mint-certificate.ts';
 import { TxLink } from './tx-link.tsx';
 
-/** The server's three steps, named as it reports them. */
-const STAGES = [
-  { stage: 'build_metadata', title: 'Build metadata' },
-  { stage: 'submit_transaction', title: 'Submit the transaction' },
-  { stage: 'wait_for_receipt', title: 'Wait for the receipt' },
-] as const;
-
 export function announceMint(result: MintCertificateResponse): void {
   toast.success('NFT Minted Successfully!', { description: `Certificate #${result.token_id} has been minted on ${result.network}.` });
 }
 
-function MintStages({ result, isPending }: { result: MintCertificateResponse | undefined; isPending: boolean }) {
+/**
+ * The server's steps as they complete (streamed live), with their times: a progress bar and the
+ * list of stages, named as the server reports them.
+ */
+export function MintProgress({ stages, isPending }: { stages: MintStage[]; isPending: boolean }) {
+  const progress = Math.round((stages.length / MINT_STAGES.length) * 100);
   return (
-    <ol className="space-y-2 text-sm" aria-label="Mint stages">
-      {STAGES.map(({ stage, title }) => {
-        const done = result?.stages.find((entry) => entry.stage === stage);
-        return (
-          <li key={stage} className="flex items-start gap-2">
-            {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 text-green-600" /> : isPending ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 rounded-full bg-slate-300" />}
-            <span>
-              <span className="font-medium text-slate-900">{title}</span>
-              {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="break-all text-xs">{done.label}</span></span> : null}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <div className="space-y-3" aria-live="polite">
+      <div className="h-2 overflow-hidden rounded bg-slate-100" role="progressbar" aria-label="Mint progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div className="h-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
+      </div>
+      <ol className="space-y-2 text-sm" aria-label="Mint stages">
+        {MINT_STAGES.map(({ stage, title }, index) => {
+          const done = stages.find((entry) => entry.stage === stage);
+          const running = !done && isPending && index === stages.length;
+          return (
+            <li key={stage} className="flex items-start gap-2">
+              {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" /> : running ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-slate-300" />}
+              <span>
+                <span className="font-medium text-slate-900">{title}</span>
+                {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="break-all text-xs">{done.label}</span></span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 
@@ -69,7 +73,7 @@ export function MintDialog({ onClose }: { onClose: () => void }) {
             </select>
           </Field>
         ) : null}
-        {mint.isPending || mint.isSuccess ? <MintStages result={mint.data} isPending={mint.isPending} /> : null}
+        {mint.isPending || mint.isSuccess || mint.stages.length > 0 ? <MintProgress stages={mint.stages} isPending={mint.isPending} /> : null}
         {mint.isError ? <p role="alert" className="text-sm text-red-700">{mint.error.message}</p> : null}
         {mint.data ? (
           <p className="text-sm text-slate-700">

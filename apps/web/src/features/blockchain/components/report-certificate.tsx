@@ -7,7 +7,7 @@ import { formatLongDate } from '../../../lib/format.ts';
 import { useReportCertificate } from '../api/get-report-certificate.ts';
 import { useMintCertificate } from '../api/mint-certificate.ts';
 import { CopyButton } from './copy-button.tsx';
-import { announceMint } from './mint-dialog.tsx';
+import { announceMint, MintProgress } from './mint-dialog.tsx';
 import { TxLink } from './tx-link.tsx';
 
 /** The report page's certificate: token, transaction, CID and verify link, or one-click minting. */
@@ -27,6 +27,7 @@ export function ReportCertificate({ reportId }: { reportId: string }) {
             <Button disabled={mint.isPending} onClick={() => mint.mutate(reportId, { onSuccess: announceMint })}>{mint.isPending ? 'Minting…' : 'Mint certificate'}</Button>
           </div>
         ) : null}
+        {mint.isPending ? <MintProgress stages={mint.stages} isPending /> : null}
         {mint.isError ? <p role="alert" className="text-red-700">{mint.error.message}</p> : null}
         {certificate ? (
           <dl className="space-y-1" data-testid="report-certificate">
