@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, mintCertificateRequestSchema, mintCertificateResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { mintCertificate } from '../../services/chain/certificate-service.ts';
 
 export function mintCertificateRoute(context: AppContext): FastifyPluginAsyncZod {
@@ -15,6 +16,6 @@ export function mintCertificateRoute(context: AppContext): FastifyPluginAsyncZod
         body: mintCertificateRequestSchema,
         response: { 200: mintCertificateResponseSchema, 409: errorResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => mintCertificate(context, request.body));
+    }, async (request) => mintCertificate(context, request.body, reportScopeOf(request.principal)));
   };
 }
