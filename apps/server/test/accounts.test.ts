@@ -5,6 +5,7 @@ import {
   authResponseSchema,
   complianceOverviewSchema,
   checkoutResponseSchema,
+  checkoutStreamEventSchema,
   collectionResponseSchema,
   createApiKeyResponseSchema,
   errorResponseSchema,
@@ -182,6 +183,61 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     const pdf = await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}/pdf`, cookie: owner.cookie });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('streams the checkout: each step arrives as it completes, then the result; a decline streams an error and changes nothing', async () => {
+    const { cookie, me } = await signUp(`stream-${unique()}@example.com`, 'Stream Co');
+    const parse = (text: string) => text.split('\n\n').filter((block) => block.trim() !== '').map((block) => {
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      const event = checkoutStreamEventSchema.parse(JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null'));
+      expect(name).toBe(event.event);
+      return event;
+    });
+    // Bad input is a plain 4xx before any stream.
+    const badCard = await request({ method: 'POST', url: '/api/billing/checkout/stream', cookie, payload: { plan: 'professional', payment_method: { ...CARD_OK, card_number: '4242 4242 4242 4241' } } });
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json().error.field).toBe('body.payment_method.card_number');
+    // A decline: two steps done, then the error; they were rolled back and the plan is unchanged.
+    const declined = await request({ method: 'POST', url: '/api/billing/checkout/stream', cookie, payload: { plan: 'professional', payment_method: CARD_DECLINED } });
+    expect(declined.headers['content-type']).toMatch(/^text\/event-stream/);
+    const declineEvents = parse(declined.body);
+    expect(declineEvents.map((event) => (event.event === 'step' ? event.step.step : event.event))).toEqual(['customer', 'subscription', 'error']);
+    expect(declineEvents.at(-1)).toMatchObject({ event: 'error', error: { code: 'PAYMENT_DECLINED', field: 'body.payment_method' } });
+    const [workspace] = await testApp.context.database.query<{ plan_id: string }>('SELECT plan_id FROM workspaces WHERE id = $1', [me.workspace!.id]);
+    expect(workspace?.plan_id).toBe('starter');
+
+    // Live: with the card confirmation held back, the first two steps reach the client before it ends.
+    const processor = testApp.context.accounts.payments;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    testApp.context.accounts.payments = Object.assign(Object.create(processor) as typeof processor, {
+      confirmPaymentMethod: async (input: Parameters<typeof processor.confirmPaymentMethod>[0]) => { await gate; return processor.confirmPaymentMethod(input); },
+    });
+    try {
+      const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${address}/api/billing/checkout/stream`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'professional', payment_method: CARD_OK }) });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const readMore = async () => {
+        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no event within 10 s; so far: ${text}`)), 10_000))]);
+        if (!chunk.done) text += decoder.decode(chunk.value, { stream: true });
+        return chunk.done;
+      };
+      while (parse(text.slice(0, text.lastIndexOf('\n\n') + 1)).length < 2) await readMore();
+      const early = parse(text.slice(0, text.lastIndexOf('\n\n') + 1));
+      expect(early.map((event) => event.event === 'step' && [event.step.step, event.completed, event.total])).toEqual([['customer', 1, 4], ['subscription', 2, 4]]);
+      release();
+      while (!(await readMore()));
+      const events = parse(text);
+      expect(events.map((event) => (event.event === 'step' ? `${event.step.step} ${event.completed}/${event.total}` : event.event))).toEqual(['customer 1/4', 'subscription 2/4', 'payment_method 3/4', 'activation 4/4', 'result']);
+      const result = events.at(-1);
+      expect(result?.event === 'result' && result.checkout).toMatchObject({ status: 'trialing', order: { payment_method: 'Visa ending 4242' } });
+    } finally {
+      release();
+      testApp.context.accounts.payments = processor;
+    }
   });
 
   let secret = '';
