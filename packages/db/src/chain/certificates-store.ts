@@ -5,9 +5,14 @@ import type { ReportScope } from '../reports/report-store.ts';
 
 export type CertificateOwnerRow = typeof certificates.$inferSelect;
 
-/** Records which workspace minted a token (once: a token is minted once). */
+/**
+ * Records which workspace minted a token. A mint is the authority: a row left for the same token id
+ * of the same contract by a chain that was since reset (a new chain deploys to the same address
+ * from the same key) is replaced.
+ */
 export async function insertCertificateOwner(database: Database, row: CertificateOwnerRow): Promise<void> {
-  await database.db.insert(certificates).values(row).onConflictDoNothing();
+  const { contractAddress: _contract, tokenId: _token, ...owner } = row;
+  await database.db.insert(certificates).values(row).onConflictDoUpdate({ target: [certificates.contractAddress, certificates.tokenId], set: owner });
 }
 
 /**
