@@ -125,9 +125,9 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (file: string, options: { mapping?: string; source?: string }) => setExitCode(await runImportSales(file, options)));
   importCommand
     .command('hazard-layer')
-    .description('Import a hazard overlay (a GeoJSON FeatureCollection or a zipped Shapefile of polygons in longitude/latitude) into the database; flood answers use it ahead of the bundled maps and the screening (docs/methodology/hazards.md)')
+    .description('Import a hazard overlay (a GeoJSON FeatureCollection, a zipped Shapefile or a GeoPackage with one feature table, of polygons in longitude/latitude) into the database; flood answers use it ahead of the bundled maps and the screening (docs/methodology/hazards.md)')
     .requiredOption('--kind <kind>', 'hazard the layer maps: flood')
-    .requiredOption('--file <file>', '.geojson / .json, or a .zip holding one .shp with its .dbf')
+    .requiredOption('--file <file>', '.geojson / .json, a .zip holding one .shp with its .dbf, or a .gpkg with one feature table')
     .option('--field <field>', 'what the attribute means: aep (annual exceedance probability, %), ari (average recurrence interval, years) or depth (m); omit for an extent only')
     .option('--attribute <column>', 'the attribute column (default: the first whose name contains the field)')
     .option('--name <name>', 'name shown and cited (default: the file name)')

@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../src/config.ts';
 import { insertReport, openDatabase } from '@propguard/db';
 import { getJson, startServerProcess, type ServerProcess } from './server-process.ts';
 import { createScratchDatabase, dropScratchDatabase, getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
-import { getApiSkipReason } from './test-app.ts';
+import { getApiSkipReason, releaseSharedTestApp } from './test-app.ts';
 
 const FIXTURE_DATA = path.join(REPO_ROOT, 'packages/db/test/fixtures/data');
 const SCRATCH_DB = 'propguard_chain_external';
@@ -44,6 +44,8 @@ describe.skipIf(getApiSkipReason() !== null)('certificate chain: restart safety 
   const mainEnv: Record<string, string> = { PROPGUARD_HOME: TEST_PGLITE_HOME, ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) };
 
   beforeAll(async () => {
+    // The servers started here open the suite's own database: the app other files kept must let go.
+    await releaseSharedTestApp();
     externalHome = fs.mkdtempSync(path.join(os.tmpdir(), 'propguard-chain-external-'));
     externalEnv = { PROPGUARD_HOME: externalHome, WEB_DIST_PATH: path.join(externalHome, 'no-web-build'), PROPGUARD_DATA_PATH: FIXTURE_DATA };
     if (kind === 'postgres') externalEnv.DATABASE_URL = await createScratchDatabase(SCRATCH_DB);

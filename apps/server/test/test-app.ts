@@ -17,8 +17,30 @@ export function getApiSkipReason(): string | null {
   return inject('apiSkipReason');
 }
 
+/**
+ * One app at a time, kept between test files: the API project runs its files one after another in
+ * one process (vitest `isolate: false`), so the files that ask for the same settings share one
+ * context instead of each loading the sales index, hazard layers and address index again (about
+ * 13 s a file). Asking for other settings closes the kept app first: PGlite opens its directory
+ * in one instance at a time.
+ */
+let kept: { key: string; handle: TestApp; shutDown: () => Promise<void> } | null = null;
+
+/** Closes the kept app, if any: for tests that start a server process on the same database. */
+export async function releaseSharedTestApp(): Promise<void> {
+  const current = kept;
+  kept = null;
+  await current?.shutDown();
+}
+
+// The last file leaves the app open; the worker closes it when it has nothing left to do.
+process.once('beforeExit', () => void releaseSharedTestApp());
+
 /** The real server on the real database prepared by global-setup.ts (PGlite or PostgreSQL). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  if (kept?.key === key) return kept.handle;
+  await releaseSharedTestApp();
   const kind = getTestDbKind();
   const config = loadConfig({
     PROPGUARD_HOME: TEST_PGLITE_HOME,
@@ -34,12 +56,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const context = await createAppContext(config);
   const app = await buildApp(context, { logger: false });
   await app.ready();
-  return {
-    app,
-    context,
-    close: async () => {
-      await app.close();
-      await context.database.close();
-    },
+  const shutDown = async () => {
+    await app.close();
+    await context.database.close();
   };
+  // A file's close() keeps the app for the next file; releaseSharedTestApp() really closes it.
+  const handle: TestApp = { app, context, close: async () => {} };
+  kept = { key, handle, shutDown };
+  return handle;
 }

@@ -18,7 +18,7 @@ export type { ResolvedLocation, ResolvedSubject, SubjectLookups, SubjectRequest 
 export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
 export { loadKnownFloodPlaces, KNOWN_FLOOD_PLACES_FILE, type KnownFloodPlace } from './hazards/load-known-places.ts';
-export { importHazardLayer, listHazardLayers, removeHazardLayer, loadFloodLayers, findHazardLayersAt, readHazardLayerFile, HAZARD_LAYER_KINDS, FLOOD_LAYER_FIELDS } from './hazards/hazard-layers.ts';
+export { importHazardLayer, listHazardLayers, removeHazardLayer, loadFloodLayers, findHazardLayersAt, readHazardLayerFile, readHazardLayerBytes, HAZARD_LAYER_KINDS, FLOOD_LAYER_FIELDS } from './hazards/hazard-layers.ts';
 export type { HazardLayerKind, HazardLayerSummary, ImportHazardLayerOptions } from './hazards/hazard-layers.ts';
 export { searchSales, getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, SEARCH_TOTAL_CAP } from './realty/search-sales.ts';
 export type { SalesSearchFilter, SaleListingRow } from './realty/search-sales.ts';

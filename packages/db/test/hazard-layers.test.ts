@@ -9,6 +9,7 @@ import { assessFlood, buildHazardContext, withImportedFloodLayers, type HazardCo
 import { AppError } from '@propguard/schemas';
 import { findHazardLayersAt, importHazardLayer, listHazardLayers, loadFloodLayers, loadHazardData, openDatabase, readHazardLayerFile, removeHazardLayer, type Database } from '../src/index.ts';
 import { readJsonFile } from '../src/ingest/read-source-file.ts';
+import { decodeGeoPackageGeometry } from '../src/hazards/geopackage.ts';
 import { createTempHome, createTestPostgres } from './support/test-databases.ts';
 import { buildZippedShapefile, type ShapefilePolygon } from './support/write-shapefile.ts';
 
@@ -16,6 +17,7 @@ const DATA_DIR = new URL('../../../data', import.meta.url).pathname;
 const LISMORE_MAP = join(DATA_DIR, 'lismore-flood-map-2022-floodmapper', 'lismore_floodmap_2022-03-27_to_2022-04-15.geojson.gz');
 // Inside the satellite wet area (the sanity test's lismoreWet), and the Lismore CBD hill (Goonellabah) outside it.
 const LISMORE_WET = { lat: -28.8141, lng: 153.2746 };
+const GPKG_FIXTURE = new URL('./__fixtures__/lismore-test-extents.gpkg', import.meta.url).pathname;
 const GOONELLABAH = { lat: -28.8167, lng: 153.3167 };
 
 const postgres = await createTestPostgres();
@@ -63,11 +65,60 @@ describe('reading layer files', () => {
     expect(features.filter((feature) => feature.polygons.length === 1).length).toBeGreaterThan(wetPolygonCount * 0.9);
   });
 
+  it('reads a GeoPackage written by another library (@ngageoint/geopackage 4.2.9): a polygon with a hole and a multipolygon', async () => {
+    // __fixtures__/lismore-test-extents.gpkg: one feature table, EPSG:4326, AEP_PCT 1 (a 0.012 degree
+    // square around the Lismore CBD with a 0.003 degree dry hole) and 0.5 (two 0.004 degree squares)
+    const features = await readHazardLayerFile(GPKG_FIXTURE);
+    expect(features.map((feature) => [feature.properties.AEP_PCT, feature.properties.SOURCE, feature.polygons.length, feature.polygons.map((rings) => rings.length)])).toEqual([
+      [1, 'test 1% AEP with a hole', 1, [2]],
+      [0.5, 'test 0.5% AEP, two parts', 2, [1, 1]],
+    ]);
+    expect(features[0]!.polygons[0]![0]!.slice(0, 4).map((value) => Number(value.toFixed(4)))).toEqual([153.27, -28.818, 153.282, -28.818]);
+    const notSqlite = join(home.homeDir, 'text.gpkg');
+    await writeFile(notSqlite, 'hello');
+    await expect(readHazardLayerFile(notSqlite)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file', message: expect.stringMatching(/text\.gpkg could not be read as a layer: not a GeoPackage/) });
+  });
+
+  it('decodes GeoPackage geometry blobs: envelopes, big-endian WKB, Z coordinates, empty geometries', () => {
+    // GP header: "GP", version 0, flags, srs_id 4326; then WKB
+    const blob = (flags: number, envelopeDoubles: number, wkb: (view: DataView, at: number) => number) => {
+      const buffer = new ArrayBuffer(512);
+      const view = new DataView(buffer);
+      view.setUint8(0, 0x47);
+      view.setUint8(1, 0x50);
+      view.setUint8(3, flags);
+      view.setInt32(4, 4326, true);
+      const end = wkb(view, 8 + 8 * envelopeDoubles);
+      return new Uint8Array(buffer, 0, end);
+    };
+    // A big-endian ISO "Polygon Z" (1003): one ring of 4 points (x, y, z)
+    const polygonZ = (view: DataView, at: number) => {
+      view.setUint8(at, 0);
+      view.setUint32(at + 1, 1003, false);
+      view.setUint32(at + 5, 1, false);
+      view.setUint32(at + 9, 4, false);
+      const points = [[150, -34, 5], [150.1, -34, 6], [150.1, -33.9, 7], [150, -34, 5]];
+      points.forEach((point, i) => point.forEach((value, k) => view.setFloat64(at + 13 + 24 * i + 8 * k, value, false)));
+      return at + 13 + 24 * points.length;
+    };
+    // flags 0b011: little-endian header, envelope code 1 (minx, maxx, miny, maxy: 4 doubles)
+    expect(decodeGeoPackageGeometry(blob(0b011, 4, polygonZ))).toEqual([[[150, -34, 150.1, -34, 150.1, -33.9, 150, -34]]]);
+    // envelope code 2 (with z: 6 doubles)
+    expect(decodeGeoPackageGeometry(blob(0b101, 6, polygonZ))).toHaveLength(1);
+    // the empty flag (bit 4): nothing, whatever follows
+    expect(decodeGeoPackageGeometry(blob(0b10001, 0, (_view, at) => at))).toEqual([]);
+    // a line (WKB type 2) holds no polygon
+    expect(decodeGeoPackageGeometry(blob(0b1, 0, (view, at) => { view.setUint8(at, 1); view.setUint32(at + 1, 2, true); view.setUint32(at + 5, 0, true); return at + 9; }))).toEqual([]);
+    expect(() => decodeGeoPackageGeometry(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))).toThrow(/no "GP" header/);
+  });
+
   it('rejects files it cannot use, naming the field', async () => {
     const notCollection = join(home.homeDir, 'point.geojson');
     await writeFile(notCollection, JSON.stringify({ type: 'Feature' }));
     await expect(readHazardLayerFile(notCollection)).rejects.toThrow(/not a GeoJSON FeatureCollection/);
-    await expect(readHazardLayerFile(join(home.homeDir, 'layer.gpkg'))).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file' });
+    const kml = join(home.homeDir, 'layer.kml');
+    await writeFile(kml, '<kml/>');
+    await expect(readHazardLayerFile(kml)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', field: 'file', message: expect.stringMatching(/give a GeoJSON \(\.geojson, \.json\), a zipped Shapefile \(\.zip\) or a GeoPackage \(\.gpkg\)/) });
   });
 });
 
@@ -120,6 +171,19 @@ describe.each([
     const [row] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM hazard_layer_features');
     expect(row!.count).toBe(0);
     expect(assessFlood(LISMORE_WET, withImportedFloodLayers(context, await loadFloodLayers(database)), 'high', 2025).score).toBe(85);
+  });
+
+  it.skipIf(!isAvailable)('imports a GeoPackage: inside its 1 % AEP polygon High, in its hole the layer says nothing', async () => {
+    const layer = await importHazardLayer(database, { file: GPKG_FIXTURE, kind: 'flood', field: 'aep', licenceNote: 'test' });
+    expect(layer).toMatchObject({ sourceFile: 'lismore-test-extents.gpkg', sourceField: 'AEP_PCT', featureCount: 2 });
+    const withLayer = withImportedFloodLayers(context, await loadFloodLayers(database));
+    expect(assessFlood(LISMORE_WET, withLayer, 'high', 2025)).toMatchObject({ score: 70, level: 'High' });
+    // The dry hole around (-28.8100, 153.2790): the next source (the bundled map or the screening) decides
+    const inHole = { lat: -28.81, lng: 153.279 };
+    expect(assessFlood(inHole, withLayer, 'high', 2025)).toEqual(assessFlood(inHole, context, 'high', 2025));
+    // 0.5 % AEP part: 40 + 30 log5(0.5 / 0.2) = 57
+    expect(assessFlood({ lat: -28.825, lng: 153.305 }, withLayer, 'high', 2025).score).toBe(57);
+    expect(await removeHazardLayer(database, layer.id)).toBe(true);
   });
 
   it.skipIf(!isAvailable)('refuses a layer outside Australia or in projected coordinates', async () => {

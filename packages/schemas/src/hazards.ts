@@ -237,3 +237,34 @@ export type HazardLayer = z.infer<typeof hazardLayerSchema>;
 
 export const hazardLayerListSchema = z.object({ success: z.literal(true), layers: z.array(hazardLayerSchema), inUse: z.number().int().describe('Layers the running server assesses with (loaded at start, taken up again each minute when they change)') }).meta({ id: 'HazardLayerList' });
 export type HazardLayerList = z.infer<typeof hazardLayerListSchema>;
+
+/** Largest layer file the app accepts as an upload, bytes (the CLI reads any size). */
+export const HAZARD_LAYER_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * POST /api/data/hazard-layers: the query of an upload whose body is the file itself
+ * (`application/octet-stream`: a GeoJSON, a zipped Shapefile or a GeoPackage), imported by the same function as
+ * `propguard import hazard-layer`.
+ */
+export const hazardLayerUploadQuerySchema = z
+  .object({
+    kind: z.enum(['flood']).default('flood').describe('Hazard the layer maps; "flood" today'),
+    fileName: z.string().trim().min(1, 'the file name is required (its extension says the format: .geojson, .json, .zip or .gpkg)').max(255),
+    field: z.enum(['aep', 'ari', 'depth']).optional().describe('What the mapped attribute means; omitted: the polygons are an extent only'),
+    attribute: z.string().trim().min(1).max(100).optional().describe("The attribute's column; default: the first whose name contains the field's name"),
+    name: z.string().trim().max(200).optional().describe('Default: the file name'),
+    licence: z.string().trim().max(1000).optional().describe('Who licensed it and on what terms; stored and cited'),
+  });
+export type HazardLayerUploadQuery = z.infer<typeof hazardLayerUploadQuerySchema>;
+
+export const hazardLayerUploadResponseSchema = z
+  .object({ success: z.literal(true), layer: hazardLayerSchema, inUse: z.number().int().describe('Layers the server assesses with after the upload (taken up at once)') })
+  .meta({ id: 'HazardLayerUploadResponse' });
+export type HazardLayerUploadResponse = z.infer<typeof hazardLayerUploadResponseSchema>;
+
+export const hazardLayerRemoveResponseSchema = z
+  .object({ success: z.literal(true), removed: z.number().int(), inUse: z.number().int() })
+  .meta({ id: 'HazardLayerRemoveResponse' });
+export type HazardLayerRemoveResponse = z.infer<typeof hazardLayerRemoveResponseSchema>;
+
+export const hazardLayerIdParamsSchema = z.object({ id: z.coerce.number().int().positive('a layer id is a positive whole number') });

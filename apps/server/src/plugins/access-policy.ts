@@ -27,6 +27,9 @@ const RULES: readonly Rule[] = [
   ['DELETE', /^\/api\/keys\//, 'owner'],
   ['PATCH', /^\/api\/workspace\/members\//, 'owner'],
   ['DELETE', /^\/api\/workspace\/members\//, 'owner'],
+  // Imported hazard overlays (issue 18) apply to the whole deployment: an analyst or an owner uploads and removes them.
+  ['POST', /^\/api\/data\/hazard-layers$/, 'analyst'],
+  ['DELETE', /^\/api\/data\/hazard-layers\//, 'analyst'],
   ['POST', /^\/api\/(invitations\/accept|workspace\/switch)$/, 'viewer'],
   // Certificates are public on chain: anyone may read the chain (JSON-RPC), a token or a transaction,
   // and verify a certificate or a report against it; minting is a write (an analyst's) and metered.

@@ -4,6 +4,8 @@ import { AppError } from '@propguard/schemas';
 /** The first string holding a NUL character, as a field path ("body.address"), or null. */
 export function findNulField(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // A binary body (an uploaded layer file) is bytes, not text: NUL bytes are data there.
+  if (value instanceof Uint8Array) return null;
   if (value === null || typeof value !== 'object' || depth > 20) return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}.${key.split('\u0000').join('\\0')}`;

@@ -1,7 +1,7 @@
 /**
  * Imported hazard overlays (issue 18): `propguard import hazard-layer --kind flood --file F`.
  * A deployment brings its licensed flood data (a council's 1% AEP extent, the Insurance Council's
- * NFID, a depth grid as polygons) as GeoJSON or a zipped Shapefile; the polygons are stored in
+ * NFID, a depth grid as polygons) as GeoJSON, a zipped Shapefile or a GeoPackage; the polygons are stored in
  * `hazard_layers` / `hazard_layer_features` with their bounding boxes (indexed), and the hazard
  * engine uses them ahead of the bundled maps and the screening (`loadFloodLayers`).
  */
@@ -14,13 +14,17 @@ import type { FloodLayerField, ImportedFloodLayer, PolygonRings } from '@propgua
 import { AppError } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { hazardLayerFeatures, hazardLayers } from '../schema.ts';
+import { readGeoPackage } from './geopackage.ts';
 
 export const HAZARD_LAYER_KINDS = ['flood'] as const;
 export type HazardLayerKind = (typeof HAZARD_LAYER_KINDS)[number];
 export const FLOOD_LAYER_FIELDS = ['aep', 'ari', 'depth'] as const;
 
 export interface ImportHazardLayerOptions {
-  file: string;
+  /** A file to read (the CLI); or `content`. */
+  file?: string;
+  /** The file's bytes and name (an upload in the app, POST /api/data/hazard-layers); or `file`. */
+  content?: { bytes: Uint8Array; fileName: string };
   kind: HazardLayerKind;
   /** What the mapped attribute means; omitted: the polygons are an extent only. */
   field?: FloodLayerField;
@@ -96,7 +100,7 @@ async function readZippedShapefile(bytes: Uint8Array, file: string): Promise<Rea
   return collection.features.map((feature) => ({ properties: (feature.properties ?? {}) as Record<string, unknown>, polygons: polygonsOf(feature.geometry as { type: string; coordinates: unknown }) }));
 }
 
-/** Reads the polygons of a GeoJSON FeatureCollection (.geojson/.json) or a zipped Shapefile (.zip). */
+/** Reads the polygons of a GeoJSON FeatureCollection (.geojson/.json), a zipped Shapefile (.zip) or a GeoPackage (.gpkg). */
 export async function readHazardLayerFile(file: string): Promise<ReadFeature[]> {
   let bytes: Uint8Array;
   try {
@@ -104,8 +108,26 @@ export async function readHazardLayerFile(file: string): Promise<ReadFeature[]> 
   } catch (error) {
     throw validation(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'file');
   }
+  return readHazardLayerBytes(bytes, file);
+}
+
+/**
+ * Reads the polygons of a layer file's bytes, told its name (whose extension says the format): the
+ * one reader behind the CLI and the upload. A file it cannot read is a VALIDATION_ERROR naming it.
+ */
+export async function readHazardLayerBytes(bytes: Uint8Array, file: string): Promise<ReadFeature[]> {
+  try {
+    return await parseHazardLayerBytes(bytes, file);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw validation(`${basename(file)} could not be read as a layer: ${(error as Error).message}`, 'file');
+  }
+}
+
+async function parseHazardLayerBytes(bytes: Uint8Array, file: string): Promise<ReadFeature[]> {
   if (/\.zip$/i.test(file)) return readZippedShapefile(bytes, file);
-  if (!/\.(geo)?json$/i.test(file)) throw validation(`${basename(file)}: give a GeoJSON (.geojson, .json) or a zipped Shapefile (.zip)`, 'file');
+  if (/\.gpkg$/i.test(file)) return readGeoPackage(bytes);
+  if (!/\.(geo)?json$/i.test(file)) throw validation(`${basename(file)}: give a GeoJSON (.geojson, .json), a zipped Shapefile (.zip) or a GeoPackage (.gpkg)`, 'file');
   let json: { type?: string; features?: { properties?: Record<string, unknown> | null; geometry?: { type: string; coordinates: unknown } | null }[] };
   try {
     json = JSON.parse(new TextDecoder().decode(bytes)) as typeof json;
@@ -149,7 +171,9 @@ function boundsOf(rings: PolygonRings): [number, number, number, number] {
 export async function importHazardLayer(database: Database, options: ImportHazardLayerOptions): Promise<HazardLayerSummary> {
   if (!HAZARD_LAYER_KINDS.includes(options.kind)) throw validation(`--kind must be one of ${HAZARD_LAYER_KINDS.join(', ')}`, 'kind');
   if (options.field !== undefined && !FLOOD_LAYER_FIELDS.includes(options.field)) throw validation(`--field must be one of ${FLOOD_LAYER_FIELDS.join(', ')}`, 'field');
-  const features = await readHazardLayerFile(options.file);
+  const fileName = options.content ? basename(options.content.fileName) : options.file;
+  if (fileName === undefined || fileName.trim() === '') throw validation('give the layer file (a path, or the uploaded file with its name)', 'file');
+  const features = options.content ? await readHazardLayerBytes(options.content.bytes, fileName) : await readHazardLayerFile(fileName);
   const sourceField = options.field === undefined ? null : chooseAttribute(features, options.field, options.attribute);
   const rows: { value: number | null; rings: PolygonRings; bounds: [number, number, number, number] }[] = [];
   for (const feature of features) {
@@ -164,15 +188,15 @@ export async function importHazardLayer(database: Database, options: ImportHazar
       rows.push({ value, rings, bounds });
     }
   }
-  if (rows.length === 0) throw validation(`${basename(options.file)} holds no polygons`, 'file');
+  if (rows.length === 0) throw validation(`${basename(fileName)} holds no polygons`, 'file');
   const featureCount = features.filter((feature) => feature.polygons.length > 0).length;
   const importedAt = options.importedAt ?? new Date().toISOString();
-  const name = options.name ?? basename(options.file);
-  const licenceNote = options.licenceNote ?? 'licence not stated at import';
+  const name = options.name?.trim() || basename(fileName);
+  const licenceNote = options.licenceNote?.trim() || 'licence not stated at import';
   return database.db.transaction(async (tx) => {
     const [layer] = await tx
       .insert(hazardLayers)
-      .values({ kind: options.kind, name, licenceNote, sourceFile: basename(options.file), field: options.field ?? null, sourceField, importedAt, featureCount })
+      .values({ kind: options.kind, name, licenceNote, sourceFile: basename(fileName), field: options.field ?? null, sourceField, importedAt, featureCount })
       .returning();
     for (let start = 0; start < rows.length; start += 500) {
       await tx.insert(hazardLayerFeatures).values(

@@ -1,9 +1,9 @@
 /**
- * Flood (method flood-v2). A mapped flood extent decides where one covers the place (the 2022
- * Lismore satellite map); everywhere else a screening score from the data we hold — screening, not
- * a flood study:
+ * Flood (method flood-v3). An imported overlay, then a mapped flood extent decides where one covers
+ * the place (the 2022 Lismore satellite map); everywhere else a screening score from the data we
+ * hold — screening, not a flood study:
  *
- *   screening = P(d) + H(h) + C(A), clamped to 0-100          (docs/methodology/hazards.md, "Flood")
+ *   screening = max(P(d) + H(h) + C(A), L(h_b)), clamped to 0-100   (docs/methodology/hazards.md, "Flood")
  *
  * - P(d): proximity to the nearest mapped river, d km (Natural Earth 1:10m rivers and its
  *   Australian supplement, WDBII rivers): 60 at 0.5 km or less, 60 x (1 - ln(d / 0.5) / ln 60)
@@ -17,6 +17,9 @@
  * - C(A): catchment of the named river, A km2, estimated from its mapped length L km by Hack's law
  *   (Hack 1957, USGS PP 294-B: L = 1.4 A^0.6 in miles): 5 x (log10 A - 3), clamped to -10..+5.
  *   0 for unnamed rivers.
+ * - L(h_b): low ground (flood-v3), h_b m = height above the local base level (sea level within
+ *   10 km of the coast, else the lowest gazetteer altitude within 10 km where they span 30 m or
+ *   more): 35 up to 5 m, 0 from 30 m. For the rivers the 1:10m layers lack.
  * Projection: expected damage x (1 + RX1D change % / 100) (scaleScoreByDamageRatio).
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
@@ -27,7 +30,7 @@ import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
 import type { FloodLayerField, HazardLocation } from './types.ts';
 
-export const FLOOD_METHOD = 'flood-v2';
+export const FLOOD_METHOD = 'flood-v3';
 /** Beyond this distance from any mapped river or lake the screening has no signal, km. */
 export const FLOOD_RIVER_SEARCH_KM = 30;
 const RIVER_SCORE_AT_HALF_KM = 60;
@@ -39,6 +42,12 @@ export const RIVER_LEVEL_RADIUS_KM = 5;
 export const TIDAL_REACH_KM = 10;
 /** Lines of the same name within this distance of the nearest one count as one river, km. */
 const SAME_RIVER_KM = 400;
+/** Localities within this distance give the local base level (low-ground term), km. */
+export const BASE_LEVEL_RADIUS_KM = 10;
+/** Inland, the low-ground term needs at least this local relief (highest minus lowest altitude), m. */
+export const MIN_LOCAL_RELIEF_M = 30;
+/** The low-ground term's ceiling: below the Medium threshold (an unmapped watercourse is a guess). */
+const LOW_GROUND_MAX = 35;
 
 /**
  * Score from the distance to a river, km: non-increasing in distance.
@@ -78,6 +87,21 @@ export function catchmentAreaKm2(lengthKm: number): number {
  */
 export function catchmentAdjustment(areaKm2: number): number {
   return Math.max(-10, Math.min(5, 5 * (Math.log10(Math.max(1, areaKm2)) - 3)));
+}
+
+/**
+ * Points for low ground, from the height above the local base level, m (flood-v3): 35 up to 5 m,
+ * falling linearly to 0 at 30 m. The national river layers (1:10m) miss most urban rivers and
+ * creeks (the Torrens, the Georges, the Parramatta...); every valley still drains along its lowest
+ * ground, so a place close to its local base level is likely near a watercourse the layers lack.
+ * The ceiling stays below the Medium threshold (40): without the watercourse itself, this is a hint.
+ * @example lowGroundScore(16) // 35 x (30 - 16) / 25 = 19.6
+ */
+export function lowGroundScore(heightM: number): number {
+  const h = Math.max(0, heightM);
+  if (h <= 5) return LOW_GROUND_MAX;
+  if (h >= 30) return 0;
+  return (LOW_GROUND_MAX * (30 - h)) / 25;
 }
 
 /**
@@ -143,9 +167,18 @@ export interface FloodScreening {
   riverLevelSource: 'tidal' | 'localities' | null;
   heightAboveRiverM: number | null;
   catchmentKm2: number | null;
+  /** The local base level, m: sea level near the coast, else the lowest locality within 10 km (flood-v3). */
+  baseLevelM: number | null;
+  baseLevelSource: 'sea' | 'localities' | null;
+  /** Height of the place above that base level, m. */
+  heightAboveBaseM: number | null;
+  /** Low-ground term (0-35); the screening is the larger of it and the river terms. */
+  lowGround: number;
   proximity: number;
   heightAdjustment: number;
   catchmentAdjustment: number;
+  /** What gave the score: the mapped river or lake terms, or the low ground (no river near enough, or scoring less). */
+  decidedBy: 'river' | 'low-ground' | null;
   score: number;
 }
 
@@ -159,7 +192,12 @@ function siteAltitude(site: Site, context: HazardContext): { valueM: number; sou
     .map(({ item }) => item.altitudeM)
     .filter((value): value is number => value !== null)
     .sort((a, b) => a - b);
-  if (values.length === 0) return null;
+  if (values.length === 0) {
+    // flood-v3: a large suburb's own locality point can lie beyond 3 km; its altitude (named like
+    // the ABS suburb that contains the place, within 10 km) still describes it better than nothing.
+    if (site.altitude && site.suburb && site.altitude.localityName.toUpperCase() === site.suburb.name.replace(/\s*\([^)]*\)\s*$/, '').toUpperCase()) return { valueM: site.altitude.valueM, source: 'locality' };
+    return null;
+  }
   const mid = Math.floor(values.length / 2);
   return { valueM: values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2, source: 'neighbours' };
 }
@@ -172,6 +210,23 @@ function riverLevel(context: HazardContext, lat: number, lng: number): { valueM:
     if (item.altitudeM !== null && (lowest === null || item.altitudeM < lowest)) lowest = item.altitudeM;
   }
   return lowest === null ? null : { valueM: lowest, source: 'localities' };
+}
+
+/**
+ * The local base level, m: sea level where the place is within TIDAL_REACH_KM of the ocean
+ * shoreline; inland, the lowest gazetteer altitude within BASE_LEVEL_RADIUS_KM when at least three
+ * altitudes are known there and they span MIN_LOCAL_RELIEF_M or more (on a plateau or a plain
+ * without relief the lowest locality says nothing about drainage). Null otherwise.
+ */
+function localBaseLevel(site: Site, context: HazardContext): { valueM: number; source: 'sea' | 'localities' } | null {
+  if (site.coastDistanceKm !== null && site.coastDistanceKm <= TIDAL_REACH_KM) return { valueM: 0, source: 'sea' };
+  const values = findPointsWithin(context.localityIndex, site.lat, site.lng, BASE_LEVEL_RADIUS_KM)
+    .map(({ item }) => item.altitudeM)
+    .filter((value): value is number => value !== null);
+  if (values.length < 3) return null;
+  const lowest = Math.min(...values);
+  if (Math.max(...values) - lowest < MIN_LOCAL_RELIEF_M) return null;
+  return { valueM: lowest, source: 'localities' };
 }
 
 function namedRiverLengthKm(context: HazardContext, name: string, lat: number, lng: number): number {
@@ -206,6 +261,12 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
   const proximity = Math.max(riverProximity, lakeProximity);
   const heightAdjustment = heightAboveRiverM !== null && riverProximity > 0 ? heightAboveRiverAdjustment(heightAboveRiverM) : 0;
   const catchment = catchmentKm2 !== null && riverProximity > 0 ? catchmentAdjustment(catchmentKm2) : 0;
+  const base = altitude !== null ? localBaseLevel(site, context) : null;
+  const heightAboveBaseM = altitude !== null && base !== null ? Math.max(0, altitude.valueM - base.valueM) : null;
+  const lowGround = heightAboveBaseM !== null ? lowGroundScore(heightAboveBaseM) : 0;
+  const hasRiverSignal = river !== null || lake !== null;
+  const riverScore = Math.max(0, Math.min(100, proximity + heightAdjustment + catchment));
+  const decidedBy = hasRiverSignal && riverScore >= lowGround ? 'river' : heightAboveBaseM !== null ? 'low-ground' : hasRiverSignal ? 'river' : null;
   return {
     riverName,
     riverKind,
@@ -217,10 +278,15 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
     riverLevelSource: level ? level.source : null,
     heightAboveRiverM,
     catchmentKm2,
+    baseLevelM: base ? base.valueM : null,
+    baseLevelSource: base ? base.source : null,
+    heightAboveBaseM,
+    lowGround,
     proximity,
     heightAdjustment,
     catchmentAdjustment: catchment,
-    score: Math.max(0, Math.min(100, proximity + heightAdjustment + catchment)),
+    decidedBy,
+    score: Math.max(riverScore, lowGround),
   };
 }
 
@@ -253,6 +319,20 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
     );
     dataUsed.push(DATA_SETS.gazetteer);
     if (screening.riverLevelSource === 'tidal') dataUsed.push(DATA_SETS.shoreline);
+  }
+  if (screening.heightAboveBaseM !== null) {
+    const baseText = screening.baseLevelSource === 'sea' ? 'sea level (within 10 km of the coast)' : `the lowest locality within 10 km, ${screening.baseLevelM!.toFixed(0)} m`;
+    factors.push(
+      factor(
+        'low-ground',
+        `About ${screening.heightAboveBaseM.toFixed(0)} m above the local base level, ${baseText}: low ground term ${screening.lowGround.toFixed(0)}${screening.decidedBy === 'low-ground' ? ' (decides: no mapped river or lake scores higher)' : ''}`,
+        screening.heightAboveBaseM,
+        'm',
+        screening.decidedBy === 'low-ground' && screening.lowGround > 0 ? 'raises' : 'neutral',
+      ),
+    );
+    dataUsed.push(DATA_SETS.gazetteer);
+    if (screening.baseLevelSource === 'sea') dataUsed.push(DATA_SETS.shoreline);
   }
   if (screening.catchmentKm2 !== null && screening.catchmentAdjustment !== 0) {
     factors.push(
@@ -307,13 +387,16 @@ export function assessFloodAt(site: Site, context: HazardContext, scenario: Clim
     const parts = screeningFactors(screening);
     factors.push(...parts.factors);
     dataUsed.push(...parts.dataUsed);
-    hasData = screening.riverDistanceKm !== null || screening.lakeDistanceKm !== null;
+    hasData = screening.decidedBy !== null;
     baselineScore = screening.score;
-    // Terrain known: ±15; distance alone on 1:10m lines (about 1 km positional error): ±20.
-    uncertainty = screening.heightAboveRiverM !== null ? 15 : 20;
-    dataNote = hasData
-      ? `Screening, not a flood study: no mapped flood extent covers this place, so the score comes from the distance to mapped rivers (1:10m national layers, about 1 km positional accuracy, many creeks missing)${screening.heightAboveRiverM === null ? '; the height above the river is unknown here (no gazetteer altitude within 3 km)' : ', the height above the river from one gazetteer altitude per locality (no elevation model)'} and the catchment estimated from the river's mapped length. Overland flow and local drainage are not assessed`
-      : `No flood data for this area: no mapped flood extent, and no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km (rivers such as the Maribyrnong, Torrens, Parramatta and Georges are not in our data)`;
+    // Terrain known: ±15; distance alone on 1:10m lines (about 1 km positional error): ±20; low ground alone: ±25.
+    uncertainty = screening.decidedBy === 'low-ground' ? 25 : screening.heightAboveRiverM !== null ? 15 : 20;
+    dataNote =
+      screening.decidedBy === 'river'
+        ? `Screening, not a flood study: no mapped flood extent covers this place, so the score comes from the distance to mapped rivers (1:10m national layers, about 1 km positional accuracy, many creeks missing)${screening.heightAboveRiverM === null ? '; the height above the river is unknown here (no gazetteer altitude within 3 km)' : ', the height above the river from one gazetteer altitude per locality (no elevation model)'} and the catchment estimated from the river's mapped length. Overland flow and local drainage are not assessed`
+        : screening.decidedBy === 'low-ground'
+          ? `Screening, not a flood study: no mapped flood extent covers this place and ${screening.riverDistanceKm === null && screening.lakeDistanceKm === null ? `no river or lake of the national layers lies within ${FLOOD_RIVER_SEARCH_KM} km (urban rivers such as the Torrens and the Georges are not in them)` : 'the mapped rivers and lakes score lower'}, so the score comes from how low the place lies above its local base level (one gazetteer altitude per locality, no elevation model): a hint of an unmapped watercourse, at most 35. Overland flow and local drainage are not assessed`
+          : `No flood data for this area: no mapped flood extent, no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km (rivers such as the Torrens and the Georges are not in our data), and no gazetteer altitude to place it above its local base level`;
   }
   let score = baselineScore;
   const gwl = globalWarmingLevelC(scenario, year);

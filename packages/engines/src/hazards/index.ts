@@ -30,4 +30,4 @@ export {
 } from './reference-tables.ts';
 export { findMapFeaturesNear, MAX_MAP_SUBURBS, MAX_MAP_FIRES } from './map-features.ts';
 export { rankingAuc } from './evaluation.ts';
-export { screenFlood, importedFloodScore, heightAboveRiverAdjustment, catchmentAreaKm2, catchmentAdjustment, type FloodScreening } from './flood.ts';
+export { screenFlood, importedFloodScore, lowGroundScore, heightAboveRiverAdjustment, catchmentAreaKm2, catchmentAdjustment, type FloodScreening } from './flood.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHazardContext, locateSite } from '../../src/hazards/context.ts';
-import { assess as assessFlood, catchmentAdjustment, catchmentAreaKm2, heightAboveRiverAdjustment, importedFloodScore, screenFlood } from '../../src/hazards/flood.ts';
+import { assess as assessFlood, catchmentAdjustment, catchmentAreaKm2, heightAboveRiverAdjustment, importedFloodScore, lowGroundScore, screenFlood } from '../../src/hazards/flood.ts';
 import { rankingAuc } from '../../src/hazards/evaluation.ts';
 import type { GazetteerLocality } from '../../src/hazards/types.ts';
 import { emptyHazardData, squareState } from './synthetic-data.ts';
@@ -24,7 +24,7 @@ function valleyContext(flatAltitudeM: number, hillAltitudeM: number) {
   );
 }
 
-describe('flood-v2 screening terms (worked examples)', () => {
+describe('flood-v3 screening terms (worked examples)', () => {
   it('height above the river: +15 up to 5 m, 0 at 15 m, -1 a metre to -30 at 45 m', () => {
     expect(heightAboveRiverAdjustment(0)).toBe(15);
     expect(heightAboveRiverAdjustment(5)).toBe(15);
@@ -59,7 +59,7 @@ describe('flood-v2 screening terms (worked examples)', () => {
     expect(ridge.score).toBeCloseTo(0.7, 1);
     const assessment = assessFlood({ lat: -34, lng: east(1) }, context, 'high', 2025);
     expect(assessment).toMatchObject({ score: 66, level: 'Medium', scoreRange: { low: 51, high: 81 } });
-    expect(assessment.factors.map((f) => f.id)).toEqual(['river-distance', 'height-above-river', 'catchment']);
+    expect(assessment.factors.map((f) => f.id)).toEqual(['river-distance', 'height-above-river', 'low-ground', 'catchment']);
   });
 
   it('the height term never raises the score of a higher place', () => {
@@ -68,6 +68,51 @@ describe('flood-v2 screening terms (worked examples)', () => {
     // 21 m above the river: -(21 - 15) = -6 -> 49.84 - 6 + 1.17 = 45
     expect(high).toBe(45);
     expect(high).toBeLessThan(low);
+  });
+
+  it('low ground: 35 up to 5 m above the local base level, 0 from 30 m', () => {
+    expect(lowGroundScore(0)).toBe(35);
+    expect(lowGroundScore(5)).toBe(35);
+    // 35 x (30 - 16) / 25 = 19.6
+    expect(lowGroundScore(16)).toBeCloseTo(19.6, 10);
+    expect(lowGroundScore(30)).toBe(0);
+    expect(lowGroundScore(300)).toBe(0);
+  });
+
+  it('without a mapped river, low ground near the coast scores from its height above sea level and a hill reads 0', () => {
+    // A coastline along lng 150.0; no river or lake anywhere
+    const context = buildHazardContext(
+      emptyHazardData({
+        coastline: [{ name: null, kind: 'ocean shoreline', coords: [150.0, -33.5, 150.0, -34.5] }],
+        states: [squareState(-34, 150)],
+        localities: [locality('Plain', -34, east(7), 16), locality('Hill', -34.2, east(20), 480), locality('Valley', -34.25, east(22), 420), locality('Gully', -34.22, east(24), 300)],
+      }),
+    );
+    // 7 km from the coast: base level = sea level; 16 m above it -> 19.6
+    const plain = screenFlood(locateSite({ lat: -34, lng: east(7) }, context), context);
+    expect(plain).toMatchObject({ riverDistanceKm: null, baseLevelM: 0, baseLevelSource: 'sea', heightAboveBaseM: 16, decidedBy: 'low-ground' });
+    expect(plain.score).toBeCloseTo(19.6, 6);
+    const assessed = assessFlood({ lat: -34, lng: east(7) }, context, 'high', 2025);
+    expect(assessed).toMatchObject({ hasData: true, score: 20, level: 'Low', scoreRange: { low: 0, high: 45 } });
+    expect(assessed.factors.map((f) => f.id)).toEqual(['low-ground']);
+    expect(assessed.dataNote).toMatch(/^Screening, not a flood study: .*no river or lake of the national layers lies within 30 km/);
+    // 20 km inland: base level = the lowest of the three localities within 10 km (300 m; relief 180 m);
+    // the hill 180 m above it -> 0, with data
+    const hill = screenFlood(locateSite({ lat: -34.2, lng: east(20) }, context), context);
+    expect(hill).toMatchObject({ baseLevelM: 300, baseLevelSource: 'localities', heightAboveBaseM: 180, lowGround: 0, score: 0, decidedBy: 'low-ground' });
+  });
+
+  it('inland without relief (a plateau or a plain) the lowest locality says nothing: No data', () => {
+    const context = buildHazardContext(
+      emptyHazardData({
+        states: [squareState(-34, 150)],
+        localities: [locality('Top', -34, 150, 1010), locality('Edge', -34.03, 150.03, 995), locality('Rim', -34.05, 149.97, 1000)],
+      }),
+    );
+    const plateau = assessFlood({ lat: -34, lng: 150 }, context, 'high', 2025);
+    // relief 15 m < 30 m: no base level; no river or lake within 30 km
+    expect(plateau).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
+    expect(plateau.dataNote).toMatch(/^No flood data for this area/);
   });
 
   it('a mapped extent decides ahead of the screening', () => {

@@ -90,7 +90,7 @@ export function DashboardRoute() {
         {tab === 'risk' ? (
           <>
             {addressForm}
-            {analysis.isAnalyzing ? null : <RiskAnalysisPanel subject={riskSubject} />}
+            {analysis.isAnalyzing ? null : <RiskAnalysisPanel subject={riskSubject} canManageLayers={me.data?.workspace?.role === 'owner' || me.data?.workspace?.role === 'analyst'} />}
           </>
         ) : null}
         {tab === 'blockchain' ? <CertificatesPanel /> : null}

@@ -16,8 +16,12 @@ import { HazardAssessmentList } from './hazard-assessment-list.tsx';
 import { ImportedHazardLayersCard } from './imported-hazard-layers-card.tsx';
 import { LocationRiskPanel } from './location-risk-panel.tsx';
 
-/** The Risk Analysis tab below the address form: map, hazard scores, fire detections and climate projections. */
-export function RiskAnalysisPanel({ subject }: { subject: RiskSubject | null }) {
+/**
+ * The Risk Analysis tab below the address form: map, hazard scores, fire detections and climate
+ * projections, and the imported flood layers (uploaded and removed here by an owner or analyst:
+ * `canManageLayers`, from the route's /api/me).
+ */
+export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskSubject | null; canManageLayers: boolean }) {
   const [scenario, setScenario] = useState<ClimateScenario>('high');
   const isLive = subject?.kind === 'live';
   const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud } : null);
@@ -25,12 +29,15 @@ export function RiskAnalysisPanel({ subject }: { subject: RiskSubject | null }) 
 
   if (!subject) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-          <ShieldAlert aria-hidden="true" className="size-10 text-slate-400" />
-          <p className="text-slate-600">Analyze a property above to see its flood, bushfire, coastal, subsidence, cyclone and earthquake risk.</p>
-        </CardContent>
-      </Card>
+      <div className="space-y-6">
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <ShieldAlert aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="text-slate-600">Analyze a property above to see its flood, bushfire, coastal, subsidence, cyclone and earthquake risk.</p>
+          </CardContent>
+        </Card>
+        <ImportedHazardLayersCard canManage={canManageLayers} />
+      </div>
     );
   }
 
@@ -58,7 +65,7 @@ export function RiskAnalysisPanel({ subject }: { subject: RiskSubject | null }) 
       {climate.data ? (
         <>
           <HazardAssessmentList report={climate.data.climate.report} />
-          <ImportedHazardLayersCard />
+          <ImportedHazardLayersCard canManage={canManageLayers} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <ClimateDashboardPanel climate={climate.data.climate} scenario={scenario} onScenarioChange={setScenario} />
