@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 // Issue 14: sign up, start the trial, create a key, call the API with it, watch the usage meter move.
 test.describe('accounts, checkout, API keys and the usage meter', () => {
-  test('a new lender signs up, starts the Professional trial, creates a key and sees its calls metered', async ({ page, request }) => {
+  test('a new lender signs up, starts the Professional trial, creates a key and sees its calls metered', async ({ page, request, playwright, baseURL }) => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto('/account');
     await page.getByLabel('Email').first().fill(email);
@@ -63,5 +63,27 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     await expect(page.getByTestId('total-calls')).toHaveText(String(callsBefore + 1));
     await expect(page.getByRole('row', { name: /Valuation requests/ })).toContainText('$0.50');
     await expect(page.getByRole('cell', { name: /E2E integration/ })).toBeVisible();
+
+    // Members: an invited analyst joins; the owner changes their role, cannot demote the last
+    // owner (the server's 409 message is shown), and removes them.
+    const memberEmail = `e2e-member-${Date.now()}@example.com`;
+    await page.getByLabel('Invite by email').fill(memberEmail);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const token = (await page.getByRole('status').filter({ hasText: `Invitation for ${memberEmail}` }).locator('code').textContent()) ?? '';
+    expect(token).toMatch(/^inv_/);
+    const invitee = await playwright.request.newContext({ baseURL });
+    expect((await invitee.post('/api/auth/signup', { data: { email: memberEmail, password: 'correct horse battery 9', workspace_name: 'Member Own' } })).status()).toBe(200);
+    expect((await invitee.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+    await invitee.dispose();
+    await page.reload();
+    const memberRole = page.getByLabel(`Role of ${memberEmail}`);
+    await expect(memberRole).toHaveValue('analyst');
+    await memberRole.selectOption('viewer');
+    await expect(memberRole).toHaveValue('viewer');
+    await page.getByLabel(`Role of ${email}`).selectOption('analyst');
+    await expect(page.getByRole('alert').filter({ hasText: 'last owner' })).toContainText('cannot be demoted');
+    await expect(page.getByLabel(`Role of ${email}`)).toHaveValue('owner');
+    await page.getByRole('button', { name: `Remove ${memberEmail}` }).click();
+    await expect(page.getByRole('cell', { name: memberEmail })).toHaveCount(0);
   });
 });

@@ -23,6 +23,14 @@ describe('access policy', () => {
     expect(accessOf('POST', '/api/realty/cache/clear')).toBe('owner');
     expect(accessOf('POST', '/api/billing/checkout')).toBe('owner');
     expect(accessOf('DELETE', '/api/keys/:id')).toBe('owner');
+    expect(accessOf('PATCH', '/api/workspace/members/:userId')).toBe('owner');
+    expect(accessOf('DELETE', '/api/workspace/members/:userId')).toBe('owner');
+    // The chain is public (verify, tokens, transactions); which certificates a workspace holds is not.
+    expect(accessOf('GET', '/api/blockchain/nft-collection')).toBe('viewer');
+    expect(accessOf('GET', '/api/blockchain/report-certificate')).toBe('viewer');
+    expect(accessOf('POST', '/api/blockchain/verify-nft')).toBe('public');
+    expect(accessOf('GET', '/api/blockchain/token/:id')).toBe('public');
+    expect(accessOf('POST', '/api/blockchain/mint-valuation-nft')).toBe('analyst');
     // A write nobody listed (a future route) needs a role by default.
     expect(accessOf('POST', '/api/portfolios')).toBe('analyst');
     expect(accessOf('GET', '/api/portfolios/:id')).toBe('viewer');

@@ -5,15 +5,23 @@ import {
   authResponseSchema,
   complianceOverviewSchema,
   checkoutResponseSchema,
+  checkoutStreamEventSchema,
+  collectionResponseSchema,
   createApiKeyResponseSchema,
   errorResponseSchema,
   invoiceListResponseSchema,
   meResponseSchema,
+  membersResponseSchema,
+  mintCertificateResponseSchema,
   plansResponseSchema,
   receiptResponseSchema,
   subscriptionResponseSchema,
   usageResponseSchema,
+  verifyCertificateResponseSchema,
 } from '@propguard/schemas';
+import type { Principal } from '../src/services/accounts/principal.ts';
+import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
+import { QuotaError, reserveQuota } from '../src/services/accounts/usage-service.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const PASSWORD = 'correct horse battery 9';
@@ -29,7 +37,7 @@ function cookieOf(setCookie: string | string[] | undefined): string {
 
 describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and checkout (AUTH_MODE=required)', () => {
   let testApp: TestApp;
-  const request = (options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; cookie?: string; key?: string; payload?: unknown }) =>
+  const request = (options: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; cookie?: string; key?: string; payload?: unknown }) =>
     testApp.app.inject({
       method: options.method,
       url: options.url,
@@ -42,14 +50,14 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     return { cookie: cookieOf(response.headers['set-cookie']), me: authResponseSchema.parse(response.json()).me, setCookie: String(response.headers['set-cookie']) };
   };
 
-  let owner: { cookie: string; email: string; workspaceId: string };
+  let owner: { cookie: string; email: string; workspaceId: string; userId: string };
   let other: { cookie: string; workspaceId: string };
 
   beforeAll(async () => {
     testApp = await createTestApp({ AUTH_MODE: 'required' });
     const email = `owner-${unique()}@example.com`;
     const created = await signUp(email, 'Harbour Lending');
-    owner = { cookie: created.cookie, email, workspaceId: created.me.workspace!.id };
+    owner = { cookie: created.cookie, email, workspaceId: created.me.workspace!.id, userId: created.me.user!.id };
     const second = await signUp(`other-${unique()}@example.com`, 'Other Bank');
     other = { cookie: second.cookie, workspaceId: second.me.workspace!.id };
   });
@@ -177,6 +185,61 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('streams the checkout: each step arrives as it completes, then the result; a decline streams an error and changes nothing', async () => {
+    const { cookie, me } = await signUp(`stream-${unique()}@example.com`, 'Stream Co');
+    const parse = (text: string) => text.split('\n\n').filter((block) => block.trim() !== '').map((block) => {
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      const event = checkoutStreamEventSchema.parse(JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null'));
+      expect(name).toBe(event.event);
+      return event;
+    });
+    // Bad input is a plain 4xx before any stream.
+    const badCard = await request({ method: 'POST', url: '/api/billing/checkout/stream', cookie, payload: { plan: 'professional', payment_method: { ...CARD_OK, card_number: '4242 4242 4242 4241' } } });
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json().error.field).toBe('body.payment_method.card_number');
+    // A decline: two steps done, then the error; they were rolled back and the plan is unchanged.
+    const declined = await request({ method: 'POST', url: '/api/billing/checkout/stream', cookie, payload: { plan: 'professional', payment_method: CARD_DECLINED } });
+    expect(declined.headers['content-type']).toMatch(/^text\/event-stream/);
+    const declineEvents = parse(declined.body);
+    expect(declineEvents.map((event) => (event.event === 'step' ? event.step.step : event.event))).toEqual(['customer', 'subscription', 'error']);
+    expect(declineEvents.at(-1)).toMatchObject({ event: 'error', error: { code: 'PAYMENT_DECLINED', field: 'body.payment_method' } });
+    const [workspace] = await testApp.context.database.query<{ plan_id: string }>('SELECT plan_id FROM workspaces WHERE id = $1', [me.workspace!.id]);
+    expect(workspace?.plan_id).toBe('starter');
+
+    // Live: with the card confirmation held back, the first two steps reach the client before it ends.
+    const processor = testApp.context.accounts.payments;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    testApp.context.accounts.payments = Object.assign(Object.create(processor) as typeof processor, {
+      confirmPaymentMethod: async (input: Parameters<typeof processor.confirmPaymentMethod>[0]) => { await gate; return processor.confirmPaymentMethod(input); },
+    });
+    try {
+      const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${address}/api/billing/checkout/stream`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'professional', payment_method: CARD_OK }) });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const readMore = async () => {
+        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no event within 10 s; so far: ${text}`)), 10_000))]);
+        if (!chunk.done) text += decoder.decode(chunk.value, { stream: true });
+        return chunk.done;
+      };
+      while (parse(text.slice(0, text.lastIndexOf('\n\n') + 1)).length < 2) await readMore();
+      const early = parse(text.slice(0, text.lastIndexOf('\n\n') + 1));
+      expect(early.map((event) => event.event === 'step' && [event.step.step, event.completed, event.total])).toEqual([['customer', 1, 4], ['subscription', 2, 4]]);
+      release();
+      while (!(await readMore()));
+      const events = parse(text);
+      expect(events.map((event) => (event.event === 'step' ? `${event.step.step} ${event.completed}/${event.total}` : event.event))).toEqual(['customer 1/4', 'subscription 2/4', 'payment_method 3/4', 'activation 4/4', 'result']);
+      const result = events.at(-1);
+      expect(result?.event === 'result' && result.checkout).toMatchObject({ status: 'trialing', order: { payment_method: 'Visa ending 4242' } });
+    } finally {
+      release();
+      testApp.context.accounts.payments = processor;
+    }
+  });
+
   let secret = '';
   let keyId = '';
   it('shows a key\'s secret once and stores only its SHA-256', async () => {
@@ -232,6 +295,37 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect((await request({ method: 'POST', url: '/api/valuations', payload: body })).statusCode).toBe(200);
   });
 
+  it('serves exactly the quota to parallel calls at the limit; the rest get 429 with Retry-After (regression: the check and the count were apart)', async () => {
+    // A fresh Starter workspace: 5 valuations a month. Eight calls in flight at once.
+    const { cookie, me } = await signUp(`parallel-${unique()}@example.com`, 'Parallel Co');
+    const body = { address: '12 Collins Street, Melbourne VIC 3000' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request({ method: 'POST', url: '/api/valuations', cookie, payload: body })));
+    const served = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(served).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(answer.json().error.message).toMatch(/5 of 5 valuations on the Starter plan.*Upgrade to Professional/);
+    }
+    const usage = usageResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/usage', cookie })).json());
+    expect(usage).toMatchObject({ valuations_used: 5, valuations_quota: 5, valuations_remaining: 0 });
+    // Every reservation was settled with the call's status: none left in flight.
+    const rows = await testApp.context.database.query<{ status_code: number }>('SELECT status_code FROM api_usage WHERE workspace_id = $1', [me.workspace!.id]);
+    expect(rows.map((row) => row.status_code)).toEqual([200, 200, 200, 200, 200]);
+    // The refused calls were not counted either: a later call is still refused at 5 of 5.
+    expect((await request({ method: 'POST', url: '/api/valuations', cookie, payload: body })).statusCode).toBe(429);
+
+    // The check-and-count itself, eight at once straight on the database (no HTTP between them).
+    const fresh = await signUp(`parallel-db-${unique()}@example.com`, 'Parallel Db Co');
+    const principal: Principal = { kind: 'session', workspaceId: fresh.me.workspace!.id, workspaceName: 'Parallel Db Co', isLocalWorkspace: false, planId: 'starter', role: 'owner', userId: fresh.me.user!.id, email: fresh.me.user!.email, sessionId: null, apiKeyId: null, apiKeyPrefix: null };
+    const reservations = await Promise.allSettled(Array.from({ length: 8 }, () => reserveQuota(testApp.context.database, testApp.context.accounts.plans, principal, 'valuation', 'POST /api/valuations', new Date())));
+    expect(reservations.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    const rejected = reservations.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(rejected).toHaveLength(3);
+    for (const outcome of rejected) expect(outcome.reason).toBeInstanceOf(QuotaError);
+  });
+
   it('keeps workspaces apart: another workspace\'s report, key and invoice answer 404', async () => {
     const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'ABBOTSFORD' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id LIMIT 1`);
     const generated = await request({ method: 'POST', url: '/api/realty/valuation-report', cookie: other.cookie, payload: { listing_id: `sale-${sale?.id}`, template: 'climate-risk' } });
@@ -244,6 +338,36 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(list.body).not.toContain(reportId);
     expect((await request({ method: 'DELETE', url: `/api/keys/${keyId}`, cookie: other.cookie })).statusCode).toBe(404);
     expect((await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}`, cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it('mints certificates only from the caller\'s workspace\'s reports and lists them to that workspace; verification stays public', async () => {
+    const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'ABBOTSFORD' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id OFFSET 1 LIMIT 1`);
+    const generated = await request({ method: 'POST', url: '/api/realty/valuation-report', cookie: other.cookie, payload: { listing_id: `sale-${sale?.id}`, template: 'climate-risk' } });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const reportId = generated.json().report.report_id as string;
+    // Another workspace cannot certify it (404, like a missing report), nor read its certificate.
+    const foreign = await request({ method: 'POST', url: '/api/blockchain/mint-valuation-nft', cookie: owner.cookie, payload: { report_id: reportId } });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect((await request({ method: 'GET', url: `/api/blockchain/report-certificate?report_id=${reportId}`, cookie: owner.cookie })).statusCode).toBe(404);
+    const minted = await request({ method: 'POST', url: '/api/blockchain/mint-valuation-nft', cookie: other.cookie, payload: { report_id: reportId } });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const tokenId = mintCertificateResponseSchema.parse(minted.json()).token_id;
+    const [owned] = await testApp.context.database.query<{ workspace_id: string; report_id: string }>('SELECT workspace_id, report_id FROM certificates WHERE token_id = $1', [tokenId]);
+    expect(owned).toEqual({ workspace_id: other.workspaceId, report_id: reportId });
+    const collectionOf = async (cookie: string) => collectionResponseSchema.parse((await request({ method: 'GET', url: '/api/blockchain/nft-collection?limit=50', cookie })).json());
+    const mine = await collectionOf(other.cookie);
+    expect(mine.certificates.map((certificate) => certificate.token_id)).toContain(tokenId);
+    expect(mine.total).toBe(mine.certificates.length);
+    const theirs = await collectionOf(owner.cookie);
+    expect(theirs.certificates.map((certificate) => certificate.token_id)).not.toContain(tokenId);
+    expect(theirs.events.map((event) => event.token_id)).not.toContain(tokenId);
+    expect((await request({ method: 'GET', url: '/api/blockchain/nft-collection' })).statusCode).toBe(401);
+    // Anyone may verify it: by token id, and an uploaded copy of the report.
+    const verified = verifyCertificateResponseSchema.parse((await request({ method: 'GET', url: `/api/blockchain/verify-nft?token_id=${tokenId}` })).json());
+    expect(verified.verified).toBe(true);
+    const upload = await request({ method: 'POST', url: '/api/blockchain/verify-nft', payload: { token_id: tokenId, document: generated.json() } });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(verifyCertificateResponseSchema.parse(upload.json()).verified).toBe(true);
   });
 
   it('keeps loan assessments and the audit trail per workspace in the compliance overview', async () => {
@@ -259,6 +383,26 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(theirs.audit.entries.some((entry) => entry.subject === subject)).toBe(false);
     expect(theirs.portfolio.total).toBe(before.portfolio.total);
     expect((await request({ method: 'POST', url: '/api/pipeline/financial-impact-assessment', payload: { property_data: { valuation: 1_000_000 }, loan_amount: 850_000 } })).statusCode).toBe(401);
+  });
+
+  it('keeps CPS 230 tolerances and incidents per workspace: another workspace does not see them', async () => {
+    const overview = async (cookie: string) => complianceOverviewSchema.parse((await request({ method: 'GET', url: '/api/compliance/overview', cookie })).json());
+    // A 1 ms latency tolerance cannot be met: the next sample opens an incident, for this workspace only.
+    const put = await request({ method: 'PUT', url: '/api/compliance/tolerances/property-data', cookie: owner.cookie, payload: { max_disruption_minutes: 30, min_availability_pct: 99, max_latency_ms: 1 } });
+    expect(put.statusCode, put.body).toBe(200);
+    await sampleDependencies(testApp.context);
+    const mine = await overview(owner.cookie);
+    expect(mine.resilience.dependencies.find((dependency) => dependency.id === 'property-data')?.tolerance).toMatchObject({ max_latency_ms: 1, source: 'lender' });
+    const incident = mine.resilience.incidents.find((item) => item.dependency === 'property-data' && item.resolvedAt === null);
+    expect(incident?.breach).toMatch(/above the 1 ms tolerance/);
+    const theirs = await overview(other.cookie);
+    expect(theirs.resilience.dependencies.find((dependency) => dependency.id === 'property-data')?.tolerance.source).toBe('default');
+    expect(theirs.resilience.incidents.map((item) => item.id)).not.toContain(incident?.id);
+    expect(theirs.resilience.incidents.some((item) => /1 ms tolerance/.test(item.breach))).toBe(false);
+    // Back to a reachable tolerance: the next sample closes this workspace's incident.
+    await request({ method: 'PUT', url: '/api/compliance/tolerances/property-data', cookie: owner.cookie, payload: { max_disruption_minutes: 30, min_availability_pct: 0, max_latency_ms: 600_000 } });
+    await sampleDependencies(testApp.context);
+    expect((await overview(owner.cookie)).resilience.incidents.find((item) => item.id === incident?.id)?.resolvedAt).not.toBeNull();
   });
 
   it('gives invited members their role: a viewer reads but may not write (403)', async () => {
@@ -280,6 +424,45 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(members.json().members.map((member: { role: string }) => member.role)).toEqual(['owner', 'viewer']);
     const reuse = await request({ method: 'POST', url: '/api/invitations/accept', cookie, payload: { token: invite.json().token } });
     expect(reuse.statusCode).toBe(404);
+  });
+
+  it('lets owners change a member\'s role and remove a member, never the last owner (409), with audit entries', async () => {
+    const memberEmail = `member-${unique()}@example.com`;
+    const invite = await request({ method: 'POST', url: '/api/workspace/invitations', cookie: owner.cookie, payload: { email: memberEmail, role: 'analyst' } });
+    const member = await signUp(memberEmail, 'Member Own');
+    expect((await request({ method: 'POST', url: '/api/invitations/accept', cookie: member.cookie, payload: { token: invite.json().token } })).statusCode).toBe(200);
+    const memberId = member.me.user!.id;
+    const roleOf = (body: unknown, userId: string) => membersResponseSchema.parse(body).members.find((row) => row.user_id === userId)?.role;
+
+    // The only owner can be neither demoted nor removed.
+    const demoteLast = await request({ method: 'PATCH', url: `/api/workspace/members/${owner.userId}`, cookie: owner.cookie, payload: { role: 'analyst' } });
+    expect(demoteLast.statusCode).toBe(409);
+    expect(demoteLast.json().error.message).toMatch(/last owner and cannot be demoted: make another member an owner first/);
+    const removeLast = await request({ method: 'DELETE', url: `/api/workspace/members/${owner.userId}`, cookie: owner.cookie });
+    expect(removeLast.statusCode).toBe(409);
+    expect(removeLast.json().error.message).toMatch(/last owner and cannot be removed/);
+
+    // Roles change both ways; with two owners one may step down.
+    const promoted = await request({ method: 'PATCH', url: `/api/workspace/members/${memberId}`, cookie: owner.cookie, payload: { role: 'owner' } });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(roleOf(promoted.json(), memberId)).toBe('owner');
+    const demoted = await request({ method: 'PATCH', url: `/api/workspace/members/${memberId}`, cookie: owner.cookie, payload: { role: 'viewer' } });
+    expect(roleOf(demoted.json(), memberId)).toBe('viewer');
+    expect((await request({ method: 'PATCH', url: `/api/workspace/members/${memberId}`, cookie: owner.cookie, payload: { role: 'admin' } })).statusCode).toBe(400);
+
+    // Only owners manage members; another workspace's owner finds no such member.
+    expect((await request({ method: 'PATCH', url: `/api/workspace/members/${owner.userId}`, cookie: member.cookie, payload: { role: 'viewer' } })).statusCode).toBe(403);
+    expect((await request({ method: 'DELETE', url: `/api/workspace/members/${memberId}`, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await request({ method: 'DELETE', url: '/api/workspace/members/usr_nobody', cookie: owner.cookie })).statusCode).toBe(404);
+
+    // Removed: gone from the list, and their session in the workspace has ended.
+    const removed = await request({ method: 'DELETE', url: `/api/workspace/members/${memberId}`, cookie: owner.cookie });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(roleOf(removed.json(), memberId)).toBeUndefined();
+    expect((await request({ method: 'GET', url: '/api/reports', cookie: member.cookie })).statusCode).toBe(401);
+    const entries = (await request({ method: 'GET', url: '/api/audit', cookie: owner.cookie })).json().entries as { action: string; subject: string | null }[];
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'member.role', subject: `${memberEmail}: owner to viewer` }));
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'member.remove', subject: memberEmail }));
   });
 
   it('cancels at period end and downgrades, keeping the plan until then; records who did what', async () => {

@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<void> {
       // (TEST_PGLITE_HOME, one per checkout). The PostgreSQL test database is shared by every
       // checkout and run on this machine, so a chain left by another checkout was created for
       // another key: each run starts the chain afresh, for the key of this checkout.
-      await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects');
+      await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects, certificates');
       console.log(`[api setup ${kind}] certificate chain reset for this checkout's minter key`);
     }
   } finally {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSummary } from '@propguard/schemas';
+import { openDatabase } from '@propguard/db';
+import { checkoutResponseSchema, invoiceListResponseSchema, subscriptionResponseSchema, type DataSummary } from '@propguard/schemas';
 import { REPO_ROOT } from '../src/config.ts';
 import { getJson, startServerProcess, type ServerProcess } from './server-process.ts';
 import { createScratchDatabase, dropScratchDatabase, getTestDbKind } from './test-database.ts';
@@ -60,7 +61,19 @@ describe.skipIf(getApiSkipReason() !== null)('restart safety (kill -9)', () => {
     const importLoad = afterImport.datasets.find((load) => load.dataset === 'import:restart-check');
     expect(importLoad?.rowsLoaded).toBeGreaterThan(0);
     expect(afterImport.sales.total).toBe(loaded.sales.total + (importLoad?.rowsLoaded ?? 0));
+    // A trial through the offline test processor (the local workspace's owner needs no sign-in).
+    const checkout = await fetch(`${second.baseUrl}/api/billing/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'professional', payment_method: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' } }) });
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    expect(checkoutResponseSchema.parse(await checkout.json()).status).toBe('trialing');
     await killHard(second);
+
+    // The trial ends while the server is down: the next read of the subscription charges the renewal.
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, homeDir });
+    try {
+      await database.query(`UPDATE subscriptions SET current_period_end = now() - interval '1 hour', trial_end = now() - interval '1 hour' WHERE workspace_id = 'ws_local'`);
+    } finally {
+      await database.close();
+    }
 
     const third = await startServerProcess({ ...env, PROPGUARD_DATA_PATH: FIXTURE_DATA });
     await third.waitForOutput('PropGuard is ready');
@@ -69,6 +82,11 @@ describe.skipIf(getApiSkipReason() !== null)('restart safety (kill -9)', () => {
     const afterRestart = (await getJson<Summary>(`${third.baseUrl}/api/data/summary`)).summary;
     expect(afterRestart.sales).toEqual(afterImport.sales);
     expect(afterRestart.datasets).toEqual(afterImport.datasets);
+    // The test processor kept its customer and card across the kill: the renewal is charged to it.
+    const subscription = subscriptionResponseSchema.parse(await getJson(`${third.baseUrl}/api/billing/subscription`)).subscription;
+    expect(subscription).toMatchObject({ plan: 'professional', status: 'active' });
+    const invoices = invoiceListResponseSchema.parse(await getJson(`${third.baseUrl}/api/billing/invoices`)).invoices;
+    expect(invoices.map((invoice) => [invoice.amount_cents, invoice.payment_method])).toEqual([[29_900, 'Visa ending 4242'], [0, 'Visa ending 4242']]);
     await killHard(third);
   }, 180_000);
 

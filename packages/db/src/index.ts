@@ -51,4 +51,5 @@ export {
 export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
 export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config.ts';
 export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';
+export { insertCertificateOwner, visibleCertificateTokens, type CertificateOwnerRow } from './chain/certificates-store.ts';
 export * from './accounts/accounts-store.ts';

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -238,14 +239,22 @@ export const healthChecks = pgTable(
   (table) => [index('health_checks_dependency_checked_at_idx').on(table.dependency, table.checkedAt)],
 );
 
-/** Tolerance levels the lender sets per dependency (CPS 230: maximum disruption, minimum service level). */
-export const serviceTolerances = pgTable('service_tolerances', {
-  dependency: text('dependency').primaryKey(),
-  maxDisruptionMinutes: integer('max_disruption_minutes').notNull(),
-  minAvailabilityPct: doublePrecision('min_availability_pct').notNull(),
-  maxLatencyMs: integer('max_latency_ms').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
-});
+/**
+ * Tolerance levels a lender sets per dependency (CPS 230: maximum disruption, minimum service
+ * level), one set per workspace (issue 14); those set before workspaces existed are the local workspace's.
+ */
+export const serviceTolerances = pgTable(
+  'service_tolerances',
+  {
+    workspaceId: text('workspace_id').notNull(),
+    dependency: text('dependency').notNull(),
+    maxDisruptionMinutes: integer('max_disruption_minutes').notNull(),
+    minAvailabilityPct: doublePrecision('min_availability_pct').notNull(),
+    maxLatencyMs: integer('max_latency_ms').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.dependency] })],
+);
 
 /** Incidents opened automatically when a dependency breaches its tolerance, closed when it recovers. */
 export const complianceIncidents = pgTable(
@@ -258,8 +267,10 @@ export const complianceIncidents = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
     breach: text('breach').notNull(),
     tolerance: jsonb('tolerance').notNull(),
+    /** The workspace whose own tolerance was breached; null: PropGuard's default tolerance (seen by every workspace without its own). */
+    workspaceId: text('workspace_id'),
   },
-  (table) => [index('compliance_incidents_opened_at_idx').on(table.openedAt)],
+  (table) => [index('compliance_incidents_opened_at_idx').on(table.openedAt), index('compliance_incidents_workspace_dependency_idx').on(table.workspaceId, table.dependency)],
 );
 
 /** Audit trail of valuations and loan assessments: model version, inputs and data sources. */
@@ -401,8 +412,26 @@ export const ipfsObjects = pgTable('ipfs_objects', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
 });
 
+/**
+ * Who owns each certificate (issue 14): the workspace whose report it certifies. The chain is
+ * public (anyone may verify a token); this table decides which workspace lists it. Tokens minted
+ * before this table existed have no row and belong to the local workspace.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    contractAddress: text('contract_address').notNull(),
+    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
+    workspaceId: text('workspace_id').notNull(),
+    reportId: text('report_id').notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    mintedAt: timestamp('minted_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contractAddress, table.tokenId] }), index('certificates_workspace_idx').on(table.workspaceId)],
+);
+
 export * from './accounts/accounts-schema.ts';
 import * as accountTables from './accounts/accounts-schema.ts';
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, ...accountTables };
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, certificates, ...accountTables };
 export type Schema = typeof schema;

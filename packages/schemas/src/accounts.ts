@@ -103,6 +103,9 @@ export const membersResponseSchema = z
   .meta({ id: 'WorkspaceMembers' });
 export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
+export const changeMemberRoleRequestSchema = z.object({ role: workspaceRoleSchema }).meta({ id: 'ChangeMemberRoleRequest' });
+export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleRequestSchema>;
+
 export const createInvitationRequestSchema = z
   .object({ email: emailSchema, role: workspaceRoleSchema.exclude(['owner']).default('analyst') })
   .meta({ id: 'CreateInvitationRequest' });

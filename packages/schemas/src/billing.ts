@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from './errors.ts';
 
 /**
  * Plans, metered API usage, subscriptions, checkout and invoices (issue 14). Money crosses the
@@ -157,6 +158,19 @@ export const checkoutResponseSchema = z
   })
   .meta({ id: 'CheckoutResponse' });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/**
+ * The events of POST /api/billing/checkout/stream (Server-Sent Events, one JSON object per `data:`
+ * line, its `event` field repeated as the SSE event name): a `step` as each step of the checkout
+ * completes, then the `result` (the answer of POST /api/billing/checkout) or an `error` (a declined
+ * card: PAYMENT_DECLINED, nothing changed).
+ */
+export const checkoutStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('step'), step: checkoutStepRecordSchema, completed: z.number().int().min(1), total: z.number().int().min(1) }),
+  z.object({ event: z.literal('result'), checkout: checkoutResponseSchema }),
+  z.object({ event: z.literal('error'), error: errorResponseSchema.shape.error }),
+]).meta({ id: 'CheckoutStreamEvent' });
+export type CheckoutStreamEvent = z.infer<typeof checkoutStreamEventSchema>;
 
 export const changePlanRequestSchema = z.object({ plan: planIdSchema }).meta({ id: 'ChangePlanRequest' });
 

@@ -25,13 +25,17 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/realty\/cache\/clear$/, 'owner'],
   ['POST', /^\/api\/(keys|workspace\/invitations|billing)(\/|$)/, 'owner'],
   ['DELETE', /^\/api\/keys\//, 'owner'],
+  ['PATCH', /^\/api\/workspace\/members\//, 'owner'],
+  ['DELETE', /^\/api\/workspace\/members\//, 'owner'],
   // Imported hazard overlays (issue 18) apply to the whole deployment: an analyst or an owner uploads and removes them.
   ['POST', /^\/api\/data\/hazard-layers$/, 'analyst'],
   ['DELETE', /^\/api\/data\/hazard-layers\//, 'analyst'],
   ['POST', /^\/api\/(invitations\/accept|workspace\/switch)$/, 'viewer'],
-  // Certificates are public on chain: anyone may read the chain (JSON-RPC) and verify a certificate
-  // or a report against it; minting is a write (an analyst's) and metered.
+  // Certificates are public on chain: anyone may read the chain (JSON-RPC), a token or a transaction,
+  // and verify a certificate or a report against it; minting is a write (an analyst's) and metered.
   ['POST', /^\/api\/blockchain\/(rpc|verify-nft)$/, 'public'],
+  // Which certificates a workspace holds (and a report's certificate) are the workspace's to list.
+  ['GET', /^\/api\/blockchain\/(nft-collection|report-certificate)$/, 'viewer'],
   // Public analyses: nothing is stored for a workspace.
   ['POST', /^\/api\/(valuations|hazards\/(assess|climate)|functions\/(property-analysis|fire-risk|address-search)|realty\/(search|property-history|market-analysis)|llm\/(property|market)-sentiment)$/, 'public'],
 ];

@@ -5,13 +5,15 @@ import { localPrincipal, principalForSession, recordAudit } from '../services/ac
 import { principalForApiKey } from '../services/accounts/api-key-service.ts';
 import { readCookie, SESSION_COOKIE } from '../services/accounts/cookies.ts';
 import { hasRole, type Principal } from '../services/accounts/principal.ts';
-import { enforceQuota, isMetered, QuotaError, recordUsage, usageKindOf } from '../services/accounts/usage-service.ts';
+import { isMetered, QuotaError, recordUsage, reserveQuota, settleReservedUsage, usageKindOf } from '../services/accounts/usage-service.ts';
 import { accessOf } from './access-policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who the request acts as (null: anonymous). Set by plugins/auth.ts before any handler. */
     principal: Principal | null;
+    /** The usage row reserved for this call by the quota check, settled when it answers (plugins/auth.ts). */
+    usageReservation: number | null;
   }
 }
 
@@ -36,6 +38,7 @@ export function isApiKeyRequest(request: FastifyRequest): boolean {
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   const { config, database, accounts } = context;
   app.decorateRequest('principal', null);
+  app.decorateRequest('usageReservation', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const access = accessOf(request.method, request.routeOptions.url);
@@ -65,22 +68,32 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     if (!isMetered(principal) || request.routeOptions.url === undefined) return;
     const kind = usageKindOf(request.method, request.routeOptions.url, request.body);
     try {
-      await enforceQuota(database, accounts.plans, principal, kind, new Date());
+      // Check and count in one transaction: parallel calls at the limit cannot all pass.
+      request.usageReservation = await reserveQuota(database, accounts.plans, principal, kind, `${request.method} ${request.routeOptions.url}`, new Date());
     } catch (error) {
       if (error instanceof QuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;
     }
   });
 
+  const settle = async (request: FastifyRequest, statusCode: number) => {
+    const reservation = request.usageReservation;
+    if (reservation === null) return;
+    request.usageReservation = null;
+    await settleReservedUsage(database, reservation, statusCode).catch((error: unknown) => request.log.error({ err: error }, 'usage reservation not settled'));
+  };
+
   // onSend, not onResponse: the call is counted before its answer leaves, so the next call's quota
   // check sees it (onResponse runs after the client already has the answer).
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const principal = request.principal;
     const routeUrl = request.routeOptions.url;
+    const wasReserved = request.usageReservation !== null;
+    await settle(request, reply.statusCode);
     if (!principal || routeUrl === undefined || reply.statusCode >= 400) return payload;
     const kind = usageKindOf(request.method, routeUrl, request.body);
     // API keys: every call is counted; sessions: only the priced ones (a browser polls health).
-    if (principal.kind === 'api_key' || (principal.kind === 'session' && kind !== 'other')) {
+    if (!wasReserved && (principal.kind === 'api_key' || (principal.kind === 'session' && kind !== 'other'))) {
       await recordUsage(database, principal, kind, `${request.method} ${routeUrl}`, reply.statusCode, new Date()).catch((error: unknown) => request.log.error({ err: error }, 'usage not recorded'));
     }
     const access = accessOf(request.method, routeUrl);
@@ -90,4 +103,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     }
     return payload;
   });
+
+  // A call that never reached onSend (the connection went first) still settles its reservation.
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => settle(request, reply.statusCode));
 }

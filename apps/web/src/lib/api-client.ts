@@ -90,6 +90,54 @@ export async function requestApi<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
+ * Splits Server-Sent Events text into its complete events (an event ends with a blank line) and
+ * the unfinished rest, to be completed by the next chunk. Only `event:` and `data:` lines are read.
+ */
+export function splitServerSentEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const normalised = buffer.replace(/\r\n?/g, '\n');
+  const end = normalised.lastIndexOf('\n\n');
+  if (end === -1) return { events: [], rest: normalised };
+  const events = normalised.slice(0, end).split('\n\n').flatMap((block) => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
+  });
+  return { events, rest: normalised.slice(end + 2) };
+}
+
+/**
+ * A POST under /api answered with Server-Sent Events (long work reporting as it goes): `onEvent`
+ * gets each event's JSON data the moment it arrives. A non-OK status (bad input, before any
+ * event) throws an ApiError as requestApi does. No overall timeout: the server ends the stream.
+ */
+export async function streamApi(path: string, body: unknown, onEvent: (data: unknown) => void, signal?: AbortSignal): Promise<void> {
+  const response = await fetch(`/api${path}`, {
+    method: 'POST',
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    const error = readErrorResponse(await parseJson(response));
+    throw new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) buffer += value;
+    const { events, rest } = splitServerSentEvents(done ? `${buffer}\n\n` : buffer);
+    buffer = rest;
+    for (const event of events) onEvent(JSON.parse(event.data) as unknown);
+    if (done) return;
+  }
+}
+
+/**
  * Sends a file as the request body (`application/octet-stream`) with upload progress, which fetch
  * cannot report: `onProgress` gets 0-100 as the bytes leave. Errors as `requestApi`'s. No timeout:
  * a large file on a slow line takes as long as it takes; `signal` cancels.

@@ -206,3 +206,24 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   receivedAt: at('received_at').notNull(),
 });
+
+/**
+ * The offline test processor's own records (services/billing/test-processor.ts), kept like a real
+ * processor keeps them so that a restart does not forget a customer's card or a subscription. Only
+ * the card's description is kept ("Visa ending 4242"), never its number.
+ */
+export const testProcessorCustomers = pgTable('test_processor_customers', {
+  id: text('id').primaryKey(),
+  workspaceId: text('workspace_id').notNull(),
+  /** The confirmed card, described; null until a card is confirmed. */
+  paymentMethod: text('payment_method'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const testProcessorSubscriptions = pgTable('test_processor_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull().references(() => testProcessorCustomers.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  createdAt: at('created_at').notNull(),
+});

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
-import { accountAudit, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, subscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
+import { accountAudit, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -12,6 +12,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type TestProcessorCustomerRow = typeof testProcessorCustomers.$inferSelect;
+export type TestProcessorSubscriptionRow = typeof testProcessorSubscriptions.$inferSelect;
 
 // ---- workspaces and users -------------------------------------------------------------------
 
@@ -83,6 +85,34 @@ export async function listMembers(database: Database, workspaceId: string) {
 
 export async function insertMember(database: Database, row: typeof workspaceMembers.$inferInsert): Promise<void> {
   await database.db.insert(workspaceMembers).values(row).onConflictDoNothing();
+}
+
+/** What a member change did: done, no such member, or refused because it would leave no owner. */
+export type MemberChangeOutcome = 'changed' | 'not_found' | 'last_owner';
+
+/**
+ * Changes a member's role, or (role null) removes the member and ends their sessions in the
+ * workspace, in one transaction that first locks the workspace's row: two owners demoting each
+ * other at once run one after the other, so the workspace always keeps an owner.
+ */
+export async function changeMember(database: Database, workspaceId: string, userId: string, role: string | null): Promise<MemberChangeOutcome> {
+  return database.db.transaction(async (tx) => {
+    const [workspace] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    if (!workspace) return 'not_found';
+    const [member] = await tx.select({ role: workspaceMembers.role }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    if (!member) return 'not_found';
+    if (member.role === 'owner' && role !== 'owner') {
+      const [owners] = await tx.select({ total: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+      if (Number(owners?.total ?? 0) <= 1) return 'last_owner';
+    }
+    if (role === null) {
+      await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      await tx.delete(sessions).where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.userId, userId)));
+    } else {
+      await tx.update(workspaceMembers).set({ role }).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    }
+    return 'changed';
+  });
 }
 
 // ---- invitations ----------------------------------------------------------------------------
@@ -172,6 +202,39 @@ export async function countUsageByKind(database: Database, workspaceId: string, 
     .where(and(eq(apiUsage.workspaceId, workspaceId), gte(apiUsage.occurredAt, from), lt(apiUsage.occurredAt, to)))
     .groupBy(apiUsage.kind);
   return Object.fromEntries(rows.map((row) => [row.kind, Number(row.total)]));
+}
+
+/**
+ * Reserves one quota-counted call, atomically: in one transaction it locks the workspace's row,
+ * counts the calls of `kinds` in [from, to) and inserts the call's usage row only when `isAllowed`
+ * says the count leaves room. Concurrent reservations of a workspace therefore run one after the
+ * other (on PostgreSQL the row lock makes the next transaction wait, and its count, a new statement,
+ * sees the rows committed before it; PGlite runs one transaction at a time), so parallel calls at
+ * the limit can never all pass the check. Returns the new row's id (null when refused) and the count.
+ */
+export async function reserveUsage(
+  database: Database,
+  row: typeof apiUsage.$inferInsert,
+  window: { kinds: readonly string[]; from: string; to: string },
+  isAllowed: (used: number) => boolean,
+): Promise<{ id: number | null; used: number }> {
+  return database.db.transaction(async (tx) => {
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, row.workspaceId)).for('update');
+    const [counted] = await tx
+      .select({ total: count() })
+      .from(apiUsage)
+      .where(and(eq(apiUsage.workspaceId, row.workspaceId), inArray(apiUsage.kind, [...window.kinds]), gte(apiUsage.occurredAt, window.from), lt(apiUsage.occurredAt, window.to)));
+    const used = Number(counted?.total ?? 0);
+    if (!isAllowed(used)) return { id: null, used };
+    const [inserted] = await tx.insert(apiUsage).values(row).returning({ id: apiUsage.id });
+    return { id: inserted?.id ?? null, used };
+  });
+}
+
+/** The answer of a reserved call: its status is recorded, or (a failed call is not counted) the reservation is released. */
+export async function settleUsage(database: Database, id: number, statusCode: number): Promise<void> {
+  if (statusCode >= 400) await database.db.delete(apiUsage).where(eq(apiUsage.id, id));
+  else await database.db.update(apiUsage).set({ statusCode }).where(eq(apiUsage.id, id));
 }
 
 export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {
@@ -267,4 +330,39 @@ export async function findSubscriptionByCustomer(database: Database, providerCus
 export async function hasBillingEvent(database: Database, id: string): Promise<boolean> {
   const [row] = await database.db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, id)).limit(1);
   return row !== undefined;
+}
+
+// ---- the offline test processor's records ---------------------------------------------------
+
+export async function insertTestProcessorCustomer(database: Database, row: TestProcessorCustomerRow): Promise<void> {
+  await database.db.insert(testProcessorCustomers).values(row);
+}
+
+/** Deletes the customer and (cascade) its subscriptions. */
+export async function deleteTestProcessorCustomer(database: Database, id: string): Promise<void> {
+  await database.db.delete(testProcessorCustomers).where(eq(testProcessorCustomers.id, id));
+}
+
+export async function findTestProcessorCustomer(database: Database, id: string): Promise<TestProcessorCustomerRow | null> {
+  const [row] = await database.db.select().from(testProcessorCustomers).where(eq(testProcessorCustomers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function setTestProcessorPaymentMethod(database: Database, id: string, paymentMethod: string): Promise<void> {
+  await database.db.update(testProcessorCustomers).set({ paymentMethod }).where(eq(testProcessorCustomers.id, id));
+}
+
+export async function insertTestProcessorSubscription(database: Database, row: TestProcessorSubscriptionRow): Promise<void> {
+  await database.db.insert(testProcessorSubscriptions).values(row);
+}
+
+export async function findTestProcessorSubscription(database: Database, id: string): Promise<TestProcessorSubscriptionRow | null> {
+  const [row] = await database.db.select().from(testProcessorSubscriptions).where(eq(testProcessorSubscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Updates a subscription; false when the processor has no such subscription. */
+export async function updateTestProcessorSubscription(database: Database, id: string, changes: Partial<Pick<TestProcessorSubscriptionRow, 'status' | 'cancelAtPeriodEnd'>>): Promise<boolean> {
+  const rows = await database.db.update(testProcessorSubscriptions).set(changes).where(eq(testProcessorSubscriptions.id, id)).returning({ id: testProcessorSubscriptions.id });
+  return rows.length > 0;
 }

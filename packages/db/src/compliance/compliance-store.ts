@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, not, sql, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
 import { complianceIncidents, healthChecks, lendingAssessments, serviceTolerances, valuationAudit } from '../schema.ts';
 
@@ -72,8 +72,9 @@ export async function latestHealthChecks(database: Database): Promise<HealthChec
     .orderBy(healthChecks.dependency, desc(healthChecks.checkedAt), desc(healthChecks.id));
 }
 
-export async function listTolerances(database: Database): Promise<ServiceToleranceRow[]> {
-  return database.db.select().from(serviceTolerances).orderBy(serviceTolerances.dependency);
+/** One workspace's tolerances, or (no workspace) every workspace's, for the sampler. */
+export async function listTolerances(database: Database, workspaceId?: string): Promise<ServiceToleranceRow[]> {
+  return database.db.select().from(serviceTolerances).where(workspaceId === undefined ? undefined : eq(serviceTolerances.workspaceId, workspaceId)).orderBy(serviceTolerances.workspaceId, serviceTolerances.dependency);
 }
 
 export async function upsertTolerance(database: Database, row: ServiceToleranceRow): Promise<void> {
@@ -81,16 +82,21 @@ export async function upsertTolerance(database: Database, row: ServiceToleranceR
     .insert(serviceTolerances)
     .values(row)
     .onConflictDoUpdate({
-      target: serviceTolerances.dependency,
+      target: [serviceTolerances.workspaceId, serviceTolerances.dependency],
       set: { maxDisruptionMinutes: row.maxDisruptionMinutes, minAvailabilityPct: row.minAvailabilityPct, maxLatencyMs: row.maxLatencyMs, updatedAt: row.updatedAt },
     });
 }
 
-export async function findOpenIncident(database: Database, dependency: string): Promise<ComplianceIncidentRow | null> {
+/** `workspaceId` null: the incidents against PropGuard's default tolerance. */
+function incidentOwner(workspaceId: string | null): SQL {
+  return workspaceId === null ? isNull(complianceIncidents.workspaceId) : eq(complianceIncidents.workspaceId, workspaceId);
+}
+
+export async function findOpenIncident(database: Database, dependency: string, workspaceId: string | null): Promise<ComplianceIncidentRow | null> {
   const [row] = await database.db
     .select()
     .from(complianceIncidents)
-    .where(and(eq(complianceIncidents.dependency, dependency), isNull(complianceIncidents.resolvedAt)))
+    .where(and(eq(complianceIncidents.dependency, dependency), incidentOwner(workspaceId), isNull(complianceIncidents.resolvedAt)))
     .orderBy(desc(complianceIncidents.openedAt))
     .limit(1);
   return row ?? null;
@@ -108,8 +114,19 @@ export async function resolveIncident(database: Database, id: number, resolvedAt
   await database.db.update(complianceIncidents).set({ resolvedAt }).where(eq(complianceIncidents.id, id));
 }
 
-export async function listIncidents(database: Database, limit: number): Promise<ComplianceIncidentRow[]> {
-  return database.db.select().from(complianceIncidents).orderBy(desc(complianceIncidents.openedAt), desc(complianceIncidents.id)).limit(limit);
+/**
+ * A workspace's incident log: the incidents against its own tolerances (the dependencies it set),
+ * and against PropGuard's default tolerance for the other dependencies.
+ */
+export async function listIncidents(database: Database, limit: number, view: { workspaceId: string; ownDependencies: string[] }): Promise<ComplianceIncidentRow[]> {
+  const own = view.ownDependencies;
+  const visible = own.length === 0
+    ? isNull(complianceIncidents.workspaceId)
+    : or(
+      and(eq(complianceIncidents.workspaceId, view.workspaceId), inArray(complianceIncidents.dependency, own)),
+      and(isNull(complianceIncidents.workspaceId), not(inArray(complianceIncidents.dependency, own))),
+    );
+  return database.db.select().from(complianceIncidents).where(visible).orderBy(desc(complianceIncidents.openedAt), desc(complianceIncidents.id)).limit(limit);
 }
 
 export async function insertValuationAudit(database: Database, row: NewValuationAuditRow): Promise<void> {

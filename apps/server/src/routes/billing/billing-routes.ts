@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppError, type CheckoutStreamEvent } from '@propguard/schemas';
 import { changePlanRequestSchema, checkoutRequestSchema, checkoutResponseSchema, errorResponseSchema, idParamsSchema, invoiceListResponseSchema, receiptResponseSchema, subscriptionResponseSchema, usageResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requirePrincipal, requireRole } from '../../services/accounts/principal.ts';
 import { describeUsage } from '../../services/accounts/usage-service.ts';
-import { runCheckout } from '../../services/billing/checkout-service.ts';
+import { executeCheckout, prepareCheckout, runCheckout } from '../../services/billing/checkout-service.ts';
+import { createEventStream, EVENT_STREAM_HEADERS } from '../../http/event-stream.ts';
 import { renderReceiptPdf } from '../../services/billing/receipt-pdf.ts';
 import { startStripeCheckout, openStripePortal } from '../../services/billing/stripe-checkout-service.ts';
 import { changePlan, getReceipt, getSubscription, listWorkspaceInvoices, setCancelAtPeriodEnd } from '../../services/billing/subscription-service.ts';
@@ -20,6 +22,31 @@ export function billingRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post('/billing/checkout', {
       schema: { tags: ['billing'], summary: 'Buys a plan: customer, subscription with trial, payment method confirmation, activation (offline test processor; 402 when the card is declined, and nothing changes)', body: checkoutRequestSchema, response: { 200: checkoutResponseSchema, ...ERRORS } },
     }, async (request) => runCheckout(database, accounts.plans, accounts.payments, requirePrincipal(request.principal, config.authMode), request.body));
+
+    app.post('/billing/checkout/stream', {
+      schema: {
+        tags: ['billing'],
+        summary: 'POST /api/billing/checkout as Server-Sent Events: a "step" event as each step completes, then "result" (the checkout answer) or "error" (a declined card: nothing changed); bad input is a 4xx before the stream starts',
+        body: checkoutRequestSchema,
+        response: { 200: z.any().describe('text/event-stream: one CheckoutStreamEvent (JSON) per event'), ...ERRORS },
+      },
+    }, async (request, reply) => {
+      const principal = requirePrincipal(request.principal, config.authMode);
+      const prepared = await prepareCheckout(database, accounts.plans, accounts.payments, principal, request.body);
+      const events = createEventStream();
+      const send = (event: CheckoutStreamEvent) => events.send(event.event, event);
+      void executeCheckout(database, accounts.payments, principal, prepared, (step, progress) => send({ event: 'step', step, ...progress }))
+        .then((checkout) => send({ event: 'result', checkout }))
+        .catch((error: unknown) => {
+          if (isAppError(error)) send({ event: 'error', error: { code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) } });
+          else {
+            request.log.error({ err: error }, 'streamed checkout failed');
+            send({ event: 'error', error: { code: 'INTERNAL_ERROR', message: 'Internal server error; the error was logged.' } });
+          }
+        })
+        .finally(() => events.end());
+      return reply.headers(EVENT_STREAM_HEADERS).send(events.stream);
+    });
 
     app.post('/billing/checkout-session', {
       schema: { tags: ['billing'], summary: 'Stripe only: a Stripe Checkout Session for the Professional plan with its trial; the browser goes to the returned URL', body: z.object({ plan: z.literal('professional') }), response: { 200: urlResponseSchema, ...ERRORS } },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apraComplianceReportRequestSchema, apraComplianceReportResponseSchema, errorResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { createApraComplianceReport } from '../../services/chain/certificate-service.ts';
 
 export function apraComplianceReportRoute(context: AppContext): FastifyPluginAsyncZod {
@@ -14,6 +15,6 @@ export function apraComplianceReportRoute(context: AppContext): FastifyPluginAsy
         body: apraComplianceReportRequestSchema,
         response: { 200: apraComplianceReportResponseSchema, 409: errorResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => createApraComplianceReport(context, request.body.property_id));
+    }, async (request) => createApraComplianceReport(context, request.body.property_id, reportScopeOf(request.principal)));
   };
 }

@@ -3,6 +3,7 @@ import { errorResponseSchema, mintCertificateRequestSchema, mintCertificateRespo
 import { streamedErrorBody } from '../../http/error-handler.ts';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { mintCertificate } from '../../services/chain/certificate-service.ts';
 
 function eventText({ event, data }: MintProgressEvent): string {
@@ -22,7 +23,7 @@ export function mintCertificateRoute(context: AppContext): FastifyPluginAsyncZod
         response: { 200: mintCertificateResponseSchema, 409: errorResponseSchema, ...ERROR_RESPONSES },
       },
     }, async (request, reply) => {
-      if (!(request.headers.accept ?? '').includes(MINT_EVENT_STREAM)) return mintCertificate(context, request.body);
+      if (!(request.headers.accept ?? '').includes(MINT_EVENT_STREAM)) return mintCertificate(context, request.body, reportScopeOf(request.principal));
       // Streamed from the first completed stage on; until then a failure is an ordinary error answer.
       let streaming = false;
       const send = (event: MintProgressEvent) => {
@@ -40,7 +41,7 @@ export function mintCertificateRoute(context: AppContext): FastifyPluginAsyncZod
         if (!reply.raw.destroyed) reply.raw.write(eventText(event));
       };
       try {
-        const result = await mintCertificate(context, request.body, (stage) => send({ event: 'stage', data: stage }));
+        const result = await mintCertificate(context, request.body, reportScopeOf(request.principal), (stage) => send({ event: 'stage', data: stage }));
         send({ event: 'result', data: result });
       } catch (error) {
         if (!streaming) throw error;

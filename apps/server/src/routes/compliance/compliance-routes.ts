@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { complianceOverviewSchema, toleranceSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { reportScopeOf } from '../../services/accounts/principal.ts';
+import { reportScopeOf, requirePrincipal } from '../../services/accounts/principal.ts';
 import { getComplianceOverview, setTolerance } from '../../services/compliance/cps230-service.ts';
 
 /** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency} (the sampling runs in scheduler.ts). */
@@ -20,13 +20,13 @@ export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.put('/compliance/tolerances/:dependency', {
       schema: {
         tags: ['compliance'],
-        summary: "Sets the lender's tolerance for one dependency (maximum disruption, minimum availability, maximum latency)",
+        summary: "Sets the workspace's tolerance for one dependency (maximum disruption, minimum availability, maximum latency); owners only",
         params: z.object({ dependency: z.string().max(40) }),
         body: toleranceSchema,
         response: { 200: z.object({ success: z.literal(true) }), ...ERROR_RESPONSES },
       },
     }, async (request) => {
-      await setTolerance(context, request.params.dependency, request.body);
+      await setTolerance(context, requirePrincipal(request.principal, context.config.authMode).workspaceId, request.params.dependency, request.body);
       return { success: true as const };
     });
   };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptInvitationRequestSchema, auditLogResponseSchema, createInvitationRequestSchema, createInvitationResponseSchema, errorResponseSchema, membersResponseSchema, okResponseSchema, switchWorkspaceRequestSchema } from '@propguard/schemas';
+import { z } from 'zod';
+import { acceptInvitationRequestSchema, auditLogResponseSchema, changeMemberRoleRequestSchema, createInvitationRequestSchema, createInvitationResponseSchema, errorResponseSchema, membersResponseSchema, okResponseSchema, switchWorkspaceRequestSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { acceptInvitationToken, inviteMember, listWorkspaceMembers, readAuditLog, switchWorkspace } from '../../services/accounts/account-service.ts';
+import { acceptInvitationToken, changeMemberRole, inviteMember, listWorkspaceMembers, readAuditLog, removeMember, switchWorkspace } from '../../services/accounts/account-service.ts';
 import { requirePrincipal } from '../../services/accounts/principal.ts';
 
 const ERRORS = { ...ERROR_RESPONSES, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema } as const;
@@ -14,6 +15,24 @@ export function workspaceRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get('/workspace/members', {
       schema: { tags: ['accounts'], summary: 'Members of the current workspace and (for owners) its invitations', response: { 200: membersResponseSchema, ...ERRORS } },
     }, async (request) => ({ success: true as const, ...(await listWorkspaceMembers(database, requirePrincipal(request.principal, config.authMode))) }));
+
+    const memberParams = z.object({ userId: z.string().min(1).max(64) });
+
+    app.patch('/workspace/members/:userId', {
+      schema: { tags: ['accounts'], summary: "Changes a member's role (owners only; the last owner cannot be demoted: 409); answers the members", params: memberParams, body: changeMemberRoleRequestSchema, response: { 200: membersResponseSchema, ...ERRORS } },
+    }, async (request) => {
+      const principal = requirePrincipal(request.principal, config.authMode);
+      await changeMemberRole(database, principal, request.params.userId, request.body.role);
+      return { success: true as const, ...(await listWorkspaceMembers(database, principal)) };
+    });
+
+    app.delete('/workspace/members/:userId', {
+      schema: { tags: ['accounts'], summary: 'Removes a member and ends their sessions here (owners only; the last owner cannot be removed: 409); answers the members', params: memberParams, response: { 200: membersResponseSchema, ...ERRORS } },
+    }, async (request) => {
+      const principal = requirePrincipal(request.principal, config.authMode);
+      await removeMember(database, principal, request.params.userId);
+      return { success: true as const, ...(await listWorkspaceMembers(database, principal)) };
+    });
 
     app.post('/workspace/invitations', {
       schema: { tags: ['accounts'], summary: 'Invites someone by email as analyst or viewer (owners only); the token is shown once', body: createInvitationRequestSchema, response: { 200: createInvitationResponseSchema, ...ERRORS } },

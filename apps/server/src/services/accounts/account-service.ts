@@ -1,5 +1,6 @@
 import {
   acceptInvitation,
+  changeMember,
   deleteSession,
   findInvitationByTokenHash,
   findLocalWorkspace,
@@ -166,6 +167,26 @@ export async function listWorkspaceMembers(database: Database, principal: Princi
 
 function hasOwner(principal: Principal): boolean {
   return principal.role === 'owner';
+}
+
+/** An owner changes a member's role (the last owner cannot be demoted: 409). */
+export async function changeMemberRole(database: Database, principal: Principal, userId: string, role: WorkspaceRole): Promise<void> {
+  requireRole(principal, 'owner');
+  const [user, before] = await Promise.all([findUser(database, userId), findMembership(database, principal.workspaceId, userId)]);
+  const outcome = await changeMember(database, principal.workspaceId, userId, role);
+  if (outcome === 'not_found') throw new AppError('NOT_FOUND', `user_id: no member ${userId} in this workspace.`, { field: 'params.userId' });
+  if (outcome === 'last_owner') throw new AppError('CONFLICT', `${user?.email ?? userId} is the workspace's last owner and cannot be demoted: make another member an owner first.`, { field: 'body.role' });
+  await recordAudit(database, principal, 'member.role', `${user?.email ?? userId}: ${before ?? '?'} to ${role}`);
+}
+
+/** An owner removes a member, whose sessions in the workspace end (the last owner cannot be removed: 409). */
+export async function removeMember(database: Database, principal: Principal, userId: string): Promise<void> {
+  requireRole(principal, 'owner');
+  const user = await findUser(database, userId);
+  const outcome = await changeMember(database, principal.workspaceId, userId, null);
+  if (outcome === 'not_found') throw new AppError('NOT_FOUND', `user_id: no member ${userId} in this workspace.`, { field: 'params.userId' });
+  if (outcome === 'last_owner') throw new AppError('CONFLICT', `${user?.email ?? userId} is the workspace's last owner and cannot be removed: make another member an owner first.`);
+  await recordAudit(database, principal, 'member.remove', user?.email ?? userId);
 }
 
 /** An owner invites someone by email with a role; the token is returned once (we send no mail: the owner passes it on). */

@@ -21,5 +21,5 @@ export interface AccountsRuntime {
 export async function createAccountsRuntime(config: AppConfig, database: Database): Promise<AccountsRuntime> {
   const local = await ensureLocalWorkspace(database);
   const stripe = config.stripeSecretKey ? new StripePaymentProvider(createStripeClient({ secretKey: config.stripeSecretKey })) : null;
-  return { localWorkspaceId: local.id, plans: new PlanCache(database), rateWindows: new ApiRateWindows(), payments: stripe ?? new TestPaymentProcessor(), stripe };
+  return { localWorkspaceId: local.id, plans: new PlanCache(database), rateWindows: new ApiRateWindows(), payments: stripe ?? new TestPaymentProcessor(database), stripe };
 }

@@ -1,5 +1,5 @@
 import { checkValuationQuota, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
-import { countUsageByKind, insertUsage, listApiPrices, listPlans, type Database, type PlanRow } from '@propguard/db';
+import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
 import { AppError, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
 import type { Principal } from './principal.ts';
 
@@ -58,18 +58,36 @@ export class QuotaError extends AppError {
   }
 }
 
-/** Refuses a metered valuation past the plan's monthly quota (429 with Retry-After at the next period). */
-export async function enforceQuota(database: Database, plans: PlanCache, principal: Principal, kind: UsageKind, now: Date): Promise<void> {
-  if (!QUOTA_KINDS.includes(kind)) return;
+/** Status code of a reserved usage row whose call is still running (settled when it answers). */
+export const IN_FLIGHT_STATUS = 0;
+
+/**
+ * The quota check and the count of a metered valuation in one step: reserves the call's usage row
+ * only while the plan's monthly quota has room (one transaction, see reserveUsage), else refuses
+ * with 429 and Retry-After at the next period. Returns the reservation to settle when the call
+ * answers (settleReservedUsage), or null when the kind or the plan has no quota (recorded on answer).
+ */
+export async function reserveQuota(database: Database, plans: PlanCache, principal: Principal, kind: UsageKind, route: string, now: Date): Promise<number | null> {
+  if (!QUOTA_KINDS.includes(kind)) return null;
   const plan = await plans.get(principal.planId);
+  if (plan.monthlyValuationQuota === null) return null;
   const period = usagePeriodOf(now);
-  const counts = await countUsageByKind(database, principal.workspaceId, period.start.toISOString(), period.end.toISOString());
-  const used = QUOTA_KINDS.reduce((sum, quotaKind) => sum + (counts[quotaKind] ?? 0), 0);
-  const decision = checkValuationQuota({ used, quota: plan.monthlyValuationQuota, at: now, periodEnd: period.end });
-  if (!decision.isAllowed) {
-    const hint = plan.id === 'starter' ? 'Upgrade to Professional (100 valuations a month, 14-day free trial) on the Pricing tab.' : 'Contact sales for Enterprise (unlimited valuations).';
-    throw new QuotaError(`Monthly quota reached: ${used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan this month; it resets on ${isoDate(period.end)}. ${hint}`, decision.retryAfterSeconds ?? 60);
-  }
+  const decide = (used: number) => checkValuationQuota({ used, quota: plan.monthlyValuationQuota, at: now, periodEnd: period.end });
+  const reserved = await reserveUsage(
+    database,
+    { workspaceId: principal.workspaceId, apiKeyId: principal.apiKeyId, kind, route, statusCode: IN_FLIGHT_STATUS, occurredAt: now.toISOString() },
+    { kinds: QUOTA_KINDS, from: period.start.toISOString(), to: period.end.toISOString() },
+    (used) => decide(used).isAllowed,
+  );
+  if (reserved.id !== null) return reserved.id;
+  const hint = plan.id === 'starter' ? 'Upgrade to Professional (100 valuations a month, 14-day free trial) on the Pricing tab.' : 'Contact sales for Enterprise (unlimited valuations).';
+  const retryAfter = decide(reserved.used).retryAfterSeconds ?? 60;
+  throw new QuotaError(`Monthly quota reached: ${reserved.used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan this month; it resets on ${isoDate(period.end)}. ${hint}`, retryAfter);
+}
+
+/** A reserved call answered: counted with its status, or released when it failed (failed calls are not charged). */
+export async function settleReservedUsage(database: Database, reservationId: number, statusCode: number): Promise<void> {
+  await settleUsage(database, reservationId, statusCode);
 }
 
 export async function recordUsage(database: Database, principal: Principal, kind: UsageKind, route: string, statusCode: number, at: Date): Promise<void> {

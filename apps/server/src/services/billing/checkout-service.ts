@@ -13,7 +13,7 @@ import {
   type StepOutcome,
 } from '@propguard/engines';
 import { activateSubscription, findSubscription, findWorkspace, insertCheckout, type Database, type PlanRow } from '@propguard/db';
-import { AppError, subscriptionStatusSchema, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
+import { AppError, CHECKOUT_STEPS, subscriptionStatusSchema, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
 import { recordAudit } from '../accounts/account-service.ts';
 import { requireRole, type Principal } from '../accounts/principal.ts';
 import { newId } from '../accounts/secrets.ts';
@@ -40,15 +40,39 @@ async function validateCheckout(database: Database, plans: PlanCache, principal:
   return { plan, card, hasHadTrial: workspace?.hasHadTrial ?? false };
 }
 
-/**
- * Runs the checkout state machine with the payment provider: customer, subscription with trial,
- * payment method confirmation, activation. A failed step rolls back the earlier ones with the
- * provider and changes nothing in PropGuard but the record of the attempt; a decline answers 402.
- */
-export async function runCheckout(database: Database, plans: PlanCache, provider: PaymentProvider, principal: Principal, body: CheckoutRequest): Promise<CheckoutResponse> {
+/** A checkout whose input passed every check, ready to run (prepareCheckout). */
+export interface PreparedCheckout {
+  body: CheckoutRequest;
+  plan: PlanRow;
+  card: PaymentMethodInput;
+  hasHadTrial: boolean;
+  now: Date;
+}
+
+/** A step of the state machine as it completes: its record, and how many of all the steps are done. */
+export type CheckoutStepListener = (record: CheckoutResponse['steps'][number], progress: { completed: number; total: number }) => void;
+
+/** The checks before anything is created with the provider (a bad card or plan is a 4xx here). */
+export async function prepareCheckout(database: Database, plans: PlanCache, provider: PaymentProvider, principal: Principal, body: CheckoutRequest): Promise<PreparedCheckout> {
   requireRole(principal, 'owner');
   const now = new Date();
   const { plan, card, hasHadTrial } = await validateCheckout(database, plans, principal, body, provider, now);
+  return { body, plan, card, hasHadTrial, now };
+}
+
+/** POST /api/billing/checkout: the checks, then the state machine, answered when it is done. */
+export async function runCheckout(database: Database, plans: PlanCache, provider: PaymentProvider, principal: Principal, body: CheckoutRequest): Promise<CheckoutResponse> {
+  return executeCheckout(database, provider, principal, await prepareCheckout(database, plans, provider, principal, body));
+}
+
+/**
+ * Runs the checkout state machine with the payment provider: customer, subscription with trial,
+ * payment method confirmation, activation; `onStep` hears of each step as it completes (the
+ * streamed checkout). A failed step rolls back the earlier ones with the provider and changes
+ * nothing in PropGuard but the record of the attempt; a decline is PAYMENT_DECLINED (402).
+ */
+export async function executeCheckout(database: Database, provider: PaymentProvider, principal: Principal, prepared: PreparedCheckout, onStep?: CheckoutStepListener): Promise<CheckoutResponse> {
+  const { body, plan, card, hasHadTrial, now } = prepared;
   const priceCents = plan.priceCents ?? 0;
   const terms = subscriptionTerms({ start: now, trialDays: plan.trialDays, priceCents, hasHadTrial });
   const orderId = newId('ord');
@@ -98,6 +122,8 @@ export async function runCheckout(database: Database, plans: PlanCache, provider
       outcome = { isOk: false, reason: `The ${step} step failed: ${(error as Error).message}` };
     }
     state = applyStepOutcome(state, outcome, new Date());
+    const record = state.steps.at(-1);
+    if (onStep && record && record.status === 'done') onStep({ ...record, label: CHECKOUT_STEP_LABELS[record.step] }, { completed: state.steps.length, total: CHECKOUT_STEPS.length });
   }
 
   if (state.phase === 'failed') {

@@ -22,7 +22,7 @@ export async function samplePayments(provider: PaymentProvider, stripe: StripePa
     }
     const { customerId } = await provider.createCustomer({ workspaceId: 'health-check', workspaceName: 'health check', email: null });
     await provider.deleteCustomer(customerId);
-    return { dependency: 'payments', status: 'ok', latencyMs: elapsed(), detail: 'Offline test processor (test mode: no money moves) created and deleted a customer' };
+    return { dependency: 'payments', status: 'ok', latencyMs: elapsed(), detail: 'Offline test processor (test mode: no money moves) created and deleted a customer in its tables' };
   } catch (error) {
     return { dependency: 'payments', status: 'down', latencyMs: null, detail: `Payments provider failed: ${(error as Error).message}` };
   }

@@ -1,66 +1,73 @@
 import { describeCard, isCardExpired, testCardOutcome } from '@propguard/engines';
+import {
+  deleteTestProcessorCustomer,
+  findTestProcessorCustomer,
+  findTestProcessorSubscription,
+  insertTestProcessorCustomer,
+  insertTestProcessorSubscription,
+  setTestProcessorPaymentMethod,
+  updateTestProcessorSubscription,
+  type Database,
+} from '@propguard/db';
 import type { PaymentConfirmation, PaymentProvider } from './payment-provider.ts';
 import { newId } from '../accounts/secrets.ts';
 
 /**
  * The offline test processor: behaves like a card processor in test mode with Stripe's test card
  * numbers (4242 4242 4242 4242 approved, 4000 0000 0000 0002 declined, ...). No money moves and
- * no network is used; its customers and subscriptions live in memory, while PropGuard keeps its
- * own records (subscriptions, invoices) in the database.
+ * no network is used. Like a real processor it keeps its customers (with the confirmed card's
+ * description, never its number) and subscriptions, in its own tables of our database, so a
+ * restart forgets nothing; PropGuard keeps its own records (subscriptions, invoices) beside them.
  */
 export class TestPaymentProcessor implements PaymentProvider {
   readonly name = 'test' as const;
-  private readonly customers = new Map<string, { workspaceId: string; card: string | null }>();
-  private readonly subscriptions = new Map<string, { customerId: string; status: 'incomplete' | 'active' | 'canceled'; cancelAtPeriodEnd: boolean }>();
+
+  constructor(private readonly database: Database) {}
 
   async createCustomer(input: { workspaceId: string }) {
     const customerId = newId('cus_test');
-    this.customers.set(customerId, { workspaceId: input.workspaceId, card: null });
+    await insertTestProcessorCustomer(this.database, { id: customerId, workspaceId: input.workspaceId, paymentMethod: null, createdAt: new Date().toISOString() });
     return { customerId };
   }
 
   async deleteCustomer(customerId: string) {
-    this.customers.delete(customerId);
+    await deleteTestProcessorCustomer(this.database, customerId);
   }
 
   async createSubscription(input: { customerId: string }) {
-    if (!this.customers.has(input.customerId)) throw new Error(`no customer ${input.customerId}`);
+    if (!(await findTestProcessorCustomer(this.database, input.customerId))) throw new Error(`no customer ${input.customerId}`);
     const subscriptionId = newId('sub_test');
-    this.subscriptions.set(subscriptionId, { customerId: input.customerId, status: 'incomplete', cancelAtPeriodEnd: false });
+    await insertTestProcessorSubscription(this.database, { id: subscriptionId, customerId: input.customerId, status: 'incomplete', cancelAtPeriodEnd: false, createdAt: new Date().toISOString() });
     return { subscriptionId };
   }
 
   async cancelSubscriptionNow(subscriptionId: string) {
-    const subscription = this.subscriptions.get(subscriptionId);
-    if (subscription) subscription.status = 'canceled';
+    await updateTestProcessorSubscription(this.database, subscriptionId, { status: 'canceled' });
   }
 
   async confirmPaymentMethod(input: { customerId: string; subscriptionId: string; card: { card_number: string; exp_month: number; exp_year: number }; amountDueNowCents: number; at: Date }): Promise<PaymentConfirmation> {
-    const customer = this.customers.get(input.customerId);
-    const subscription = this.subscriptions.get(input.subscriptionId);
-    if (!customer || !subscription) return { isOk: false, reason: 'The payment session expired; start the checkout again.' };
+    const [customer, subscription] = await Promise.all([findTestProcessorCustomer(this.database, input.customerId), findTestProcessorSubscription(this.database, input.subscriptionId)]);
+    if (!customer || !subscription || subscription.customerId !== customer.id) return { isOk: false, reason: 'The payment session expired; start the checkout again.' };
     if (isCardExpired(input.card.exp_month, input.card.exp_year, input.at)) return { isOk: false, reason: 'Your card has expired. No charge was made and your plan is unchanged.' };
     const outcome = testCardOutcome(input.card.card_number);
     if (!outcome.isApproved) return { isOk: false, reason: outcome.message };
-    customer.card = input.card.card_number;
-    subscription.status = 'active';
+    const paymentMethod = describeCard(input.card.card_number);
+    await setTestProcessorPaymentMethod(this.database, customer.id, paymentMethod);
+    await updateTestProcessorSubscription(this.database, subscription.id, { status: 'active' });
     // A trial verifies the card with a setup (no charge); otherwise the first period is charged.
-    return { isOk: true, paymentMethod: describeCard(input.card.card_number), transactionId: newId(input.amountDueNowCents > 0 ? 'ch_test' : 'seti_test') };
+    return { isOk: true, paymentMethod, transactionId: newId(input.amountDueNowCents > 0 ? 'ch_test' : 'seti_test') };
   }
 
-  async chargeRenewal(input: { customerId: string }): Promise<PaymentConfirmation> {
-    const card = this.customers.get(input.customerId)?.card;
-    // After a restart the in-memory processor forgets the card; a real processor keeps it. The
-    // renewal is then charged to the approved test card on file at checkout time (recorded by PropGuard).
-    if (card) {
-      const outcome = testCardOutcome(card);
-      if (!outcome.isApproved) return { isOk: false, reason: outcome.message };
-    }
-    return { isOk: true, paymentMethod: card ? describeCard(card) : 'Card on file', transactionId: newId('ch_test') };
+  /** Charges a renewal to the card the customer confirmed at checkout (approved test cards stay approved). */
+  async chargeRenewal(input: { customerId: string; subscriptionId: string }): Promise<PaymentConfirmation> {
+    const [customer, subscription] = await Promise.all([findTestProcessorCustomer(this.database, input.customerId), findTestProcessorSubscription(this.database, input.subscriptionId)]);
+    if (!customer) return { isOk: false, reason: `The test processor has no customer ${input.customerId || '(none)'}: start a new checkout.` };
+    if (!customer.paymentMethod) return { isOk: false, reason: 'No card on file: start a new checkout.' };
+    if (subscription?.status === 'canceled') return { isOk: false, reason: `Subscription ${input.subscriptionId} was canceled with the processor.` };
+    return { isOk: true, paymentMethod: customer.paymentMethod, transactionId: newId('ch_test') };
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, isCanceling: boolean) {
-    const subscription = this.subscriptions.get(subscriptionId);
-    if (subscription) subscription.cancelAtPeriodEnd = isCanceling;
+    await updateTestProcessorSubscription(this.database, subscriptionId, { cancelAtPeriodEnd: isCanceling });
   }
 }

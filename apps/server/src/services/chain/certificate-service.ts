@@ -13,7 +13,7 @@ import {
   type Hex,
   type OnChainCertificate,
 } from '@propguard/chain';
-import { findReportHashes, getIpfsObject, putIpfsObject } from '@propguard/db';
+import { findReportHashes, getIpfsObject, insertCertificateOwner, putIpfsObject, visibleCertificateTokens, type ReportScope } from '@propguard/db';
 import { canonicalJson } from '@propguard/engines';
 import {
   AppError,
@@ -128,12 +128,15 @@ async function tokenOfTransaction(runtime: ChainRuntime, hash: Hex): Promise<big
 }
 
 /**
- * The newest certificate of the property that nothing supersedes yet, or 0n: the property's
- * CertificateIssued logs (propertyKey is an indexed topic), newest first, checked on chain.
+ * The workspace's newest certificate of the property that nothing supersedes yet, or 0n: the
+ * property's CertificateIssued logs (propertyKey is an indexed topic), newest first, checked on
+ * chain. Another workspace's certificates are never superseded by this one's.
  */
-async function activeTokenOfProperty(runtime: ChainRuntime, propertyKey: Hex): Promise<bigint> {
+async function activeTokenOfProperty(context: AppContext, runtime: ChainRuntime, propertyKey: Hex, scope: ReportScope): Promise<bigint> {
   const tokens = await runtime.registry.tokensOfProperty(propertyKey, runtime.fromBlock);
+  const visible = await visibleCertificateTokens(context.database, runtime.contractAddress, tokens.map((tokenId) => Number(tokenId)), scope);
   for (const tokenId of tokens.reverse()) {
+    if (!visible.has(Number(tokenId))) continue;
     const { certificate } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
     if (certificate && certificate.supersededBy === 0n) return tokenId;
   }
@@ -150,11 +153,12 @@ export type MintStageListener = (stage: MintStage) => void;
  * built as dag-json, stored under its CIDv1 and pinned when IPFS_API_URL is set; the transaction
  * signed and submitted; its receipt; the certificate read back from the contract and compared.
  */
-export async function mintCertificate(context: AppContext, request: MintCertificateRequest, onStage?: MintStageListener): Promise<MintCertificateResponse> {
+export async function mintCertificate(context: AppContext, request: MintCertificateRequest, scope: ReportScope, onStage?: MintStageListener): Promise<MintCertificateResponse> {
   const runtime = requireChain(context);
+  // Only a report of the caller's workspace: another workspace's answers 404, like a missing one.
   const report = request.report_id
-    ? await getStoredReport(context, request.report_id)
-    : await generateReport(context, { address: request.property_data?.address, listing_id: request.property_data?.listing_id, template: 'full-valuation', include_blockchain: true });
+    ? await getStoredReport(context, request.report_id, scope)
+    : await generateReport(context, { address: request.property_data?.address, listing_id: request.property_data?.listing_id, template: 'full-valuation', include_blockchain: true }, scope);
   const stages: MintStage[] = [];
   let stageStarted = performance.now();
   const complete = (stage: MintStage['stage'], label: string, ms = performance.now() - stageStarted) => {
@@ -179,7 +183,7 @@ export async function mintCertificate(context: AppContext, request: MintCertific
   await putIpfsObject(context.database, cid, DAG_JSON_CODEC, bytes);
   if (context.config.ipfsApiUrl) await pinToIpfs(context.config.ipfsApiUrl, bytes, cid);
   const propertyKey = propertyKeyOf(report);
-  const supersedes = await activeTokenOfProperty(runtime, propertyKey);
+  const supersedes = await activeTokenOfProperty(context, runtime, propertyKey, scope);
   complete('build_metadata', `Metadata built as dag-json and stored as CID ${cid} (served at /ipfs/${cid})${context.config.ipfsApiUrl ? ', pinned to the IPFS node' : ''}`);
 
   const minted = await runtime.registry.mint({ reportHash, propertyKey, cid, supersedes }, (hash, submitMs) => {
@@ -191,6 +195,7 @@ export async function mintCertificate(context: AppContext, request: MintCertific
   if (!onChain || onChain.reportHash !== reportHash || onChain.cid !== cid) {
     throw new AppError('SERVICE_UNAVAILABLE', `Token ${minted.tokenId} was minted in ${minted.transactionHash}, but the contract does not record this report's hash and CID for it`);
   }
+  await insertCertificateOwner(context.database, { contractAddress: runtime.contractAddress, tokenId: Number(minted.tokenId), workspaceId: scope.workspaceId, reportId: report.report_id, transactionHash: minted.transactionHash, mintedAt: new Date().toISOString() });
   complete('read_back', `Stored on chain: certificate(${minted.tokenId}) records the report hash and the CID; tokenURI ipfs://${cid}`);
   return {
     success: true,
@@ -216,10 +221,10 @@ export async function mintCertificate(context: AppContext, request: MintCertific
  * thresholds, APS 112 capital and the 2050 climate-adjusted LVR of the default loan), certified on
  * chain. Compliance itself is not asserted: the report says which checks need the borrower.
  */
-export async function createApraComplianceReport(context: AppContext, propertyId: string): Promise<ApraComplianceReportResponse> {
+export async function createApraComplianceReport(context: AppContext, propertyId: string, scope: ReportScope): Promise<ApraComplianceReportResponse> {
   requireChain(context);
-  const report = await generateReport(context, { listing_id: propertyId, template: 'lending-summary', include_blockchain: true });
-  const { success: _success, ...certificate } = await mintCertificate(context, { report_id: report.report_id });
+  const report = await generateReport(context, { listing_id: propertyId, template: 'lending-summary', include_blockchain: true }, scope);
+  const { success: _success, ...certificate } = await mintCertificate(context, { report_id: report.report_id }, scope);
   return {
     success: true,
     property_id: propertyId,
@@ -235,10 +240,16 @@ function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }
 
-/** GET /api/blockchain/nft-collection: certificates newest first, and the audit trail, from the chain's logs. */
-export async function listCollection(context: AppContext, limit: number, offset: number): Promise<CollectionResponse> {
+/**
+ * GET /api/blockchain/nft-collection: the workspace's certificates newest first, and their audit
+ * trail, from the chain's logs (the chain holds every workspace's; the certificates table says whose).
+ */
+export async function listCollection(context: AppContext, limit: number, offset: number, scope: ReportScope): Promise<CollectionResponse> {
   const runtime = requireChain(context);
-  const { issued, superseded } = await issuedEvents(runtime);
+  const all = await issuedEvents(runtime);
+  const visible = await visibleCertificateTokens(context.database, runtime.contractAddress, all.issued.map((event) => Number(event.tokenId)), scope);
+  const issued = all.issued.filter((event) => visible.has(Number(event.tokenId)));
+  const superseded = all.superseded.filter((event) => visible.has(Number(event.newTokenId)) || visible.has(Number(event.previousTokenId)));
   const newestFirst = [...issued].reverse();
   const page = newestFirst.slice(offset, offset + limit);
   const certificates = await Promise.all(page.map(async (event) => {
@@ -396,9 +407,9 @@ export async function verifyDocument(context: AppContext, request: VerifyDocumen
 }
 
 /** GET /api/blockchain/report-certificate?report_id=: the certificate of a stored report, if minted. */
-export async function getReportCertificate(context: AppContext, reportId: string): Promise<ReportCertificateResponse> {
+export async function getReportCertificate(context: AppContext, reportId: string, scope: ReportScope): Promise<ReportCertificateResponse> {
   const runtime = requireChain(context);
-  const report = await getStoredReport(context, reportId);
+  const report = await getStoredReport(context, reportId, scope);
   const tokenId = await runtime.registry.tokenOfReport(reportHashOf(report.content_hash));
   const certificate = tokenId === 0n ? null : (await requireCertificate(context, runtime, tokenId)).certificate;
   return { success: true, report_id: reportId, certificate, chain_id: Number(runtime.chainId), network: runtime.network, explorer_tx_url: context.config.chainExplorerTxUrl ?? null };

@@ -76,27 +76,39 @@ export async function sampleDependencies(context: AppContext, now: Date = new Da
   ];
   const checkedAt = now.toISOString();
   await insertHealthChecks(context.database, samples.map((sample) => ({ checkedAt, dependency: sample.dependency, status: sample.status, latencyMs: sample.latencyMs, detail: sample.detail })));
-  const tolerances = await toleranceMap(context);
+  // Each sample is held against PropGuard's default tolerance (incidents without a workspace, seen
+  // by every workspace that set none for the dependency) and against each workspace's own tolerance.
+  const lenderTolerances = await listTolerances(context.database);
   for (const sample of samples) {
-    const tolerance = tolerances.get(sample.dependency)?.tolerance ?? DEFAULT_TOLERANCE;
-    const breach = breachOf(sample, tolerance);
-    const open = await findOpenIncident(context.database, sample.dependency);
-    if (breach && open) await touchIncident(context.database, open.id, checkedAt, breach);
-    else if (breach) await openIncident(context.database, { dependency: sample.dependency, openedAt: checkedAt, lastBreachAt: checkedAt, breach, tolerance });
-    else if (open) await resolveIncident(context.database, open.id, checkedAt);
+    const holders: { workspaceId: string | null; tolerance: Tolerance }[] = [
+      { workspaceId: null, tolerance: DEFAULT_TOLERANCE },
+      ...lenderTolerances.filter((row) => row.dependency === sample.dependency).map((row) => ({ workspaceId: row.workspaceId, tolerance: toleranceOf(row) })),
+    ];
+    for (const { workspaceId, tolerance } of holders) {
+      const breach = breachOf(sample, tolerance);
+      const open = await findOpenIncident(context.database, sample.dependency, workspaceId);
+      if (breach && open) await touchIncident(context.database, open.id, checkedAt, breach);
+      else if (breach) await openIncident(context.database, { dependency: sample.dependency, workspaceId, openedAt: checkedAt, lastBreachAt: checkedAt, breach, tolerance });
+      else if (open) await resolveIncident(context.database, open.id, checkedAt);
+    }
   }
 }
 
-async function toleranceMap(context: AppContext): Promise<Map<string, { tolerance: Tolerance; source: 'default' | 'lender' }>> {
-  const rows = await listTolerances(context.database);
-  return new Map(rows.map((row) => [row.dependency, { tolerance: { maxDisruptionMinutes: row.maxDisruptionMinutes, minAvailabilityPct: row.minAvailabilityPct, maxLatencyMs: row.maxLatencyMs }, source: 'lender' as const }]));
+function toleranceOf(row: { maxDisruptionMinutes: number; minAvailabilityPct: number; maxLatencyMs: number }): Tolerance {
+  return { maxDisruptionMinutes: row.maxDisruptionMinutes, minAvailabilityPct: row.minAvailabilityPct, maxLatencyMs: row.maxLatencyMs };
 }
 
-/** PUT /api/compliance/tolerances/{dependency}: the lender's tolerance for one dependency. */
-export async function setTolerance(context: AppContext, dependency: string, body: ToleranceBody, now: Date = new Date()): Promise<void> {
+/** A workspace's own tolerances by dependency (issue 14: one set per workspace). */
+async function toleranceMap(context: AppContext, workspaceId: string): Promise<Map<string, { tolerance: Tolerance; source: 'default' | 'lender' }>> {
+  const rows = await listTolerances(context.database, workspaceId);
+  return new Map(rows.map((row) => [row.dependency, { tolerance: toleranceOf(row), source: 'lender' as const }]));
+}
+
+/** PUT /api/compliance/tolerances/{dependency}: the workspace's tolerance for one dependency. */
+export async function setTolerance(context: AppContext, workspaceId: string, dependency: string, body: ToleranceBody, now: Date = new Date()): Promise<void> {
   // Own keys only: "constructor" or "__proto__" are not dependencies, however `in` reads them.
   if (!Object.hasOwn(DEPENDENCY_NAMES, dependency)) throw new AppError('NOT_FOUND', `params.dependency: unknown dependency "${dependency}"; one of ${Object.keys(DEPENDENCY_NAMES).join(', ')}`, { field: 'params.dependency' });
-  await upsertTolerance(context.database, { dependency, maxDisruptionMinutes: body.max_disruption_minutes, minAvailabilityPct: body.min_availability_pct, maxLatencyMs: body.max_latency_ms, updatedAt: now.toISOString() });
+  await upsertTolerance(context.database, { workspaceId, dependency, maxDisruptionMinutes: body.max_disruption_minutes, minAvailabilityPct: body.min_availability_pct, maxLatencyMs: body.max_latency_ms, updatedAt: now.toISOString() });
 }
 
 type Check = ComplianceOverview['regulations'][number]['checks'][number];
@@ -109,9 +121,12 @@ function card(id: ComplianceOverview['regulations'][number]['id'], name: string,
   return { id, name, score, status: counted.length > 0 && passed === counted.length ? 'compliant' : 'review required', lastAudit, checks };
 }
 
-/** GET /api/compliance/overview: the evidence of the APRA Compliance tab. */
-/** `scope`: the caller's workspace (issue 14): its loan assessments and audit trail only. */
-export async function getComplianceOverview(context: AppContext, now: Date = new Date(), scope?: WorkspaceScope): Promise<ComplianceOverview> {
+/**
+ * GET /api/compliance/overview: the evidence of the APRA Compliance tab. `scope`: the caller's
+ * workspace (issue 14): its tolerances, incidents, loan assessments and audit trail only; the
+ * measured service levels are the product's, the same for every workspace.
+ */
+export async function getComplianceOverview(context: AppContext, now: Date, scope: WorkspaceScope): Promise<ComplianceOverview> {
   let latest = await latestHealthChecks(context.database);
   const newest = latest.reduce((max, row) => Math.max(max, new Date(row.checkedAt).getTime()), 0);
   if (now.getTime() - newest > SAMPLE_MAX_AGE_MS) {
@@ -119,10 +134,10 @@ export async function getComplianceOverview(context: AppContext, now: Date = new
     latest = await latestHealthChecks(context.database);
   }
   const since = new Date(now.getTime() - HISTORY_WINDOW_MS).toISOString();
-  const [history, tolerances, incidentRows, audit, portfolio] = await Promise.all([
+  const tolerances = await toleranceMap(context, scope.workspaceId);
+  const [history, incidentRows, audit, portfolio] = await Promise.all([
     summariseHealthHistory(context.database, since),
-    toleranceMap(context),
-    listIncidents(context.database, 20),
+    listIncidents(context.database, 20, { workspaceId: scope.workspaceId, ownDependencies: [...tolerances.keys()] }),
     listValuationAudit(context.database, 20, scope),
     getPortfolioDistribution(context.database, scope),
   ]);

@@ -23,7 +23,7 @@ export function SettingsRoute() {
           <SubscriptionCard canManage={workspace.role === 'owner'} />
           <UsageMeter />
           <ApiKeysCard canManage={workspace.role === 'owner'} />
-          {me.data?.user ? <MembersCard canManage={workspace.role === 'owner'} /> : null}
+          {me.data?.user ? <MembersCard canManage={workspace.role === 'owner'} currentUserId={me.data.user.id} /> : null}
         </>
       ) : null}
     </main>

@@ -49,6 +49,7 @@ function Resilience({ resilience }: { resilience: ComplianceOverview['resilience
       <CardContent className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Critical operations and tolerances">
           <h4 className="mb-2 text-sm font-semibold text-slate-900">Critical operations and tolerances</h4>
+          <p className="mb-2 text-xs text-slate-600">The measurements are PropGuard&apos;s, the same for every lender; the tolerances and the incidents held against them are your workspace&apos;s (dependencies you have not set use PropGuard&apos;s default, marked default). Owners set them.</p>
           <table className="w-full text-left text-xs">
             <thead><tr className="text-slate-600"><th>Dependency</th><th>Status</th><th>Availability 24 h</th><th>p95 latency</th><th>Tolerance</th></tr></thead>
             <tbody>

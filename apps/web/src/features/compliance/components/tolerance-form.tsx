@@ -13,7 +13,7 @@ const FIELDS: readonly { field: ToleranceField; label: string; step: string }[] 
   { field: 'max_latency_ms', label: 'Max p95 latency (ms)', step: '1' },
 ];
 
-/** Sets the lender's CPS 230 tolerance for one dependency; the table above refreshes after a save. */
+/** Sets the workspace's CPS 230 tolerance for one dependency (owners only); the table above refreshes after a save. */
 export function ToleranceForm({ dependencies }: { dependencies: ComplianceOverview['resilience']['dependencies'] }) {
   const idBase = useId();
   const form = useToleranceForm(dependencies);

@@ -8,37 +8,34 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { formatCents, formatLongDate } from '../../../lib/format.ts';
-import { useCheckout, useStripeCheckout } from '../api/plans.ts';
+import { useCheckout, useStripeCheckout, type CheckoutStepEvent } from '../api/plans.ts';
 import { CHECKOUT_FEATURES_SHOWN, formatPlanPrice } from '../plan-text.ts';
 
 type Step = 'details' | 'processing' | 'success';
 type CheckoutDialogProps = { plan: Plan | null; provider: 'test' | 'stripe'; onClose: () => void };
 
-const STEP_REPLAY_MS = 350;
+/** How long the finished bar stays at 100% before the receipt details replace it. */
+const COMPLETE_HOLD_MS = 600;
 
 /**
  * SPEC.md's "Complete Your Purchase": order summary, card details, processing with % complete,
- * and "Payment Successful!". The server runs the real steps (customer, subscription with trial,
- * payment method, activation) and answers with them; the progress shows each step as it is
- * reported done. With Stripe the card is entered on Stripe Checkout instead.
+ * and "Payment Successful!". The server streams the real steps (customer, subscription with trial,
+ * payment method, activation) as it completes each one, and the bar moves with them. With Stripe
+ * the card is entered on Stripe Checkout instead.
  */
 export function CheckoutDialog({ plan, provider, onClose }: CheckoutDialogProps) {
   const [step, setStep] = useState<Step>('details');
   const [card, setCard] = useState({ number: '', month: '', year: '', cvc: '' });
   const [result, setResult] = useState<CheckoutResponse | null>(null);
-  const [stepsShown, setStepsShown] = useState(0);
+  const [stepsDone, setStepsDone] = useState<CheckoutStepEvent[]>([]);
   const checkout = useCheckout();
   const stripe = useStripeCheckout();
 
   useEffect(() => {
     if (step !== 'processing' || !result) return;
-    if (stepsShown >= result.steps.length) {
-      setStep('success');
-      return;
-    }
-    const timer = setTimeout(() => setStepsShown((shown) => shown + 1), STEP_REPLAY_MS);
+    const timer = setTimeout(() => setStep('success'), COMPLETE_HOLD_MS);
     return () => clearTimeout(timer);
-  }, [step, result, stepsShown]);
+  }, [step, result]);
 
   if (!plan) return null;
   const price = formatPlanPrice(plan);
@@ -46,7 +43,7 @@ export function CheckoutDialog({ plan, provider, onClose }: CheckoutDialogProps)
   const close = () => {
     setStep('details');
     setResult(null);
-    setStepsShown(0);
+    setStepsDone([]);
     checkout.reset();
     onClose();
   };
@@ -58,13 +55,18 @@ export function CheckoutDialog({ plan, provider, onClose }: CheckoutDialogProps)
       return;
     }
     setStep('processing');
+    setStepsDone([]);
     checkout.mutate(
-      { plan: plan.id, payment_method: { card_number: card.number, exp_month: Number(card.month), exp_year: Number(card.year.length === 2 ? `20${card.year}` : card.year), cvc: card.cvc } },
+      {
+        body: { plan: plan.id, payment_method: { card_number: card.number, exp_month: Number(card.month), exp_year: Number(card.year.length === 2 ? `20${card.year}` : card.year), cvc: card.cvc } },
+        onStep: (done) => setStepsDone((earlier) => [...earlier, done]),
+      },
       { onSuccess: (answer) => setResult(answer), onError: () => setStep('details') },
     );
   };
 
-  const progress = result ? Math.round((stepsShown / result.steps.length) * 100) : 0;
+  const latest = stepsDone.at(-1);
+  const progress = latest ? Math.round((latest.completed / latest.total) * 100) : 0;
   const error = checkout.error ?? stripe.error;
 
   return (
@@ -117,12 +119,8 @@ export function CheckoutDialog({ plan, provider, onClose }: CheckoutDialogProps)
           </div>
           <p className="text-sm text-slate-700">{progress}% complete</p>
           <ol className="space-y-1 text-sm">
-            {(result?.steps ?? []).map((record, index) => (
-              <li key={record.step} className={index < stepsShown ? 'text-green-700' : 'text-slate-400'}>
-                {index < stepsShown ? '✓ ' : ''}{record.label}
-              </li>
-            ))}
-            {!result ? <li className="text-slate-500">Contacting the payment processor…</li> : null}
+            {stepsDone.map((done) => <li key={done.step.step} className="text-green-700">✓ {done.step.label}</li>)}
+            {!result ? <li className="text-slate-500">{stepsDone.length === 0 ? 'Contacting the payment processor…' : 'Working on the next step…'}</li> : null}
           </ol>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateInvitationResponse, MembersResponse, WorkspaceRole } from '@propguard/schemas';
+import type { ChangeMemberRoleRequest, CreateInvitationResponse, MembersResponse, WorkspaceRole } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
 /** GET /api/workspace/members */
@@ -20,4 +20,25 @@ export function useInvite() {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (token: string) => requestApi<{ success: true }>('/invitations/accept', { body: { token } }), onSuccess: () => queryClient.invalidateQueries() });
+}
+
+/** PATCH /api/workspace/members/{userId}: owners change a member's role (409 for the last owner). */
+export function useChangeMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string } & ChangeMemberRoleRequest) => requestApi<MembersResponse>(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role } }),
+    onSuccess: (members) => queryClient.setQueryData(['workspace', 'members'], members),
+    // A refused change (the last owner) leaves the select where the server says it is.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['workspace', 'members'] }),
+  });
+}
+
+/** DELETE /api/workspace/members/{userId}: owners remove a member (409 for the last owner). */
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => requestApi<MembersResponse>(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    // Everything is read again: an owner who removed themselves is no longer in the workspace.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 }

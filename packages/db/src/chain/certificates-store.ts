@@ -1,0 +1,33 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../open-database.ts';
+import { certificates } from '../schema.ts';
+import type { ReportScope } from '../reports/report-store.ts';
+
+export type CertificateOwnerRow = typeof certificates.$inferSelect;
+
+/**
+ * Records which workspace minted a token. A mint is the authority: a row left for the same token id
+ * of the same contract by a chain that was since reset (a new chain deploys to the same address
+ * from the same key) is replaced.
+ */
+export async function insertCertificateOwner(database: Database, row: CertificateOwnerRow): Promise<void> {
+  const { contractAddress: _contract, tokenId: _token, ...owner } = row;
+  await database.db.insert(certificates).values(row).onConflictDoUpdate({ target: [certificates.contractAddress, certificates.tokenId], set: owner });
+}
+
+/**
+ * Which of these tokens of a contract a workspace may list: its own, and for the local workspace
+ * also those without an owner (minted before certificates had one). Returns the visible ids.
+ */
+export async function visibleCertificateTokens(database: Database, contractAddress: string, tokenIds: number[], scope: ReportScope): Promise<Set<number>> {
+  if (tokenIds.length === 0) return new Set();
+  const owned = await database.db
+    .select({ tokenId: certificates.tokenId, workspaceId: certificates.workspaceId })
+    .from(certificates)
+    .where(and(eq(certificates.contractAddress, contractAddress), inArray(certificates.tokenId, tokenIds)));
+  const ownerOf = new Map(owned.map((row) => [Number(row.tokenId), row.workspaceId]));
+  return new Set(tokenIds.filter((id) => {
+    const owner = ownerOf.get(id);
+    return owner === undefined ? scope.includeUnowned : owner === scope.workspaceId;
+  }));
+}
