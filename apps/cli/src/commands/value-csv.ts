@@ -11,7 +11,7 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, resolveSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, resolveAsAt, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
@@ -178,8 +178,14 @@ export async function runValueCsv(database: Database, options: { csv: string; ou
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const index = buildSalesIndex(await loadIndexedSales(database));
-  // Every locality's typical attributes in one query: a batch would otherwise ask once per suburb.
-  const lookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map() };
+  // Every locality's typical attributes and every gazetteer locality in one query each: a batch
+  // would otherwise ask once per suburb.
+  const lookups = {
+    addressBook: await loadAddressBook(database),
+    typicalCache: await loadAllTypicalAttributes(database),
+    placeCache: new Map(),
+    localities: await loadLocalityTable(database),
+  };
   const loadedAt = performance.now();
   const { output, rows, failed } = await valueCsvText(readFileSync(options.csv, 'utf8'), { database, model, index, lookups });
   writeFileSync(options.out, output);

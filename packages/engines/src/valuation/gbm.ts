@@ -33,6 +33,11 @@ export interface GbmParams {
   earlyStoppingRounds: number;
   /** Per feature: 1 = the prediction never decreases as the feature grows, 0 = unconstrained. */
   monotone?: readonly number[];
+  /**
+   * Huber loss: residuals beyond this are clipped in the gradient (hessian kept at 1), so a few
+   * extreme sales pull the trees less; absent = squared loss.
+   */
+  huberDelta?: number;
 }
 
 /** One tree as flat arrays; node 0 is the root; `feature[i] === -1` marks a leaf. */
@@ -428,11 +433,13 @@ export function trainGbm(
   let trainRmse = rmse(predictions, train.target);
   let validationRmse: number | null = null;
   const sample = new Uint32Array(rowCount);
+  const huberDelta = params.huberDelta;
   for (let iteration = 0; iteration < params.maxTrees; iteration += 1) {
     let sampleSize = 0;
     let gradSum = 0;
     for (let row = 0; row < rowCount; row += 1) {
-      grad[row] = predictions[row]! - train.target[row]!;
+      const residual = predictions[row]! - train.target[row]!;
+      grad[row] = huberDelta === undefined ? residual : residual > huberDelta ? huberDelta : residual < -huberDelta ? -huberDelta : residual;
       if (params.subsample >= 1 || random() < params.subsample) {
         sample[sampleSize++] = row;
         gradSum += grad[row]!;
