@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { accuracyRowSchema, type AccuracyRow as ModelAccuracyRow } from '@propguard/schemas';
 import { FEATURE_NAMES } from './features.ts';
-import type { GbmModel } from './gbm.ts';
+import { compileGbm, type CompiledGbm, type GbmModel } from './gbm.ts';
 import { decodeResiduals, type ResidualSmoothing } from './residual-smoothing.ts';
 
 const treeSchema = z.object({
@@ -72,6 +72,8 @@ export interface ValuationModel {
   id: string;
   artifact: ValuationModelArtifact;
   gbm: GbmModel;
+  /** the same trees packed in typed arrays for inference */
+  compiled: CompiledGbm;
   smoothing: ResidualSmoothing;
 }
 
@@ -107,5 +109,5 @@ export function parseValuationModel(json: unknown): ValuationModel {
     trees: artifact.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
   };
   const smoothing = { alpha: artifact.smoothing.alpha, lambda: artifact.smoothing.lambda, residualById: decodeResiduals(artifact.smoothing) };
-  return { id: artifact.id, artifact, gbm, smoothing };
+  return { id: artifact.id, artifact, gbm, compiled: compileGbm(gbm), smoothing };
 }

@@ -5,7 +5,7 @@
  */
 import type { ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
-import { explainGbm, predictGbm } from './gbm.ts';
+import { explainGbm, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
 import { smoothingCorrection } from './residual-smoothing.ts';
 import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sale.ts';
@@ -30,7 +30,7 @@ const Z_80 = 1.2816;
 
 /** The model's log-price prediction for prepared features. */
 export function predictLogPrice(model: ValuationModel, features: SubjectFeatures): number {
-  return features.anchor + predictGbm(model.gbm, features.values);
+  return features.anchor + predictCompiled(model.compiled, features.values);
 }
 
 /** The interval bucket for a region and nearby dispersion (NaN dispersion: the widest bucket). */
