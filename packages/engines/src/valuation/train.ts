@@ -213,7 +213,11 @@ export function fitValuationModel(
       salesCount: rows.sales.length,
       trainingRows: trainRows.length,
     },
-    method: 'Histogram gradient-boosted trees on log price relative to the local time-adjusted price level (nearby sales, suburb, regional index), corrected by the residuals of the nearest earlier sales (spatial residual smoothing)',
+    method:
+      'Histogram gradient-boosted trees (Huber loss) on log price relative to the local time-adjusted price level (nearby sales, suburb, regional index), ' +
+      (smoothing.alpha === 0
+        ? 'with comparable-sales features; a second stage correcting by the residuals of the nearest earlier sales was measured on the validation split and left off (alpha 0)'
+        : `with comparable-sales features, corrected by the residuals of the nearest earlier sales (spatial residual smoothing, alpha ${smoothing.alpha})`),
     features: [...FEATURE_NAMES],
     monotone: [...FEATURE_MONOTONE],
     params: { ...meta.params, monotone: undefined },
