@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadIndexedSales, openDatabase } from '@propguard/db';
-import { buildSalesIndex, createPrng, parseValuationModel, valuePoint, MARKET_CITY } from '@propguard/engines';
+import { addressKey, anchorOnOwnSale, buildSalesIndex, createPrng, parseValuationModel, valuePoint, MARKET_CITY, OWN_SALE_SETTINGS, type OwnSaleSettings } from '@propguard/engines';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
 
 const config = loadCliConfig();
@@ -45,4 +45,28 @@ for (const [state, city] of Object.entries(MARKET_CITY)) {
   weights.sort((a, b) => a - b);
   const share = (limit: number) => `${((100 * errors.filter((error) => error <= limit).length) / errors.length).toFixed(1)}%`;
   console.log(`| ${city} | ${errors.length} | ${(100 * errors[errors.length >> 1]!).toFixed(1)}% | ${share(0.03)} | ${share(0.1)} | ${weights[weights.length >> 1]!.toFixed(2)} |`);
+}
+
+// Issue 17: every later sale of an address that sold before, valued as at its own sale date (the
+// earlier sale is the only sale of the address it sees): the model alone, and the model with the
+// earlier sale as anchor under the shipped and alternative blend settings.
+const repeat = index.sales.filter((sale) => sale.address && index.addressSales.get(addressKey(sale.address, sale.suburb))!.some((earlier) => earlier.saleDate < sale.saleDate));
+const settingsTried: { name: string; settings: OwnSaleSettings }[] = [
+  { name: `shipped (window ${OWN_SALE_SETTINGS.windowMonths} months, free z ${OWN_SALE_SETTINGS.freeZ})`, settings: OWN_SALE_SETTINGS },
+  { name: 'window 60 months, free z 2', settings: { windowMonths: 60, freeZ: 2 } },
+  { name: 'window 24 months, free z 3', settings: { windowMonths: 24, freeZ: 3 } },
+  { name: 'window 60 months, free z 3', settings: { windowMonths: 60, freeZ: 3 } },
+];
+const summarise = (errors: number[]) => {
+  const sorted = [...errors].sort((a, b) => a - b);
+  return `${(100 * sorted[sorted.length >> 1]!).toFixed(1)}% | ${((100 * sorted.filter((error) => error <= 0.1).length) / sorted.length).toFixed(1)}%`;
+};
+console.log(`\n| ${repeat.length} repeat sales valued as at their date (earlier sale: median age ${(() => { const ages = repeat.map((sale) => valuePoint(model, index, sale, sale.saleDate).previousSale!.ageMonths).sort((a, b) => a - b); return ages[ages.length >> 1]; })()} months) | MdAPE | PPE10 |`);
+console.log('|---|--:|--:|');
+const points = repeat.map((sale) => ({ sale, point: valuePoint(model, index, sale, sale.saleDate) }));
+console.log(`| the model alone (the earlier sale as a feature only) | ${summarise(points.map(({ sale, point }) => Math.abs(point.modelEstimate / sale.priceAud - 1)))} |`);
+console.log(`| the earlier sale time-adjusted, alone | ${summarise(points.map(({ sale, point }) => Math.abs(point.previousSale!.timeAdjustedPriceAud / sale.priceAud - 1)))} |`);
+for (const { name, settings } of settingsTried) {
+  const errors = points.map(({ sale, point }) => Math.abs(Math.exp(anchorOnOwnSale(point.features.previousSale, point.modelRange, settings).logEstimate) / sale.priceAud - 1));
+  console.log(`| model + anchor, ${name} | ${summarise(errors)} |`);
 }

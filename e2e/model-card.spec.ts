@@ -12,6 +12,9 @@ test('the model card shows the loaded model and its hold-out accuracy per city',
   // Six rows: two hold-outs (time-ordered, random) for each of three cities, read from the model.
   await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(table.locator('tbody tr').first()).toContainText('%');
+  // Issue 17: the previous model's figures and the stronger pipeline's targets beside each line.
+  await expect(table.getByRole('columnheader', { name: /Previous model/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /Issue 17 target/ })).toBeVisible();
 });
 
 test('the navigation bar links to the model card', async ({ page }) => {

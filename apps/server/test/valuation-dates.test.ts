@@ -48,6 +48,11 @@ describe.skipIf(getApiSkipReason() !== null)('valuation dates and own sales', ()
     expect(Math.abs(valuation.estimate / 1_200_000 - 1)).toBeLessThan(0.03);
     expect(valuation.low).toBeLessThanOrEqual(valuation.estimate);
     expect(valuation.high).toBeGreaterThanOrEqual(valuation.estimate);
+    // Regression (issue 17): within the index-adjusted previous price +- the range, and listed first.
+    const adjusted = valuation.ownSale!.timeAdjustedPriceAud;
+    expect(valuation.low).toBeLessThanOrEqual(adjusted);
+    expect(valuation.high).toBeGreaterThanOrEqual(adjusted);
+    expect(valuation.comparables[0]).toMatchObject({ saleDate: '2018-02-17', priceAud: 1_200_000, ownSale: true });
   });
 
   it('a date after Melbourne\'s data answers as at its last sale, says so, and invents no movement', async () => {

@@ -33,6 +33,19 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     expect(valuation.dataSource).toBe('live');
   });
 
+  it("issue 17: 85 Turner St's own previous sale (December 2016, $1,480,000) is the first comparable and its factor says what it moved", async () => {
+    const valuation = await value({ address: '85 Turner St, Abbotsford VIC 3067' });
+    expect(valuation.comparables[0]).toMatchObject({ address: '85 Turner St', saleDate: '2016-12-03', priceAud: 1_480_000, ownSale: true, distanceKm: 0 });
+    expect(valuation.comparables.slice(1).every((comparable) => !comparable.ownSale)).toBe(true);
+    const factor = valuation.factors.find((item) => item.feature === 'ownSale');
+    expect(factor?.label).toContain('$1,480,000');
+    expect(valuation.baseValueAud + valuation.factors.reduce((sum, item) => sum + item.contributionAud, 0)).toBe(valuation.estimate);
+    // The time-adjusted earlier sale lies within the stated range.
+    const adjusted = valuation.comparables[0]!.timeAdjustedPriceAud;
+    expect(valuation.low).toBeLessThanOrEqual(adjusted);
+    expect(valuation.high).toBeGreaterThanOrEqual(adjusted);
+  });
+
   it('values an address we do not know at its locality with typical attributes, and says what it assumed', async () => {
     const valuation = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067' });
     expect(valuation.property.locationPrecision).toBe('locality');

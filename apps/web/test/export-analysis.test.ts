@@ -45,6 +45,7 @@ const VALUATION: ValuationResult = {
       priceAud: 1_290_000,
       timeAdjustedPriceAud: 1_325_000,
       similarity: 0.84,
+      ownSale: false,
     },
   ],
   breakdown: { landAud: 820_000, buildingAud: 410_000, intangibleAud: 20_000, method: 'Land rate, then residual' },

@@ -13,7 +13,7 @@ export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
 export { resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
-export { anchorOnOwnSale, findOwnSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, type OwnSaleAnchor } from './valuation/own-sale.ts';
+export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, comparableSimilarity, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { trainGbm, predictGbm, explainGbm, DEFAULT_GBM_PARAMS, type GbmModel, type GbmParams, type GbmTree, type GbmDataset } from './valuation/gbm.ts';
@@ -30,7 +30,7 @@ export {
   type PreparedRows,
   type SplitName,
 } from './valuation/train.ts';
-export { VALUATION_ACCURACY_TARGETS } from './valuation/accuracy-targets.ts';
+export { VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from './valuation/accuracy-targets.ts';
 
 export * from './hazards/index.ts';
 export { parseSearchLocation, describeLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';

@@ -69,6 +69,7 @@ export const comparableSaleSchema = z.object({
   priceAud: z.number().int(),
   timeAdjustedPriceAud: z.number().int(),
   similarity: z.number().min(0).max(1),
+  ownSale: z.boolean().describe("True for the property's own earlier sale (time-adjusted), listed first whenever the address sold before"),
 });
 export type ComparableSale = z.infer<typeof comparableSaleSchema>;
 
@@ -166,6 +167,19 @@ export const modelCardSchema = z
     holdout: z.array(accuracyRowSchema),
     holdoutNote: z.string().nullable(),
     targets: z.object({ mdapeMax: z.number(), ppe10Min: z.number(), coverage80Min: z.number(), coverage80Max: z.number() }),
+    reference: z
+      .array(
+        z.object({
+          holdout: z.string(),
+          city: z.string(),
+          previousMdape: z.number(),
+          previousPpe10: z.number(),
+          previousCoverage80: z.number(),
+          targetMdape: z.number(),
+          targetPpe10: z.number(),
+        }),
+      )
+      .describe("Per hold-out line: the previous model's figures on the same hold-outs and the stronger pipeline's figures issue 17 asks for"),
   })
   .meta({ id: 'ModelCard' });
 export type ModelCard = z.infer<typeof modelCardSchema>;

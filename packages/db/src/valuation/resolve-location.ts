@@ -86,3 +86,35 @@ export async function findLocality(database: Database, where: { suburb?: string 
   const row = rows[0];
   return row ? { ...row, lat: Number(row.lat), lng: Number(row.lng) } : null;
 }
+
+/**
+ * Every gazetteer locality with coordinates, in findLocality's order (Delivery Area rows first,
+ * then id), by upper-case name and by postcode: a batch (`value --csv`) loads it once and asks
+ * findLocalityIn instead of one query per new locality.
+ */
+export interface LocalityTable {
+  byName: Map<string, LocalityMatch[]>;
+  byPostcode: Map<string, LocalityMatch[]>;
+}
+
+export async function loadLocalityTable(database: Database): Promise<LocalityTable> {
+  const rows = await database.query<LocalityMatch>(
+    `SELECT name, state, postcode, lat, lng FROM localities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY is_delivery_area DESC, id`,
+  );
+  const byName = new Map<string, LocalityMatch[]>();
+  const byPostcode = new Map<string, LocalityMatch[]>();
+  for (const row of rows) {
+    const match = { ...row, lat: Number(row.lat), lng: Number(row.lng) };
+    const name = match.name.toUpperCase();
+    byName.set(name, [...(byName.get(name) ?? []), match]);
+    byPostcode.set(match.postcode, [...(byPostcode.get(match.postcode) ?? []), match]);
+  }
+  return { byName, byPostcode };
+}
+
+/** findLocality's answer from a loaded LocalityTable (same filters, same order). */
+export function findLocalityIn(table: LocalityTable, where: { suburb?: string | null; state?: string | null; postcode?: string | null }): LocalityMatch | null {
+  if (!where.suburb && !where.postcode) return null;
+  const candidates = where.suburb ? table.byName.get(where.suburb.toUpperCase()) : table.byPostcode.get(where.postcode!);
+  return candidates?.find((row) => (!where.state || row.state === where.state) && (!where.postcode || row.postcode === where.postcode)) ?? null;
+}

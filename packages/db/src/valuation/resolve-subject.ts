@@ -14,7 +14,7 @@ import { choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, type
 import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type ValuationRequest } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
-import { findAddressCandidates, findLocality, loadAddressCandidates, type AddressCandidate } from './resolve-location.ts';
+import { findAddressCandidates, findLocality, findLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
 import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
@@ -25,6 +25,8 @@ export interface SubjectLookups {
   typicalCache: Map<string, TypicalAttributes[]>;
   /** Answers of the gazetteer queries (locality, nearest locality, sales by state) by their arguments, filled on first use. */
   placeCache?: Map<string, unknown>;
+  /** Every gazetteer locality (a batch loads it once): the locality is found in memory, not by one query per new locality. */
+  localities?: LocalityTable;
 }
 
 /** Entries kept in placeCache before it starts over (each is a few hundred bytes). */
@@ -144,7 +146,9 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
   // the most sales in our data, and the answer says so with the alternatives.
   const choice = suburb && !state && !postcode ? choosePlace(suburb, await cached(lookups, `states|${suburb.toUpperCase()}`, () => countSuburbSalesByState(database, suburb))) : null;
   const where = { suburb, state: state ?? choice?.state ?? null, postcode };
-  const locality = await cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
+  const locality = lookups.localities
+    ? findLocalityIn(lookups.localities, where)
+    : await cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
   if (!locality) {
     throw new AppError(
       'NOT_FOUND',

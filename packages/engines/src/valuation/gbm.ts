@@ -33,6 +33,11 @@ export interface GbmParams {
   earlyStoppingRounds: number;
   /** Per feature: 1 = the prediction never decreases as the feature grows, 0 = unconstrained. */
   monotone?: readonly number[];
+  /**
+   * Huber loss: residuals beyond this are clipped in the gradient (hessian kept at 1), so a few
+   * extreme sales pull the trees less; absent = squared loss.
+   */
+  huberDelta?: number;
 }
 
 /** One tree as flat arrays; node 0 is the root; `feature[i] === -1` marks a leaf. */
@@ -428,11 +433,13 @@ export function trainGbm(
   let trainRmse = rmse(predictions, train.target);
   let validationRmse: number | null = null;
   const sample = new Uint32Array(rowCount);
+  const huberDelta = params.huberDelta;
   for (let iteration = 0; iteration < params.maxTrees; iteration += 1) {
     let sampleSize = 0;
     let gradSum = 0;
     for (let row = 0; row < rowCount; row += 1) {
-      grad[row] = predictions[row]! - train.target[row]!;
+      const residual = predictions[row]! - train.target[row]!;
+      grad[row] = huberDelta === undefined ? residual : residual > huberDelta ? huberDelta : residual < -huberDelta ? -huberDelta : residual;
       if (params.subsample >= 1 || random() < params.subsample) {
         sample[sampleSize++] = row;
         gradSum += grad[row]!;
@@ -472,4 +479,63 @@ export function trainGbm(
     model: { featureNames, baseScore, trees },
     report: { treesTrained, bestIteration, trainRmse, validationRmse: validation ? bestValidation : null },
   };
+}
+
+/** Every tree of a model in one set of typed arrays (node ids offset per tree): fast inference. */
+export interface CompiledGbm {
+  baseScore: number;
+  roots: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  defaultLeft: Uint8Array;
+  value: Float64Array;
+}
+
+/** Pack a model's trees for predictCompiled (same answers as predictGbm, in the same order of additions). */
+export function compileGbm(model: GbmModel): CompiledGbm {
+  const total = model.trees.reduce((sum, tree) => sum + tree.feature.length, 0);
+  const compiled: CompiledGbm = {
+    baseScore: model.baseScore,
+    roots: new Int32Array(model.trees.length),
+    feature: new Int32Array(total),
+    threshold: new Float64Array(total),
+    left: new Int32Array(total),
+    right: new Int32Array(total),
+    defaultLeft: new Uint8Array(total),
+    value: new Float64Array(total),
+  };
+  let offset = 0;
+  model.trees.forEach((tree, treeNumber) => {
+    compiled.roots[treeNumber] = offset;
+    for (let node = 0; node < tree.feature.length; node += 1) {
+      const at = offset + node;
+      compiled.feature[at] = tree.feature[node]!;
+      compiled.threshold[at] = tree.threshold[node]!;
+      compiled.left[at] = tree.left[node]! + offset;
+      compiled.right[at] = tree.right[node]! + offset;
+      compiled.defaultLeft[at] = tree.defaultLeft[node]!;
+      compiled.value[at] = tree.value[node]!;
+    }
+    offset += tree.feature.length;
+  });
+  return compiled;
+}
+
+/** predictGbm on a compiled model. */
+export function predictCompiled(model: CompiledGbm, features: ArrayLike<number>): number {
+  const { roots, feature, threshold, left, right, defaultLeft, value } = model;
+  let sum = model.baseScore;
+  for (let tree = 0; tree < roots.length; tree += 1) {
+    let node = roots[tree]!;
+    for (;;) {
+      const split = feature[node]!;
+      if (split === -1) break;
+      const x = features[split]!;
+      node = (x !== x ? defaultLeft[node] === 1 : x <= threshold[node]!) ? left[node]! : right[node]!;
+    }
+    sum += value[node]!;
+  }
+  return sum;
 }

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { accuracyRowSchema, type AccuracyRow as ModelAccuracyRow } from '@propguard/schemas';
-import type { GbmModel } from './gbm.ts';
+import { FEATURE_NAMES } from './features.ts';
+import { compileGbm, type CompiledGbm, type GbmModel } from './gbm.ts';
+import { decodeResiduals, type ResidualSmoothing } from './residual-smoothing.ts';
 
 const treeSchema = z.object({
   feature: z.array(z.number().int()),
@@ -45,6 +47,15 @@ export const valuationModelSchema = z.object({
     /** state -> buckets by ascending dispersion; '*' for any other region */
     byRegion: z.record(z.string(), z.array(intervalBucketSchema)),
   }),
+  /** The second stage (residual-smoothing.ts): its weights and the training sales' residuals. */
+  smoothing: z.object({
+    alpha: z.number(),
+    lambda: z.number().positive(),
+    /** training sale ids, sorted, as differences from the previous id */
+    idDeltas: z.array(z.number().int()),
+    /** their residuals (log price - the trees' estimate) in thousandths */
+    milli: z.array(z.number().int()),
+  }),
   metrics: z.object({
     trainingSeconds: z.number(),
     treesTrained: z.number().int(),
@@ -61,6 +72,9 @@ export interface ValuationModel {
   id: string;
   artifact: ValuationModelArtifact;
   gbm: GbmModel;
+  /** the same trees packed in typed arrays for inference */
+  compiled: CompiledGbm;
+  smoothing: ResidualSmoothing;
 }
 
 /**
@@ -70,6 +84,10 @@ export interface ValuationModel {
  */
 export function parseValuationModel(json: unknown): ValuationModel {
   const artifact = valuationModelSchema.parse(json);
+  if (artifact.features.join(',') !== FEATURE_NAMES.join(',')) {
+    // The trees index features by position: a model trained on another feature list would read the wrong columns.
+    throw new Error(`model ${artifact.id} was trained on other features (${artifact.features.length}) than this code computes (${FEATURE_NAMES.length}): run \`npm run train\``);
+  }
   const featureCount = artifact.features.length;
   for (const [treeNumber, tree] of artifact.trees.entries()) {
     const size = tree.feature.length;
@@ -90,5 +108,6 @@ export function parseValuationModel(json: unknown): ValuationModel {
     baseScore: artifact.baseScore,
     trees: artifact.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
   };
-  return { id: artifact.id, artifact, gbm };
+  const smoothing = { alpha: artifact.smoothing.alpha, lambda: artifact.smoothing.lambda, residualById: decodeResiduals(artifact.smoothing) };
+  return { id: artifact.id, artifact, gbm, compiled: compileGbm(gbm), smoothing };
 }

@@ -22,6 +22,13 @@ export const OWN_SALE_FREE_Z = 2;
 /** How much of the range a full-weight anchor removes. */
 export const OWN_SALE_RANGE_SHRINK = 0.6;
 
+/** The blend's settings (bench:own-sale compares alternatives on the repeat sales). */
+export interface OwnSaleSettings {
+  windowMonths: number;
+  freeZ: number;
+}
+export const OWN_SALE_SETTINGS: OwnSaleSettings = { windowMonths: OWN_SALE_WINDOW_MONTHS, freeZ: OWN_SALE_FREE_Z };
+
 export interface OwnSaleAnchor {
   saleId: number;
   saleDate: string;
@@ -33,15 +40,44 @@ export interface OwnSaleAnchor {
   weight: number;
 }
 
-/** The address's latest sale strictly before `asAt` and within the window, or null. */
-export function findOwnSale(index: SalesIndex, subject: { address?: string | null; suburb?: string | null }, asAt: string): IndexedSale | null {
+/** The address's latest sale strictly before `asAt`, of any age, or null. */
+export function findPreviousSale(index: SalesIndex, subject: { address?: string | null; suburb?: string | null }, asAt: string): IndexedSale | null {
   if (!subject.address || !subject.suburb) return null;
   const sales = index.addressSales.get(addressKey(subject.address, subject.suburb));
   if (!sales) return null;
   const before = lowerBound(sales.map((sale) => sale.saleDate), asAt);
-  const latest = before > 0 ? sales[before - 1]! : null;
+  return before > 0 ? sales[before - 1]! : null;
+}
+
+/** The address's latest sale strictly before `asAt` and within the window, or null. */
+export function findOwnSale(index: SalesIndex, subject: { address?: string | null; suburb?: string | null }, asAt: string): IndexedSale | null {
+  const latest = findPreviousSale(index, subject, asAt);
   if (!latest) return null;
   return ageInMonths(latest.saleDate, asAt) <= OWN_SALE_WINDOW_MONTHS ? latest : null;
+}
+
+/** The previous sale as the valuation shows it, time-adjusted to asAt by the market's own index. */
+export interface PreviousSale {
+  saleId: number;
+  saleDate: string;
+  priceAud: number;
+  timeAdjustedPriceAud: number;
+  ageMonths: number;
+}
+
+export type PreviousSaleFeature = PreviousSale & { logAdjusted: number; sale: IndexedSale };
+
+export function describePreviousSale(index: SalesIndex, sale: IndexedSale, state: string | null | undefined, propertyType: string, asAt: string): PreviousSaleFeature {
+  const logAdjusted = Math.log(sale.priceAud) + timeAdjustment(index, state ?? sale.state, segmentOf(propertyType), monthNumber(sale.saleDate), monthNumber(asAt));
+  return {
+    saleId: sale.id,
+    saleDate: sale.saleDate,
+    priceAud: Math.round(sale.priceAud),
+    timeAdjustedPriceAud: Math.round(Math.exp(logAdjusted)),
+    ageMonths: Math.round(ageInMonths(sale.saleDate, asAt) * 10) / 10,
+    logAdjusted,
+    sale,
+  };
 }
 
 export function ageInMonths(saleDate: string, asAt: string): number {
@@ -53,9 +89,9 @@ export function ageInMonths(saleDate: string, asAt: string): number {
  * @example ownSaleWeight(0.5, 0) // 0.93 (a fortnight-old sale in line with the model)
  * @example ownSaleWeight(12, 4) // 0.0643 (a year old, 4 sd from the model)
  */
-export function ownSaleWeight(ageMonths: number, zScore: number): number {
-  const age = Math.max(0, 1 - ageMonths / OWN_SALE_WINDOW_MONTHS);
-  const outlier = zScore <= OWN_SALE_FREE_Z ? 1 : Math.exp(-(zScore - OWN_SALE_FREE_Z));
+export function ownSaleWeight(ageMonths: number, zScore: number, settings: OwnSaleSettings = OWN_SALE_SETTINGS): number {
+  const age = Math.max(0, 1 - ageMonths / settings.windowMonths);
+  const outlier = zScore <= settings.freeZ ? 1 : Math.exp(-(zScore - settings.freeZ));
   return Math.round(OWN_SALE_MAX_WEIGHT * age * outlier * 1e4) / 1e4;
 }
 
@@ -66,21 +102,21 @@ export interface AnchoredEstimate {
   anchor: OwnSaleAnchor | null;
 }
 
-/** Blends the model's log estimate and range with the property's own recent sale, if any. */
+/**
+ * Blends the model's log estimate and range with the property's own recent sale, if any:
+ * `previous` is the address's latest earlier sale (computeFeatures' previousSale); beyond the
+ * window it is a feature of the trees only.
+ */
 export function anchorOnOwnSale(
-  index: SalesIndex,
-  subject: { address?: string | null; suburb?: string | null; state?: string | null; propertyType?: string | null },
-  asAt: string,
+  previous: PreviousSaleFeature | null,
   model: { logEstimate: number; lowLog: number; highLog: number },
+  settings: OwnSaleSettings = OWN_SALE_SETTINGS,
 ): AnchoredEstimate {
-  const sale = findOwnSale(index, subject, asAt);
-  if (!sale) return { ...model, anchor: null };
-  const segment = segmentOf(subject.propertyType ?? sale.propertyType);
-  const anchorLog = Math.log(sale.priceAud) + timeAdjustment(index, subject.state ?? sale.state, segment, monthNumber(sale.saleDate), monthNumber(asAt));
+  if (!previous || previous.ageMonths > settings.windowMonths) return { ...model, anchor: null };
+  const anchorLog = previous.logAdjusted;
   const fsd = Math.max(0.02, (model.highLog - model.lowLog) / (2 * 1.2816));
   const zScore = Math.abs(anchorLog - model.logEstimate) / fsd;
-  const ageMonths = ageInMonths(sale.saleDate, asAt);
-  const weight = ownSaleWeight(ageMonths, zScore);
+  const weight = ownSaleWeight(previous.ageMonths, zScore, settings);
   const logEstimate = weight * anchorLog + (1 - weight) * model.logEstimate;
   const shrink = 1 - OWN_SALE_RANGE_SHRINK * weight;
   return {
@@ -88,11 +124,11 @@ export function anchorOnOwnSale(
     lowLog: logEstimate - (model.logEstimate - model.lowLog) * shrink,
     highLog: logEstimate + (model.highLog - model.logEstimate) * shrink,
     anchor: {
-      saleId: sale.id,
-      saleDate: sale.saleDate,
-      priceAud: Math.round(sale.priceAud),
-      timeAdjustedPriceAud: Math.round(Math.exp(anchorLog)),
-      ageMonths: Math.round(ageMonths * 10) / 10,
+      saleId: previous.saleId,
+      saleDate: previous.saleDate,
+      priceAud: previous.priceAud,
+      timeAdjustedPriceAud: previous.timeAdjustedPriceAud,
+      ageMonths: previous.ageMonths,
       zScore: Math.round(zScore * 100) / 100,
       weight,
     },

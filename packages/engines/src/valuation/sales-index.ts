@@ -59,7 +59,7 @@ export interface SalesIndex {
   trees: Map<string, TypeTree>;
   /** `${state}|${segment}` -> log-price level by month number (NaN before the first sales). */
   regionalIndex: Map<string, Float64Array>;
-  /** `${suburb}|${postcode}|${type}` (upper-case suburb) -> the sales in date order. */
+  /** `${suburb}|${postcode}|${type}` (upper-case suburb), and `...|${bedrooms}`, -> the sales in date order. */
   suburbSales: Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>;
   /** `${ADDRESS}|${SUBURB}` -> the sales of that street address in date order (own-sale anchor). */
   addressSales: Map<string, IndexedSale[]>;
@@ -163,6 +163,13 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
     const suburbList = suburbLists.get(suburbKey) ?? [];
     suburbList.push(sale);
     suburbLists.set(suburbKey, suburbList);
+    if (sale.bedrooms != null) {
+      // The same suburb, type and bedroom count: a hedonic cell of the suburb target encoding.
+      const bedroomKey = `${suburbKey}|${sale.bedrooms}`;
+      const bedroomList = suburbLists.get(bedroomKey) ?? [];
+      bedroomList.push(sale);
+      suburbLists.set(bedroomKey, bedroomList);
+    }
   }
   const trees = new Map<string, TypeTree>();
   for (const [type, list] of byType) {
@@ -331,9 +338,11 @@ export function suburbLevel(
   state: string | null | undefined,
   asAt: string,
   limit: number,
+  bedrooms?: number | null,
 ): { level: number; count: number } {
   if (!suburb) return { level: Number.NaN, count: 0 };
-  const list = index.suburbSales.get(`${suburb.toUpperCase()}|${postcode ?? ''}|${propertyType}`);
+  if (bedrooms === null) return { level: Number.NaN, count: 0 };
+  const list = index.suburbSales.get(`${suburb.toUpperCase()}|${postcode ?? ''}|${propertyType}${bedrooms === undefined ? '' : `|${bedrooms}`}`);
   if (!list) return { level: Number.NaN, count: 0 };
   const cutoff = lowerBound(list.dates, asAt);
   if (cutoff === 0) return { level: Number.NaN, count: 0 };

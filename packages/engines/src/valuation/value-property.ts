@@ -5,9 +5,10 @@
  */
 import type { ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
-import { explainGbm, predictGbm } from './gbm.ts';
+import { explainGbm, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
-import { anchorOnOwnSale, type OwnSaleAnchor } from './own-sale.ts';
+import { smoothingCorrection } from './residual-smoothing.ts';
+import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sale.ts';
 import { findNearestEarlierSales, fractionalYear, median, type Neighbour, type SalesIndex } from './sales-index.ts';
 import type { SubjectProperty } from './types.ts';
 
@@ -29,7 +30,7 @@ const Z_80 = 1.2816;
 
 /** The model's log-price prediction for prepared features. */
 export function predictLogPrice(model: ValuationModel, features: SubjectFeatures): number {
-  return features.anchor + predictGbm(model.gbm, features.values);
+  return features.anchor + predictCompiled(model.compiled, features.values);
 }
 
 /** The interval bucket for a region and nearby dispersion (NaN dispersion: the widest bucket). */
@@ -58,6 +59,12 @@ export interface PointValuation {
   modelLogEstimate: number;
   modelEstimate: number;
   ownSale: OwnSaleAnchor | null;
+  /** The address's own latest earlier sale (any age, time-adjusted): a feature, and the anchor when recent. */
+  previousSale: PreviousSale | null;
+  /** The second stage's log correction (residual-smoothing.ts), part of modelLogEstimate. */
+  smoothingCorrection: number;
+  /** The model's log estimate and 80% range before the own-sale anchor. */
+  modelRange: { logEstimate: number; lowLog: number; highLog: number };
   low: number;
   high: number;
   confidence: number;
@@ -81,7 +88,8 @@ export function confidenceFrom(lowLog: number, highLog: number, nearbyCount: num
 /** Estimate and range only (the batch CLI and the benchmark use this; no explanations). */
 export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string): PointValuation {
   const features = computeFeatures(index, subject, asAt, model.artifact.meanAnchor);
-  const modelLogEstimate = predictLogPrice(model, features);
+  const correction = smoothingCorrection(model.smoothing, features.comparables, asAt);
+  const modelLogEstimate = predictLogPrice(model, features) + correction;
   const bucket = intervalFor(model.artifact, features.state, features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!);
   const widen = thinEvidenceFactor(features);
   // The range always contains the estimate: the residual quantiles are clamped to either side of 0.
@@ -90,7 +98,7 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
     lowLog: modelLogEstimate + Math.min(0, bucket.lowLogResidual) * widen,
     highLog: modelLogEstimate + Math.max(0, bucket.highLogResidual) * widen,
   };
-  const { logEstimate, lowLog, highLog, anchor } = anchorOnOwnSale(index, { ...subject, state: subject.state ?? features.state, propertyType: features.propertyType }, asAt, modelRange);
+  const { logEstimate, lowLog, highLog, anchor } = anchorOnOwnSale(features.previousSale, modelRange);
   const estimate = Math.round(Math.exp(logEstimate));
   const { confidence, level } = confidenceFrom(lowLog, highLog, features.values[FEATURE_NAMES.indexOf('nearbyCount')]!);
   return {
@@ -99,6 +107,9 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
     modelLogEstimate,
     modelEstimate: Math.round(Math.exp(modelLogEstimate)),
     ownSale: anchor,
+    previousSale: features.previousSale,
+    modelRange,
+    smoothingCorrection: correction,
     low: Math.min(estimate, Math.round(Math.exp(lowLog))),
     high: Math.max(estimate, Math.round(Math.exp(highLog))),
     confidence,
@@ -113,18 +124,26 @@ function plural(count: number, noun: string): string {
 }
 
 const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: SubjectProperty, features: SubjectFeatures) => string }[] = [
-  { feature: 'location', members: ['lat', 'lng'], label: (s) => `Location (${s.lat.toFixed(4)}, ${s.lng.toFixed(4)})` },
-  { feature: 'localPriceLevel', members: ['nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount'], label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)` },
-  { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
-  { feature: 'marketTrend', members: ['regionLevel'], label: () => 'Market level at the valuation date (the market\'s own quality-adjusted index)' },
+  { feature: 'location', members: ['lat', 'lng', 'cbdDistanceKm', 'cbdBearing', 'rotatedA', 'rotatedB'], label: (s) => `Location (${s.lat.toFixed(4)}, ${s.lng.toFixed(4)})` },
+  {
+    feature: 'localPriceLevel',
+    members: ['nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount', 'compRel', 'compSpread', 'compAgeYears'],
+    label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)`,
+  },
+  { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount', 'suburbRel'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
+  { feature: 'marketTrend', members: ['regionLevel', 'regionRel'], label: () => 'Market level at the valuation date (the market\'s own quality-adjusted index)' },
   { feature: 'propertyType', members: ['propertyType'], label: (_s, f) => `Property type ${f.propertyType}` },
-  { feature: 'bedrooms', members: ['bedrooms'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },
-  { feature: 'bathrooms', members: ['bathrooms'], label: (s) => (s.bathrooms == null ? 'Bathrooms unknown' : plural(s.bathrooms, 'bathroom')) },
+  { feature: 'bedrooms', members: ['bedrooms', 'bedroomDiff', 'suburbBedroomRel', 'suburbBedroomCount'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },
+  { feature: 'bathrooms', members: ['bathrooms', 'bathroomDiff'], label: (s) => (s.bathrooms == null ? 'Bathrooms unknown' : plural(s.bathrooms, 'bathroom')) },
   { feature: 'carSpaces', members: ['carSpaces'], label: (s) => (s.carSpaces == null ? 'Car spaces unknown' : plural(s.carSpaces, 'car space')) },
-  { feature: 'landSizeM2', members: ['landSizeM2'], label: (s) => (s.landSizeM2 == null ? 'Land size unknown' : `Land size ${Math.round(s.landSizeM2)} m²`) },
-  { feature: 'buildingSizeM2', members: ['buildingSizeM2'], label: (s) => (s.buildingSizeM2 == null ? 'Building size unknown' : `Building size ${Math.round(s.buildingSizeM2)} m²`) },
+  { feature: 'landSizeM2', members: ['landSizeM2', 'landRatio'], label: (s) => (s.landSizeM2 == null ? 'Land size unknown' : `Land size ${Math.round(s.landSizeM2)} m²`) },
+  { feature: 'buildingSizeM2', members: ['buildingSizeM2', 'buildingRatio'], label: (s) => (s.buildingSizeM2 == null ? 'Building size unknown' : `Building size ${Math.round(s.buildingSizeM2)} m²`) },
   { feature: 'yearBuilt', members: ['yearBuilt'], label: (s) => (s.yearBuilt == null ? 'Year built unknown' : `Built ${s.yearBuilt}`) },
 ];
+
+/** Every feature belongs to exactly one factor group (checked by the unit tests), except the own sale's, which joins the own-sale factor. */
+export const OWN_SALE_FEATURES: readonly string[] = ['ownSaleRel', 'ownSaleAgeMonths'];
+export const FACTOR_GROUP_MEMBERS: readonly string[] = FACTOR_GROUPS.flatMap((group) => group.members);
 
 /**
  * Factors in dollars. In log space, prediction = base + sum(c_f) exactly, with base = meanAnchor +
@@ -139,25 +158,36 @@ function computeFactors(model: ValuationModel, subject: SubjectProperty, point: 
   const logContributions = new Map<string, number>();
   FEATURE_NAMES.forEach((name, feature) => logContributions.set(name, contributions[feature]!));
   logContributions.set('nearbyLevel', logContributions.get('nearbyLevel')! + point.features.anchor - model.artifact.meanAnchor);
+  // The second stage's correction from the comparables' residuals belongs to the nearby sales.
+  logContributions.set('compRel', logContributions.get('compRel')! + point.smoothingCorrection);
   const baseValue = Math.round(Math.exp(baseLog));
   const estimateExact = Math.exp(point.modelLogEstimate);
   const deltaLog = point.modelLogEstimate - baseLog;
   const logMean = Math.abs(deltaLog) < 1e-9 ? estimateExact : (estimateExact - Math.exp(baseLog)) / deltaLog;
-  const factors = FACTOR_GROUPS.map((group) => {
+  const groups = [...FACTOR_GROUPS, { feature: 'ownSale', members: [...OWN_SALE_FEATURES], label: () => '' }];
+  const factors = groups.map((group) => {
     const log = group.members.reduce((sum, member) => sum + (logContributions.get(member) ?? 0), 0);
     return { feature: group.feature, label: group.label(subject, point.features), contributionAud: Math.round(log * logMean) };
   });
   const residue = point.modelEstimate - baseValue - factors.reduce((sum, factor) => sum + factor.contributionAud, 0);
   const largest = factors.reduce((best, factor) => (Math.abs(factor.contributionAud) > Math.abs(best.contributionAud) ? factor : best), factors[0]!);
   largest.contributionAud += residue;
+  // The own sale's factor: what the trees made of it (a feature) plus what the anchor blend moved
+  // the model's estimate by (the second stage); absent when the address has no earlier sale.
+  const ownFactor = factors.pop()!;
   const own = point.ownSale;
+  const previous = point.previousSale;
   if (own) {
-    // The anchor's dollar effect: what the blend moved the model's estimate by.
-    factors.push({
-      feature: 'ownSale',
-      label: `This property's own sale on ${own.saleDate} for $${own.priceAud.toLocaleString('en-AU')} (time-adjusted $${own.timeAdjustedPriceAud.toLocaleString('en-AU')}, weight ${Math.round(own.weight * 100)}%)`,
-      contributionAud: point.estimate - point.modelEstimate,
-    });
+    ownFactor.contributionAud += point.estimate - point.modelEstimate;
+    ownFactor.label = `This property's own sale on ${own.saleDate} for $${own.priceAud.toLocaleString('en-AU')} (time-adjusted $${own.timeAdjustedPriceAud.toLocaleString('en-AU')}, ${own.ageMonths} months before; anchor weight ${Math.round(own.weight * 100)}%)`;
+    factors.push(ownFactor);
+  } else if (previous) {
+    ownFactor.label = `This property's own sale on ${previous.saleDate} for $${previous.priceAud.toLocaleString('en-AU')} (time-adjusted $${previous.timeAdjustedPriceAud.toLocaleString('en-AU')}, ${previous.ageMonths} months before)`;
+    factors.push(ownFactor);
+  } else if (ownFactor.contributionAud !== 0) {
+    // No earlier sale: the trees' credit to the missing own sale stays in the sum under its own name.
+    ownFactor.label = 'No earlier sale of this property in our data';
+    factors.push(ownFactor);
   }
   factors.sort((a, b) => Math.abs(b.contributionAud) - Math.abs(a.contributionAud));
   return { baseValue, factors };
@@ -199,10 +229,19 @@ function findComparables(index: SalesIndex, subject: SubjectProperty, point: Poi
       }
     }
   }
-  return pool
-    .sort((a, b) => b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm)
-    .slice(0, 5)
-    .map(({ neighbour, similarity }) => ({
+  // The property's own earlier sale (any age) comes first, marked as such; the others follow by similarity.
+  const previous = point.features.previousSale;
+  const ownSale = previous?.sale;
+  const others = pool
+    .filter(({ neighbour }) => neighbour.sale.id !== previous?.saleId)
+    .sort((a, b) => b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm);
+  const ordered =
+    ownSale && previous
+      ? [{ neighbour: { sale: ownSale, distanceKm: 0, adjustedLogPrice: Math.log(previous.timeAdjustedPriceAud) }, similarity: 1, own: true }, ...others.map((item) => ({ ...item, own: false }))]
+      : others.map((item) => ({ ...item, own: false }));
+  return ordered
+    .slice(0, ownSale ? 6 : 5)
+    .map(({ neighbour, similarity, own }) => ({
       saleId: neighbour.sale.id,
       address: neighbour.sale.address,
       suburb: neighbour.sale.suburb,
@@ -217,6 +256,7 @@ function findComparables(index: SalesIndex, subject: SubjectProperty, point: Poi
       priceAud: Math.round(neighbour.sale.priceAud),
       timeAdjustedPriceAud: Math.round(Math.exp(neighbour.adjustedLogPrice)),
       similarity,
+      ownSale: own,
     }));
 }
 

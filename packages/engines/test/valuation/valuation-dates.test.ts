@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anchorOnOwnSale,
+  describePreviousSale,
   assignSplits,
   buildSalesIndex,
   fitValuationModel,
@@ -127,10 +128,11 @@ describe('a property\'s own recent sale', () => {
   it('follows a sale far outside the model\'s range only a little, and narrows the range with a strong anchor', () => {
     const sale = index.sales.find((candidate) => candidate.state === 'VIC' && candidate.saleDate > '2018-06-01' && candidate.address)!;
     const asAt = new Date(Date.parse(`${sale.saleDate}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-    const near = anchorOnOwnSale(index, sale, asAt, { logEstimate: Math.log(sale.priceAud), lowLog: Math.log(sale.priceAud * 0.9), highLog: Math.log(sale.priceAud * 1.11) });
+    const previous = describePreviousSale(index, sale, sale.state, sale.propertyType, asAt);
+    const near = anchorOnOwnSale(previous, { logEstimate: Math.log(sale.priceAud), lowLog: Math.log(sale.priceAud * 0.9), highLog: Math.log(sale.priceAud * 1.11) });
     expect(near.anchor!.weight).toBeGreaterThan(0.9);
     expect(near.highLog - near.lowLog).toBeLessThan(Math.log(1.11 / 0.9) * 0.5);
-    const far = anchorOnOwnSale(index, sale, asAt, { logEstimate: Math.log(sale.priceAud * 3), lowLog: Math.log(sale.priceAud * 2.7), highLog: Math.log(sale.priceAud * 3.33) });
+    const far = anchorOnOwnSale(previous, { logEstimate: Math.log(sale.priceAud * 3), lowLog: Math.log(sale.priceAud * 2.7), highLog: Math.log(sale.priceAud * 3.33) });
     expect(far.anchor!.zScore).toBeGreaterThan(5);
     expect(far.anchor!.weight).toBeLessThan(0.05);
   });

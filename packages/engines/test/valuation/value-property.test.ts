@@ -13,6 +13,8 @@ import {
   type SalesIndex,
   type ValuationModel,
 } from '../../src/index.ts';
+import { FEATURE_NAMES } from '../../src/valuation/features.ts';
+import { FACTOR_GROUP_MEMBERS, OWN_SALE_FEATURES } from '../../src/valuation/value-property.ts';
 import { makeSyntheticSales } from './synthetic-sales.ts';
 
 let model: ValuationModel;
@@ -116,6 +118,47 @@ describe('valueProperty', () => {
     const reparsed = parseValuationModel(JSON.parse(JSON.stringify(model.artifact)));
     expect(valueProperty(reparsed, index, HOUSE, { asAt: '2018-07-01' }).estimate).toBe(valueProperty(model, index, HOUSE, { asAt: '2018-07-01' }).estimate);
     expect(() => parseValuationModel({ ...model.artifact, format: 'other' })).toThrow();
+  });
+});
+
+describe("the property's own previous sale (issue 17)", () => {
+  const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('regression: a recent own sale is valued within its index-adjusted price +- the range, listed first, its effect in dollars', () => {
+    const houses = index.sales.filter((sale) => sale.propertyType === 'house' && sale.saleDate >= '2016-01-01' && sale.saleDate < '2018-06-01').slice(0, 25);
+    for (const sale of houses) {
+      const asAt = addDays(sale.saleDate, 90);
+      const result = valueProperty(model, index, sale, { asAt });
+      const own = result.ownSale!;
+      expect(own.saleId).toBe(sale.id);
+      expect(result.low).toBeLessThanOrEqual(own.timeAdjustedPriceAud);
+      expect(result.high).toBeGreaterThanOrEqual(own.timeAdjustedPriceAud);
+      expect(result.comparables[0]).toMatchObject({ saleId: sale.id, ownSale: true, priceAud: Math.round(sale.priceAud), timeAdjustedPriceAud: own.timeAdjustedPriceAud });
+      expect(result.comparables.slice(1).every((comparable) => !comparable.ownSale && comparable.saleId !== sale.id)).toBe(true);
+      const factor = result.factors.find((item) => item.feature === 'ownSale')!;
+      expect(factor.label).toContain(`$${Math.round(sale.priceAud).toLocaleString('en-AU')}`);
+      expect(result.baseValueAud + result.factors.reduce((total, item) => total + item.contributionAud, 0)).toBe(result.estimate);
+      // Without the address the same house has no own sale: the factor is what the sale moved the figure by.
+      const anonymous = valueProperty(model, index, { ...sale, address: null }, { asAt });
+      expect(anonymous.ownSale).toBeNull();
+      expect(anonymous.comparables.some((comparable) => comparable.ownSale)).toBe(false);
+    }
+  });
+
+  it('an older own sale (beyond the anchor window) is still a feature and the first comparable', () => {
+    const sale = index.sales.find((candidate) => candidate.propertyType === 'house' && candidate.saleDate < '2015-06-01')!;
+    const result = valueProperty(model, index, sale, { asAt: '2018-07-01' });
+    expect(result.ownSale).toBeNull();
+    expect(result.comparables[0]).toMatchObject({ saleId: sale.id, ownSale: true, distanceKm: 0 });
+  });
+
+  it('every feature is explained under exactly one factor', () => {
+    const members = [...FACTOR_GROUP_MEMBERS, ...OWN_SALE_FEATURES];
+    expect([...members].sort()).toEqual([...FEATURE_NAMES].sort());
+  });
+
+  it('a model trained on another feature list is refused with what to do', () => {
+    expect(() => parseValuationModel({ ...model.artifact, features: model.artifact.features.slice(0, -1) })).toThrow(/npm run train/);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VALUATION_ACCURACY_TARGETS } from '@propguard/engines';
+import { VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from '@propguard/engines';
 import { modelCardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
@@ -27,6 +27,7 @@ export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
           holdout: artifact.metrics.holdout,
           holdoutNote: artifact.metrics.holdoutNote,
           targets: VALUATION_ACCURACY_TARGETS,
+          reference: [...VALUATION_REFERENCE_ACCURACY],
         },
       };
     });

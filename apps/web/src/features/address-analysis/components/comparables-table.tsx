@@ -45,7 +45,10 @@ export const ComparablesTable = forwardRef<HTMLDivElement, { valuation: Valuatio
                 const premium = getPremiumFraction(valuation.estimate, sale);
                 return (
                   <tr key={sale.saleId}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">{getComparableLocation(sale)}</th>
+                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                      {getComparableLocation(sale)}
+                      {sale.ownSale ? <span className="ml-2 rounded bg-blue-50 px-1.5 py-0.5 text-xs font-medium text-blue-700">This property's earlier sale</span> : null}
+                    </th>
                     <td className="py-2 pr-3 text-slate-700">{formatLongDate(sale.saleDate)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{sale.distanceKm.toFixed(1)} km</td>
                     <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{formatAud(sale.priceAud)}</td>
