@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countPortfolioLoans, findPortfolio, openDatabase, type Database } from '@propguard/db';
+import { countPortfolioLoans, deletePortfolio, findPortfolio, openDatabase, type Database } from '@propguard/db';
 import { planChunks } from '@propguard/engines';
 import { enqueuePortfolioChunks, ingestPortfolioCsv, startBoss, DEFAULT_QUEUE_SETTINGS, type QueueSettings } from '@propguard/jobs';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
@@ -51,11 +51,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('portfolio fault test (PostgreSQL): a worker killed mid-chunk loses no loan and duplicates none', () => {
   let database: Database;
   const workers: Array<ReturnType<typeof startWorker>> = [];
+  let portfolioId: string | null = null;
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, homeDir: TEST_PGLITE_HOME });
   });
   afterAll(async () => {
     for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    // The suite's database is shared by the other test files: the book is removed after the checks.
+    if (portfolioId) await deletePortfolio(database, portfolioId);
     await database?.close();
   });
 
@@ -65,6 +68,7 @@ describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('
     const { portfolio } = await ingestPortfolioCsv(database, Readable.from([book]), { name: 'fault test', source: 'cli', workspaceId: null, executor: 'queue', outlook: CLIMATE_OUTLOOK, chunkSize: CHUNK_SIZE });
     expect(portfolio).not.toBeNull();
     const id = portfolio!.id;
+    portfolioId = id;
 
     workers.push(startWorker(), startWorker());
     await Promise.all(workers.map((worker) => worker.ready));
