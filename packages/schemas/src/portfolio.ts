@@ -285,8 +285,7 @@ export const portfolioResultsQuerySchema = z
     hazard: hazardIdSchema.optional().describe('With hazardLevel: that hazard\'s level today; without: any hazard'),
     hazardLevel: riskLevelSchema.optional().describe('Loans whose hazard (or highest hazard) is at this level today'),
     errors: z.enum(['include', 'only', 'exclude']).default('include'),
-  })
-  .meta({ id: 'PortfolioResultsQuery' });
+  });
 export type PortfolioResultsQuery = z.infer<typeof portfolioResultsQuerySchema>;
 export type PortfolioResultsQueryInput = z.input<typeof portfolioResultsQuerySchema>;
 
