@@ -63,7 +63,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       : `certificates: unavailable (${chain.reason})`);
     const accounts = await createAccountsRuntime(config, database);
     const context: Omit<AppContext, 'portfolioJobs'> & { portfolioJobs?: PortfolioJobs } = { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
-    context.portfolioJobs = new PortfolioJobs(context as AppContext);
+    context.portfolioJobs = new PortfolioJobs(context);
     return context as AppContext;
   } catch (error) {
     await database.close();

@@ -8,7 +8,7 @@
  * Loans are placed with the server's own look-ups and assessed with its loaded model and hazard
  * layers (the same objects the API uses); threads get a copy of them once.
  */
-import { loadIndexedSales, type PortfolioRecord } from '@propguard/db';
+import { loadIndexedSales, type Database, type PortfolioRecord } from '@propguard/db';
 import { planChunks } from '@propguard/engines';
 import {
   assessPlacedLoans,
@@ -23,7 +23,19 @@ import {
   type QueueWorker,
 } from '@propguard/jobs';
 import type { PgBossInstance } from './pg-boss-type.ts';
-import type { AppContext } from '../app-context.ts';
+import type { ClimateOutlook } from '@propguard/schemas';
+import type { AppConfig } from '../../config.ts';
+import type { HazardRuntimeState } from '../hazards/hazard-runtime.ts';
+import type { ValuationRuntimeState } from '../valuation/valuation-runtime.ts';
+
+/** What the executor reads of the app context (not the whole AppContext: that holds this executor). */
+export interface PortfolioJobsContext {
+  config: AppConfig;
+  database: Database;
+  valuation: ValuationRuntimeState;
+  hazards: HazardRuntimeState;
+  climateOutlook: ClimateOutlook;
+}
 
 export class PortfolioJobs {
   readonly mode: 'threads' | 'queue';
@@ -34,7 +46,7 @@ export class PortfolioJobs {
   /** The last error of the executor, for the health check. */
   lastError: string | null = null;
 
-  constructor(private readonly context: AppContext) {
+  constructor(private readonly context: PortfolioJobsContext) {
     this.mode = context.config.databaseUrl ? 'queue' : 'threads';
   }
 
