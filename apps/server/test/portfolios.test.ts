@@ -13,6 +13,8 @@ import {
   portfolioValidationResponseSchema,
   serviceHealthSchema,
 } from '@propguard/schemas';
+import { loadChunkLoans, loadIndexedSales } from '@propguard/db';
+import { assessPlacedLoans, createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const BOOK = readFileSync(new URL('./fixtures/loan-book-30.csv', import.meta.url), 'utf8');
@@ -133,6 +135,25 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${foreign}/cancel` })).statusCode).toBe(404);
+  });
+
+  it('assesses loans in a worker thread (the embedded pool) exactly as on the main thread', { timeout: 180_000 }, async () => {
+    const { context } = testApp;
+    if (!context.valuation.ready || !context.hazards.ready) throw new Error('the model or the hazard layers are not loaded');
+    const created = portfolioCreatedResponseSchema.parse((await postCsv(BOOK, '?name=Thread%20check')).json());
+    const placed = await placeLoans(context.database, context.valuation.runtime, await loadChunkLoans(context.database, created.portfolio.id, 1, BOOK_ROWS));
+    const engine = { model: context.valuation.runtime.model, index: context.valuation.runtime.index, hazards: context.hazards.runtime.context, outlook: context.climateOutlook };
+    const pool = createThreadPoolAssessor(
+      { modelPath: context.config.valuationModelPath, dataDir: context.config.dataDir, sales: await loadIndexedSales(context.database), floodLayers: context.hazards.runtime.context.data.floodLayers ?? [], outlook: context.climateOutlook },
+      1,
+    );
+    try {
+      const inThread = await pool.assess(placed);
+      expect(inThread).toHaveLength(BOOK_ROWS);
+      expect(inThread).toEqual(assessPlacedLoans(placed, engine));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('reports the real workers on /api/xnode/xnode-health', async () => {
