@@ -431,7 +431,9 @@ export const certificates = pgTable(
 );
 
 export * from './accounts/accounts-schema.ts';
+export * from './portfolio/portfolio-schema.ts';
+import * as portfolioTables from './portfolio/portfolio-schema.ts';
 import * as accountTables from './accounts/accounts-schema.ts';
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, certificates, ...accountTables };
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, certificates, ...accountTables, ...portfolioTables };
 export type Schema = typeof schema;

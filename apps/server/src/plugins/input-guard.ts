@@ -7,6 +7,9 @@ export function findNulField(value: unknown, path: string, depth = 0): string | 
   // A binary body (an uploaded layer file) is bytes, not text: NUL bytes are data there.
   if (value instanceof Uint8Array) return null;
   if (value === null || typeof value !== 'object' || depth > 20) return null;
+  // A streamed body (a CSV upload) is read by its service, which refuses NUL characters itself;
+  // walking a stream's or a buffer's internals would visit every byte.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}.${key.split('\u0000').join('\\0')}`;
     const found = findNulField(item, `${path}.${key}`, depth + 1);

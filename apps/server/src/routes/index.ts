@@ -42,6 +42,11 @@ import { apiKeyRoutes } from './keys/api-key-routes.ts';
 import { plansRoute } from './billing/plans-route.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { stripeWebhookRoute } from './billing/stripe-webhook.ts';
+import { createPortfolioRoutes } from './portfolios/create-portfolio.ts';
+import { readPortfolioRoutes } from './portfolios/read-portfolios.ts';
+import { portfolioEventsRoute } from './portfolios/portfolio-events.ts';
+import { cancelPortfolioRoute } from './portfolios/cancel-portfolio.ts';
+import { compatJobRoutes } from './portfolios/compat-jobs.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -88,6 +93,11 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     plansRoute,
     billingRoutes,
     stripeWebhookRoute,
+    createPortfolioRoutes,
+    readPortfolioRoutes,
+    portfolioEventsRoute,
+    cancelPortfolioRoute,
+    compatJobRoutes,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));
