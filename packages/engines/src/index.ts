@@ -62,3 +62,4 @@ export {
 } from './compat/present.ts';
 export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';
 export * from './billing/index.ts';
+export * from './portfolio-stress/index.ts';

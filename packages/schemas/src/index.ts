@@ -20,3 +20,4 @@ export * from './format.ts';
 export * from './blockchain.ts';
 export * from './accounts.ts';
 export * from './billing.ts';
+export * from './portfolio-stress.ts';

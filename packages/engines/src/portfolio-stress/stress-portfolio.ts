@@ -1,0 +1,358 @@
+/**
+ * Portfolio stress tests (issue 15, requirement 7; docs in the README, "Stress scenarios"): on the
+ * per-loan results of a stored portfolio, apply a scenario (house prices down, rates up, a flood or
+ * a bushfire season in a region) and count what moves, base case against stressed, each figure with
+ * its trace. Pure: the loans, the scenario and the tables are passed in.
+ *
+ * Per loan (in this order):
+ * 1. Price shock: in the shock's region the security is worth value x (1 - drop).
+ * 2. Hazard event: in the event's region the building is damaged by the event. The hazard engine's
+ *    damage bands give the property's expected annual damage (EAD, % of the building's replacement
+ *    cost a year) from its score today; the damage in an event of annual probability p is taken as
+ *    EAD / p, capped at the whole building (the year's expected damage arriving in that one event:
+ *    an upper reading, since smaller, more frequent events carry part of the EAD). The repair cost,
+ *    building share x value x damage share, comes off the stressed value.
+ * 3. Rate shock: the loan rate rises by the shock; serviceability is the lending engine's, at the
+ *    new rate itself (no APG 223 buffer: that buffer is an origination test; the stress asks whether
+ *    the repayments at the shocked rate are still met), for loans whose income is known.
+ * 4. Risk weight (APS 112) from the stressed LVR band, with LMI held only where the base case
+ *    required it (cover is bought at origination); minimum capital = RWA x 8% (APS 110).
+ * 5. Expected loss = PD x LGD x exposure: PD from the stress loss table (base, serviceability
+ *    failure, negative equity), LGD from the shortfall of a forced sale, floored (APS 113).
+ * Capital shortfall = (stressed minimum capital + stressed expected loss) - (base minimum capital +
+ * base expected loss): the extra capital the scenario consumes.
+ */
+import type { LoanPurpose, RepaymentType, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
+import { formatAud, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
+import { distanceKm } from '../hazards/geo.ts';
+import { DAMAGE_BANDS, eadPctForScore } from '../hazards/reference-tables.ts';
+import { assessLoan, DEFAULT_LENDING_TABLES, riskWeightFor, type LendingTables } from '../lending/assess-loan.ts';
+import { CLIMATE_VALUE_PARAMETERS, toTableRef } from '../lending/reference-tables.ts';
+import { CAPITAL_CITIES, CITY_RADIUS_KM } from '../realty/parse-search-location.ts';
+import { STRESS_LOSS_PARAMETERS, type StressLossParameters } from './reference-tables.ts';
+
+export const STRESS_METHOD = 'portfolio-stress-v1';
+const MOST_AFFECTED_COUNT = 20;
+
+/** A per-loan result of a portfolio run, as the stress test reads it (money in whole AUD). */
+export interface StressLoan {
+  loanId: string;
+  suburb: string | null;
+  state: string | null;
+  lat: number | null;
+  lng: number | null;
+  /** Today's valuation of the security (the run's estimate). */
+  valueAud: number;
+  loanAmountAud: number;
+  purpose: LoanPurpose;
+  repayment: RepaymentType;
+  interestRatePct: number;
+  termYears: number;
+  interestOnlyYears?: number | undefined;
+  grossAnnualIncomeAud?: number | undefined;
+  rentalIncomeAnnualAud?: number | undefined;
+  otherDebtsAud?: number | undefined;
+  otherDebtRepaymentsMonthlyAud?: number | undefined;
+  livingExpensesMonthlyAud?: number | undefined;
+  /** Hazard scores today (0-100), null where the hazard engine had no data. */
+  floodScore: number | null;
+  fireScore: number | null;
+}
+
+export interface StressTables {
+  lending: LendingTables;
+  loss: StressLossParameters;
+}
+
+export const DEFAULT_STRESS_TABLES: StressTables = { lending: DEFAULT_LENDING_TABLES, loss: STRESS_LOSS_PARAMETERS };
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+const pct = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)}%`;
+const count = (value: number) => value.toLocaleString('en-AU');
+
+/** The region in words. */
+export function describeRegion(region: StressRegion): string {
+  if (region.kind === 'national') return 'nationally';
+  if (region.kind === 'state') return `in ${region.state}`;
+  const name = region.city.charAt(0) + region.city.slice(1).toLowerCase();
+  return `in ${name} (within ${CITY_RADIUS_KM} km of the city centre)`;
+}
+
+/**
+ * Whether a loan's security lies in a region: a state by the loan's state, a city by distance of its
+ * coordinates from the capital's centre (a loan without coordinates is in no city).
+ * @example isInRegion({ state: 'VIC', lat: -37.85, lng: 145.0 }, { kind: 'city', city: 'MELBOURNE' }) // true
+ */
+export function isInRegion(loan: Pick<StressLoan, 'state' | 'lat' | 'lng'>, region: StressRegion): boolean {
+  if (region.kind === 'national') return true;
+  if (region.kind === 'state') return loan.state?.toUpperCase() === region.state;
+  const city = CAPITAL_CITIES[region.city];
+  if (!city || loan.lat === null || loan.lng === null) return false;
+  return distanceKm(loan.lat, loan.lng, city.lat, city.lng) <= CITY_RADIUS_KM;
+}
+
+/** Annual probability of the event, and the hazard score it reads. */
+function eventParameters(event: StressHazardEvent, loss: StressLossParameters): { annualProbability: number; hazard: 'flood' | 'fire' } {
+  return event === 'flood_1pct_aep' ? { annualProbability: 0.01, hazard: 'flood' } : { annualProbability: loss.severeFireSeasonAnnualProbability, hazard: 'fire' };
+}
+
+/**
+ * Share of the building's replacement cost an event destroys, from the hazard score: EAD / p,
+ * capped at 1 (see the module comment).
+ * @example eventDamageShare(40, 0.01) // EAD 0.2 %/yr / 1 % = 0.2
+ * @example eventDamageShare(70, 0.01) // EAD 1 %/yr / 1 % = 1 (the whole building)
+ */
+export function eventDamageShare(score: number, annualProbability: number): number {
+  if (score <= 0 || annualProbability <= 0) return 0;
+  return Math.min(1, eadPctForScore(score) / 100 / annualProbability);
+}
+
+interface LoanCase {
+  valueAud: number;
+  lvr: number;
+  isAbove80: boolean;
+  isAbove100: boolean;
+  serviceable: boolean | null;
+  riskWeight: number;
+  rwaAud: number;
+  pd: number;
+  lgd: number;
+  expectedLossAud: number;
+}
+
+/**
+ * Probability of default of a loan in a case: the base PD, times the serviceability multiplier when
+ * the repayments are not met, times the negative-equity multiplier when the loan exceeds the value
+ * (default needs both an inability to pay and no equity to sell out of: the "double trigger").
+ */
+function probabilityOfDefault(serviceable: boolean | null, isAbove100: boolean, loss: StressLossParameters): number {
+  let pd = loss.basePd;
+  if (serviceable === false) pd *= loss.serviceabilityFailPdMultiplier;
+  if (isAbove100) pd *= loss.negativeEquityPdMultiplier;
+  return Math.min(1, pd);
+}
+
+function evaluateCase(loan: StressLoan, valueAud: number, ratePct: number, hasLmi: boolean, tables: StressTables): LoanCase {
+  const { lending, loss } = tables;
+  const noBuffer: LendingTables = { ...lending, parameters: { ...lending.parameters, serviceabilityBufferPp: 0 } };
+  const lvr = loan.loanAmountAud / valueAud;
+  // Whole dollars, as the lending engine compares them: a loan of round(80% x value) is not above 80%.
+  const isAbove80 = loan.loanAmountAud > Math.round(valueAud * lending.parameters.lmiRequiredAboveLvr);
+  const isAbove100 = loan.loanAmountAud > Math.round(valueAud);
+  let serviceable: boolean | null = null;
+  if (loan.grossAnnualIncomeAud !== undefined) {
+    const assessment = assessLoan(
+      {
+        valuationAud: valueAud,
+        loanAmountAud: loan.loanAmountAud,
+        purpose: loan.purpose,
+        repayment: loan.repayment,
+        interestRatePct: ratePct,
+        termYears: loan.termYears,
+        interestOnlyYears: loan.interestOnlyYears ?? 5,
+        hasLmi,
+        grossAnnualIncomeAud: loan.grossAnnualIncomeAud,
+        rentalIncomeAnnualAud: loan.rentalIncomeAnnualAud,
+        otherDebtsAud: loan.otherDebtsAud,
+        otherDebtRepaymentsMonthlyAud: loan.otherDebtRepaymentsMonthlyAud,
+        livingExpensesMonthlyAud: loan.livingExpensesMonthlyAud,
+      },
+      undefined,
+      noBuffer,
+    );
+    serviceable = assessment.serviceability.passes;
+  }
+  const riskWeight = riskWeightFor(lvr, loan.purpose, loan.repayment, hasLmi, lending.riskWeights);
+  const rwaAud = loan.loanAmountAud * riskWeight;
+  const pd = probabilityOfDefault(serviceable, isAbove100, loss);
+  const recoveryAud = valueAud * (1 - loss.forcedSaleHaircut);
+  const lgd = Math.max(loss.lgdFloor, Math.min(1, (loan.loanAmountAud - recoveryAud) / loan.loanAmountAud));
+  return { valueAud, lvr, isAbove80, isAbove100, serviceable, riskWeight, rwaAud, pd, lgd, expectedLossAud: pd * lgd * loan.loanAmountAud };
+}
+
+interface LoanStress {
+  loan: StressLoan;
+  base: LoanCase;
+  stressed: LoanCase;
+  isHitByPrice: boolean;
+  isHitByEvent: boolean;
+  trace: string[];
+}
+
+function stressLoan(loan: StressLoan, scenario: StressScenario, tables: StressTables): LoanStress {
+  const trace: string[] = [];
+  const hasLmi = loan.loanAmountAud > Math.round(loan.valueAud * tables.lending.parameters.lmiRequiredAboveLvr);
+  const base = evaluateCase(loan, loan.valueAud, loan.interestRatePct, hasLmi, tables);
+  let value = loan.valueAud;
+  let isHitByPrice = false;
+  let isHitByEvent = false;
+  if (scenario.priceShock && isInRegion(loan, scenario.priceShock.region)) {
+    isHitByPrice = true;
+    const dropped = value * (1 - scenario.priceShock.dropPct / 100);
+    trace.push(`Price shock: ${formatAud(value)} x (1 - ${scenario.priceShock.dropPct}%) = ${formatAud(dropped)}`);
+    value = dropped;
+  }
+  if (scenario.hazardEvent && isInRegion(loan, scenario.hazardEvent.region)) {
+    const { annualProbability, hazard } = eventParameters(scenario.hazardEvent.event, tables.loss);
+    const score = hazard === 'flood' ? loan.floodScore : loan.fireScore;
+    if (score === null) {
+      trace.push(`${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event]}: no ${hazard} data for this place, no damage counted`);
+    } else if (score > 0) {
+      const share = eventDamageShare(score, annualProbability);
+      const buildingShare = CLIMATE_VALUE_PARAMETERS.buildingShare;
+      const repair = value * buildingShare * share;
+      isHitByEvent = repair > 0;
+      trace.push(
+        `${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event]}: ${hazard} score ${score.toFixed(0)} = EAD ${eadPctForScore(score).toFixed(3)}%/yr (damage bands); ` +
+          `event damage min(1, EAD / ${pct(annualProbability, 0)}) = ${pct(share)} of the building; repair ${formatAud(value)} x ${pct(buildingShare, 0)} building x ${pct(share)} = ${formatAud(repair)}`,
+      );
+      value = Math.max(1, value - repair);
+    }
+  }
+  const rate = loan.interestRatePct + (scenario.rateShock?.risePp ?? 0);
+  if (scenario.rateShock) trace.push(`Rate shock: ${loan.interestRatePct}% + ${scenario.rateShock.risePp} pp = ${rate.toFixed(2)}%`);
+  const stressed = evaluateCase(loan, value, rate, hasLmi, tables);
+  trace.push(`LVR ${formatAud(loan.loanAmountAud)} / ${formatAud(value)} = ${pct(stressed.lvr)} (base ${pct(base.lvr)})`);
+  if (stressed.serviceable !== null) trace.push(`Serviceability at ${rate.toFixed(2)}%: ${stressed.serviceable ? 'met' : 'not met'} (base ${base.serviceable ? 'met' : 'not met'} at ${loan.interestRatePct}%)`);
+  trace.push(
+    `Expected loss PD ${pct(stressed.pd, 2)} x LGD ${pct(stressed.lgd)} x ${formatAud(loan.loanAmountAud)} = ${formatAud(stressed.expectedLossAud)} (base ${formatAud(base.expectedLossAud)})`,
+  );
+  return { loan, base, stressed, isHitByPrice, isHitByEvent, trace };
+}
+
+/** The scenario in words. */
+export function describeScenario(scenario: StressScenario): string {
+  const parts: string[] = [];
+  if (scenario.priceShock) parts.push(`house prices down ${scenario.priceShock.dropPct}% ${describeRegion(scenario.priceShock.region)}`);
+  if (scenario.rateShock) parts.push(`rates up ${scenario.rateShock.risePp} percentage point${scenario.rateShock.risePp === 1 ? '' : 's'}`);
+  if (scenario.hazardEvent) parts.push(`${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event].toLowerCase()} ${describeRegion(scenario.hazardEvent.region)}`);
+  const text = parts.join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function countFigure(label: string, stresses: LoanStress[], isCounted: (loanCase: LoanCase) => boolean, rule: string): StressFigure {
+  const base = stresses.filter((stress) => isCounted(stress.base)).length;
+  const stressed = stresses.filter((stress) => isCounted(stress.stressed)).length;
+  const entered = stresses.filter((stress) => !isCounted(stress.base) && isCounted(stress.stressed)).length;
+  const left = stresses.filter((stress) => isCounted(stress.base) && !isCounted(stress.stressed)).length;
+  return {
+    label,
+    unit: 'loans',
+    base,
+    stressed,
+    change: stressed - base,
+    ofLoans: stresses.length,
+    trace: [
+      `${rule}, counted over ${count(stresses.length)} loans`,
+      `Base case: ${count(base)} loans; stressed: ${count(stressed)} (${count(entered)} crossed into it, ${count(left)} left it)`,
+    ],
+  };
+}
+
+function sumFigure(label: string, stresses: LoanStress[], amount: (loanCase: LoanCase) => number, rule: string): StressFigure {
+  const base = Math.round(stresses.reduce((sum, stress) => sum + amount(stress.base), 0));
+  const stressed = Math.round(stresses.reduce((sum, stress) => sum + amount(stress.stressed), 0));
+  return {
+    label,
+    unit: 'aud',
+    base,
+    stressed,
+    change: stressed - base,
+    ofLoans: stresses.length,
+    trace: [rule, `Base case: ${formatAud(base)} over ${count(stresses.length)} loans; stressed: ${formatAud(stressed)}; change ${formatAud(stressed - base)}`],
+  };
+}
+
+/**
+ * Applies a stress scenario to a portfolio's assessed loans (rows the run could not assess are
+ * passed as `skipped`, counted and left out).
+ * @example stressPortfolio([loan], { priceShock: { dropPct: 20, region: { kind: 'national' } }, rateShock: null, hazardEvent: null }).figures.lvrAbove80
+ */
+export function stressPortfolio(loans: readonly StressLoan[], scenario: StressScenario, skipped = 0, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
+  const stresses = loans.map((loan) => stressLoan(loan, scenario, tables));
+  const withIncome = stresses.filter((stress) => stress.base.serviceable !== null);
+  const { loss, lending } = tables;
+  const capitalRatio = lending.parameters.minimumTotalCapitalRatio;
+
+  const lvrAbove80 = countFigure('Loans above 80% LVR', stresses, (loanCase) => loanCase.isAbove80, 'LVR = loan / value (stressed value after the price shock and event damage); above 80% in whole dollars, as the lending engine');
+  const lvrAbove100 = countFigure('Loans above 100% LVR (negative equity)', stresses, (loanCase) => loanCase.isAbove100, 'Loan above the value of the security');
+  const serviceabilityFails = countFigure(
+    'Loans failing serviceability',
+    withIncome,
+    (loanCase) => loanCase.serviceable === false,
+    `Lending engine serviceability (net income after tax less living expenses, other debts and repayments) at the loan rate${scenario.rateShock ? ` + ${scenario.rateShock.risePp} pp` : ''}, without the APG 223 buffer; loans with a known income only`,
+  );
+  if (withIncome.length < stresses.length) serviceabilityFails.trace.push(`${count(stresses.length - withIncome.length)} loans have no income in the loan book and are not counted`);
+  const expectedLossAud = sumFigure(
+    'Expected loss',
+    stresses,
+    (loanCase) => loanCase.expectedLossAud,
+    `Sum over loans of PD x LGD x loan. PD ${pct(loss.basePd, 1)} base, x ${loss.serviceabilityFailPdMultiplier} when serviceability fails, x ${loss.negativeEquityPdMultiplier} above 100% LVR; ` +
+      `LGD = (loan - value x (1 - ${pct(loss.forcedSaleHaircut, 0)} forced-sale haircut)) / loan, at least ${pct(loss.lgdFloor, 0)}; LMI recoveries not counted`,
+  );
+  const minimumCapitalAud = sumFigure(
+    'Minimum capital',
+    stresses,
+    (loanCase) => loanCase.rwaAud * capitalRatio,
+    `Sum over loans of loan x APS 112 risk weight (band of the LVR; LMI held where the base case required it) x ${pct(capitalRatio, 0)} minimum total capital (APS 110)`,
+  );
+  const baseNeed = minimumCapitalAud.base + expectedLossAud.base;
+  const stressedNeed = minimumCapitalAud.stressed + expectedLossAud.stressed;
+  const capitalShortfallAud: StressFigure = {
+    label: 'Capital shortfall against the base case',
+    unit: 'aud',
+    base: 0,
+    stressed: stressedNeed - baseNeed,
+    change: stressedNeed - baseNeed,
+    ofLoans: stresses.length,
+    trace: [
+      'Shortfall = (stressed minimum capital + stressed expected loss) - (base minimum capital + base expected loss)',
+      `= (${formatAud(minimumCapitalAud.stressed)} + ${formatAud(expectedLossAud.stressed)}) - (${formatAud(minimumCapitalAud.base)} + ${formatAud(expectedLossAud.base)}) = ${formatAud(stressedNeed - baseNeed)}`,
+    ],
+  };
+
+  const mostAffected: StressedLoan[] = [...stresses]
+    .sort((a, b) => b.stressed.expectedLossAud - b.base.expectedLossAud - (a.stressed.expectedLossAud - a.base.expectedLossAud) || b.stressed.lvr - a.stressed.lvr)
+    .slice(0, MOST_AFFECTED_COUNT)
+    .map((stress) => ({
+      loanId: stress.loan.loanId,
+      suburb: stress.loan.suburb,
+      state: stress.loan.state,
+      loanAmountAud: Math.round(stress.loan.loanAmountAud),
+      baseValueAud: Math.round(stress.base.valueAud),
+      stressedValueAud: Math.round(stress.stressed.valueAud),
+      baseLvr: round4(stress.base.lvr),
+      stressedLvr: round4(stress.stressed.lvr),
+      baseServiceable: stress.base.serviceable,
+      stressedServiceable: stress.stressed.serviceable,
+      baseExpectedLossAud: Math.round(stress.base.expectedLossAud),
+      stressedExpectedLossAud: Math.round(stress.stressed.expectedLossAud),
+      trace: stress.trace,
+    }));
+
+  const assumptions = [
+    'Values are the portfolio run\'s estimates today; the price shock multiplies them in its region',
+    'Serviceability under stress is tested at the shocked rate without the APG 223 buffer (an origination test)',
+    'LMI is held where the base case needed it; the stress does not buy new cover',
+  ];
+  if (scenario.hazardEvent) {
+    const { annualProbability } = eventParameters(scenario.hazardEvent.event, loss);
+    assumptions.push(
+      `${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event]}: annual probability ${pct(annualProbability, 0)}; damage = expected annual damage of today's score / ${pct(annualProbability, 0)}, at most the whole building (${pct(CLIMATE_VALUE_PARAMETERS.buildingShare, 0)} of the value)`,
+    );
+  }
+  return {
+    method: STRESS_METHOD,
+    scenario: { priceShock: scenario.priceShock, rateShock: scenario.rateShock, hazardEvent: scenario.hazardEvent },
+    description: describeScenario(scenario),
+    loansAssessed: stresses.length,
+    loansSkipped: skipped,
+    loansHitByPriceShock: stresses.filter((stress) => stress.isHitByPrice).length,
+    loansHitByHazardEvent: stresses.filter((stress) => stress.isHitByEvent).length,
+    loansWithIncome: withIncome.length,
+    figures: { lvrAbove80, lvrAbove100, serviceabilityFails, expectedLossAud, minimumCapitalAud, capitalShortfallAud },
+    mostAffected,
+    assumptions,
+    tables: [toTableRef(loss), toTableRef(lending.riskWeights), toTableRef(lending.parameters), DAMAGE_BANDS, toTableRef(CLIMATE_VALUE_PARAMETERS)],
+  };
+}
