@@ -20,4 +20,5 @@ export * from './format.ts';
 export * from './blockchain.ts';
 export * from './accounts.ts';
 export * from './billing.ts';
+export * from './portfolio.ts';
 export * from './portfolio-stress.ts';
