@@ -1,6 +1,8 @@
 /** Portfolio stress tests (issue 15, requirement 7): price, rate and hazard-event scenarios on a stored portfolio's loans. */
 export {
   stressPortfolio,
+  stressResultRows,
+  stressLoanFromResultRow,
   isInRegion,
   eventDamageShare,
   describeScenario,

@@ -22,8 +22,8 @@
  * Capital shortfall = (stressed minimum capital + stressed expected loss) - (base minimum capital +
  * base expected loss): the extra capital the scenario consumes.
  */
-import type { LoanPurpose, RepaymentType, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
-import { formatAud, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
+import type { LoanPurpose, PortfolioResultRow, RepaymentType, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
+import { DEFAULT_LOAN_ASSUMPTIONS, formatAud, portfolioLoanInputSchema, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
 import { distanceKm } from '../hazards/geo.ts';
 import { DAMAGE_BANDS, eadPctForScore } from '../hazards/reference-tables.ts';
 import { assessLoan, DEFAULT_LENDING_TABLES, riskWeightFor, type LendingTables } from '../lending/assess-loan.ts';
@@ -49,6 +49,8 @@ export interface StressLoan {
   interestRatePct: number;
   termYears: number;
   interestOnlyYears?: number | undefined;
+  /** Eligible LMI held, as uploaded; undefined: held whenever the base case requires it (the lending engine's rule). */
+  hasLmi?: boolean | undefined;
   grossAnnualIncomeAud?: number | undefined;
   rentalIncomeAnnualAud?: number | undefined;
   otherDebtsAud?: number | undefined;
@@ -181,7 +183,7 @@ interface LoanStress {
 
 function stressLoan(loan: StressLoan, scenario: StressScenario, tables: StressTables): LoanStress {
   const trace: string[] = [];
-  const hasLmi = loan.loanAmountAud > Math.round(loan.valueAud * tables.lending.parameters.lmiRequiredAboveLvr);
+  const hasLmi = loan.hasLmi ?? loan.loanAmountAud > Math.round(loan.valueAud * tables.lending.parameters.lmiRequiredAboveLvr);
   const base = evaluateCase(loan, loan.valueAud, loan.interestRatePct, hasLmi, tables);
   let value = loan.valueAud;
   let isHitByPrice = false;
@@ -355,4 +357,53 @@ export function stressPortfolio(loans: readonly StressLoan[], scenario: StressSc
     assumptions,
     tables: [toTableRef(loss), toTableRef(lending.riskWeights), toTableRef(lending.parameters), DAMAGE_BANDS, toTableRef(CLIMATE_VALUE_PARAMETERS)],
   };
+}
+
+/**
+ * A stored per-loan result of a portfolio run as the stress test reads it: the run's estimate and
+ * hazard scores, and the loan terms of the uploaded row (parsed with the upload's own schema; absent
+ * terms are the default loan's, as the run assumed). Null for a row the run could not assess.
+ * @example stressLoanFromResultRow(row)?.valueAud // row.estimate
+ */
+export function stressLoanFromResultRow(row: PortfolioResultRow): StressLoan | null {
+  if (row.error !== null || row.estimate === null || row.estimate <= 0) return null;
+  const parsed = portfolioLoanInputSchema.safeParse(row.input);
+  if (!parsed.success) return null;
+  const input = parsed.data;
+  const loanAmountAud = row.loan_amount ?? input.loan_amount;
+  return {
+    loanId: row.loan_id,
+    suburb: row.suburb,
+    state: row.state,
+    lat: row.lat,
+    lng: row.lng,
+    valueAud: row.estimate,
+    loanAmountAud,
+    purpose: input.purpose ?? DEFAULT_LOAN_ASSUMPTIONS.purpose,
+    repayment: input.repayment ?? DEFAULT_LOAN_ASSUMPTIONS.repayment,
+    interestRatePct: input.interest_rate ?? DEFAULT_LOAN_ASSUMPTIONS.interestRatePct,
+    termYears: input.term_years ?? DEFAULT_LOAN_ASSUMPTIONS.termYears,
+    interestOnlyYears: input.interest_only_years ?? DEFAULT_LOAN_ASSUMPTIONS.interestOnlyYears,
+    hasLmi: input.has_lmi,
+    grossAnnualIncomeAud: input.gross_annual_income,
+    rentalIncomeAnnualAud: input.rental_income_annual,
+    otherDebtsAud: input.other_debts,
+    otherDebtRepaymentsMonthlyAud: input.other_debt_repayments_monthly,
+    livingExpensesMonthlyAud: input.living_expenses_monthly,
+    floodScore: row.flood,
+    fireScore: row.fire,
+  };
+}
+
+/**
+ * Stresses a portfolio's stored result rows: the rows the run could not assess are counted as
+ * skipped, the others go through `stressPortfolio`.
+ */
+export function stressResultRows(rows: readonly PortfolioResultRow[], scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
+  const loans: StressLoan[] = [];
+  for (const row of rows) {
+    const loan = stressLoanFromResultRow(row);
+    if (loan) loans.push(loan);
+  }
+  return stressPortfolio(loans, scenario, rows.length - loans.length, tables);
 }

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STRESS_CITIES, stressResultSchema, stressScenarioSchema, type StressScenario } from '@propguard/schemas';
+import { STRESS_CITIES, stressResultSchema, stressScenarioSchema, type PortfolioResultRow, type StressScenario } from '@propguard/schemas';
 import { CAPITAL_CITIES } from '../../src/realty/parse-search-location.ts';
 import { eadPctForScore } from '../../src/hazards/reference-tables.ts';
 import { assessLoan } from '../../src/lending/assess-loan.ts';
-import { eventDamageShare, isInRegion, stressPortfolio, type StressLoan } from '../../src/portfolio-stress/stress-portfolio.ts';
+import { eventDamageShare, isInRegion, stressLoanFromResultRow, stressPortfolio, stressResultRows, type StressLoan } from '../../src/portfolio-stress/stress-portfolio.ts';
 
 const scenario = (input: Partial<StressScenario>): StressScenario => stressScenarioSchema.parse(input);
 const NATIONAL = { kind: 'national' } as const;
@@ -182,5 +182,31 @@ describe('scenario schema', () => {
     expect(stressScenarioSchema.safeParse({ rateShock: { risePp: 4 } }).success).toBe(false);
     expect(stressScenarioSchema.safeParse({ hazardEvent: { event: 'meteor', region: NATIONAL } }).success).toBe(false);
     expect(stressScenarioSchema.safeParse({ priceShock: { dropPct: 10, region: { kind: 'city', city: 'GEELONG' } } }).success).toBe(false);
+  });
+});
+
+describe('stored result rows', () => {
+  const row = (overrides: Partial<PortfolioResultRow>): PortfolioResultRow => ({
+    row: 1, loan_id: 'A1', input: { loan_id: 'A1', loan_amount: '$600,000', interest_rate: '6.5', repayment: 'IO', gross_annual_income: '150000', suburb: 'Richmond', postcode: '3121' },
+    estimate: 800_000, low: 700_000, high: 900_000, confidence: 0.8, lvr: 0.75, lvr_band: '60_to_80', lmi_required: false, risk_weight: 0.45, rwa: 270_000, minimum_capital: 21_600,
+    lvr_2050: 0.76, lvr_2050_band: '60_to_80', flood: 45, fire: 12, coastal: 0, subsidence: 0, cyclone: 5, earthquake: 10, levels: '', hazard_level: 'Medium', hazard_score_2050: 50, hazard_level_2050: 'Medium',
+    lat: -37.82, lng: 145.0, suburb: 'RICHMOND', state: 'VIC', loan_amount: 600_000, note: null, error: null, ...overrides,
+  });
+
+  it('reads the loan terms of the uploaded row, with the default loan where absent', () => {
+    const loan = stressLoanFromResultRow(row({}))!;
+    expect(loan).toMatchObject({ valueAud: 800_000, loanAmountAud: 600_000, repayment: 'interest_only', purpose: 'owner_occupier', interestRatePct: 6.5, termYears: 30, grossAnnualIncomeAud: 150_000, floodScore: 45, fireScore: 12 });
+  });
+
+  it('a row the run could not assess is skipped and counted', () => {
+    const result = stressResultRows([row({}), row({ row: 2, loan_id: 'A2', error: 'address not found', estimate: null })], scenario({ rateShock: { risePp: 1 } }));
+    expect(result.loansAssessed).toBe(1);
+    expect(result.loansSkipped).toBe(1);
+  });
+
+  it('the base risk weight is the run\'s own (interest only, 70-80%: other loans 45%)', () => {
+    const result = stressResultRows([row({})], scenario({ rateShock: { risePp: 1 } }));
+    // 600,000 x 0.45 x 8% = 21,600: the stored minimum_capital
+    expect(result.figures.minimumCapitalAud.base).toBe(21_600);
   });
 });
