@@ -56,4 +56,9 @@ test('upload a loan book, map a column, see progress reach 100%, the summary, th
   await above80.getByText('How it is calculated').click();
   await expect(above80.getByText(/crossed into it/)).toBeVisible();
   await expect(page.getByRole('row', { name: /Capital shortfall against the base case/ })).toContainText('$');
+
+  // The APRA Compliance tab's distribution reads the latest completed portfolio.
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'APRA Compliance' }).click();
+  await expect(page.getByText(/Latest portfolio ".+": \d+ loans assessed/)).toBeVisible({ timeout: 15_000 });
 });
