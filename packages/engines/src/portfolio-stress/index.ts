@@ -2,6 +2,8 @@
 export {
   stressPortfolio,
   stressResultRows,
+  createStressAccumulator,
+  addResultRows,
   stressLoanFromResultRow,
   isInRegion,
   eventDamageShare,
@@ -11,5 +13,6 @@ export {
   DEFAULT_STRESS_TABLES,
   type StressLoan,
   type StressTables,
+  type StressAccumulator,
 } from './stress-portfolio.ts';
 export { STRESS_LOSS_PARAMETERS, type StressLossParameters } from './reference-tables.ts';

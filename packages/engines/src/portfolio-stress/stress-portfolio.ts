@@ -181,42 +181,45 @@ interface LoanStress {
   trace: string[];
 }
 
-function stressLoan(loan: StressLoan, scenario: StressScenario, tables: StressTables): LoanStress {
+/** One loan, base against stressed; its trace only when asked (the most affected loans), to keep a large book cheap. */
+function stressLoan(loan: StressLoan, scenario: StressScenario, tables: StressTables, withTrace: boolean): LoanStress {
   const trace: string[] = [];
+  const note = withTrace ? (text: () => string) => void trace.push(text()) : () => undefined;
   const hasLmi = loan.hasLmi ?? loan.loanAmountAud > Math.round(loan.valueAud * tables.lending.parameters.lmiRequiredAboveLvr);
   const base = evaluateCase(loan, loan.valueAud, loan.interestRatePct, hasLmi, tables);
+  const { priceShock, hazardEvent, rateShock } = scenario;
   let value = loan.valueAud;
   let isHitByPrice = false;
   let isHitByEvent = false;
-  if (scenario.priceShock && isInRegion(loan, scenario.priceShock.region)) {
+  if (priceShock && isInRegion(loan, priceShock.region)) {
     isHitByPrice = true;
-    const dropped = value * (1 - scenario.priceShock.dropPct / 100);
-    trace.push(`Price shock: ${formatAud(value)} x (1 - ${scenario.priceShock.dropPct}%) = ${formatAud(dropped)}`);
+    const dropped = value * (1 - priceShock.dropPct / 100);
+    note(() => `Price shock: ${formatAud(value)} x (1 - ${priceShock.dropPct}%) = ${formatAud(dropped)}`);
     value = dropped;
   }
-  if (scenario.hazardEvent && isInRegion(loan, scenario.hazardEvent.region)) {
-    const { annualProbability, hazard } = eventParameters(scenario.hazardEvent.event, tables.loss);
+  if (hazardEvent && isInRegion(loan, hazardEvent.region)) {
+    const { annualProbability, hazard } = eventParameters(hazardEvent.event, tables.loss);
     const score = hazard === 'flood' ? loan.floodScore : loan.fireScore;
     if (score === null) {
-      trace.push(`${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event]}: no ${hazard} data for this place, no damage counted`);
+      note(() => `${STRESS_HAZARD_EVENT_LABELS[hazardEvent.event]}: no ${hazard} data for this place, no damage counted`);
     } else if (score > 0) {
       const share = eventDamageShare(score, annualProbability);
       const buildingShare = CLIMATE_VALUE_PARAMETERS.buildingShare;
       const repair = value * buildingShare * share;
       isHitByEvent = repair > 0;
-      trace.push(
-        `${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event]}: ${hazard} score ${score.toFixed(0)} = EAD ${eadPctForScore(score).toFixed(3)}%/yr (damage bands); ` +
+      note(() =>
+        `${STRESS_HAZARD_EVENT_LABELS[hazardEvent.event]}: ${hazard} score ${score.toFixed(0)} = EAD ${eadPctForScore(score).toFixed(3)}%/yr (damage bands); ` +
           `event damage min(1, EAD / ${pct(annualProbability, 0)}) = ${pct(share)} of the building; repair ${formatAud(value)} x ${pct(buildingShare, 0)} building x ${pct(share)} = ${formatAud(repair)}`,
       );
       value = Math.max(1, value - repair);
     }
   }
-  const rate = loan.interestRatePct + (scenario.rateShock?.risePp ?? 0);
-  if (scenario.rateShock) trace.push(`Rate shock: ${loan.interestRatePct}% + ${scenario.rateShock.risePp} pp = ${rate.toFixed(2)}%`);
+  const rate = loan.interestRatePct + (rateShock?.risePp ?? 0);
+  if (rateShock) note(() => `Rate shock: ${loan.interestRatePct}% + ${rateShock.risePp} pp = ${rate.toFixed(2)}%`);
   const stressed = evaluateCase(loan, value, rate, hasLmi, tables);
-  trace.push(`LVR ${formatAud(loan.loanAmountAud)} / ${formatAud(value)} = ${pct(stressed.lvr)} (base ${pct(base.lvr)})`);
-  if (stressed.serviceable !== null) trace.push(`Serviceability at ${rate.toFixed(2)}%: ${stressed.serviceable ? 'met' : 'not met'} (base ${base.serviceable ? 'met' : 'not met'} at ${loan.interestRatePct}%)`);
-  trace.push(
+  note(() => `LVR ${formatAud(loan.loanAmountAud)} / ${formatAud(value)} = ${pct(stressed.lvr)} (base ${pct(base.lvr)})`);
+  if (stressed.serviceable !== null) note(() => `Serviceability at ${rate.toFixed(2)}%: ${stressed.serviceable ? 'met' : 'not met'} (base ${base.serviceable ? 'met' : 'not met'} at ${loan.interestRatePct}%)`);
+  note(() =>
     `Expected loss PD ${pct(stressed.pd, 2)} x LGD ${pct(stressed.lgd)} x ${formatAud(loan.loanAmountAud)} = ${formatAud(stressed.expectedLossAud)} (base ${formatAud(base.expectedLossAud)})`,
   );
   return { loan, base, stressed, isHitByPrice, isHitByEvent, trace };
@@ -232,70 +235,154 @@ export function describeScenario(scenario: StressScenario): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function countFigure(label: string, stresses: LoanStress[], isCounted: (loanCase: LoanCase) => boolean, rule: string): StressFigure {
-  const base = stresses.filter((stress) => isCounted(stress.base)).length;
-  const stressed = stresses.filter((stress) => isCounted(stress.stressed)).length;
-  const entered = stresses.filter((stress) => !isCounted(stress.base) && isCounted(stress.stressed)).length;
-  const left = stresses.filter((stress) => isCounted(stress.base) && !isCounted(stress.stressed)).length;
+interface Tally {
+  base: number;
+  stressed: number;
+  entered: number;
+  left: number;
+  of: number;
+}
+
+const newTally = (): Tally => ({ base: 0, stressed: 0, entered: 0, left: 0, of: 0 });
+
+function tallyLoan(tally: Tally, isBase: boolean, isStressed: boolean): void {
+  tally.of += 1;
+  if (isBase) tally.base += 1;
+  if (isStressed) tally.stressed += 1;
+  if (!isBase && isStressed) tally.entered += 1;
+  if (isBase && !isStressed) tally.left += 1;
+}
+
+function countFigure(label: string, tally: Tally, rule: string): StressFigure {
   return {
     label,
     unit: 'loans',
-    base,
-    stressed,
-    change: stressed - base,
-    ofLoans: stresses.length,
+    base: tally.base,
+    stressed: tally.stressed,
+    change: tally.stressed - tally.base,
+    ofLoans: tally.of,
     trace: [
-      `${rule}, counted over ${count(stresses.length)} loans`,
-      `Base case: ${count(base)} loans; stressed: ${count(stressed)} (${count(entered)} crossed into it, ${count(left)} left it)`,
+      `${rule}, counted over ${count(tally.of)} loans`,
+      `Base case: ${count(tally.base)} loans; stressed: ${count(tally.stressed)} (${count(tally.entered)} crossed into it, ${count(tally.left)} left it)`,
     ],
   };
 }
 
-function sumFigure(label: string, stresses: LoanStress[], amount: (loanCase: LoanCase) => number, rule: string): StressFigure {
-  const base = Math.round(stresses.reduce((sum, stress) => sum + amount(stress.base), 0));
-  const stressed = Math.round(stresses.reduce((sum, stress) => sum + amount(stress.stressed), 0));
+function sumFigure(label: string, sums: { base: number; stressed: number }, loans: number, rule: string): StressFigure {
+  const base = Math.round(sums.base);
+  const stressed = Math.round(sums.stressed);
   return {
     label,
     unit: 'aud',
     base,
     stressed,
     change: stressed - base,
-    ofLoans: stresses.length,
-    trace: [rule, `Base case: ${formatAud(base)} over ${count(stresses.length)} loans; stressed: ${formatAud(stressed)}; change ${formatAud(stressed - base)}`],
+    ofLoans: loans,
+    trace: [rule, `Base case: ${formatAud(base)} over ${count(loans)} loans; stressed: ${formatAud(stressed)}; change ${formatAud(stressed - base)}`],
   };
 }
 
+/** Order of the most affected loans: the largest rise in expected loss, then the highest stressed LVR. */
+function compareImpact(a: LoanStress, b: LoanStress): number {
+  return b.stressed.expectedLossAud - b.base.expectedLossAud - (a.stressed.expectedLossAud - a.base.expectedLossAud) || b.stressed.lvr - a.stressed.lvr;
+}
+
+/** Collects a book's stress loan by loan (a stored portfolio is read in batches: memory stays flat). */
+export interface StressAccumulator {
+  add(loan: StressLoan): void;
+  /** Rows the run could not assess: counted, left out of every figure. */
+  skip(rows?: number): void;
+  result(): StressResult;
+}
+
 /**
- * Applies a stress scenario to a portfolio's assessed loans (rows the run could not assess are
- * passed as `skipped`, counted and left out).
- * @example stressPortfolio([loan], { priceShock: { dropPct: 20, region: { kind: 'national' } }, rateShock: null, hazardEvent: null }).figures.lvrAbove80
+ * A stress test fed one loan at a time: counts and sums as it goes, keeps the 20 most affected
+ * loans, and builds their traces at the end.
  */
-export function stressPortfolio(loans: readonly StressLoan[], scenario: StressScenario, skipped = 0, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
-  const stresses = loans.map((loan) => stressLoan(loan, scenario, tables));
-  const withIncome = stresses.filter((stress) => stress.base.serviceable !== null);
+export function createStressAccumulator(scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressAccumulator {
+  const above80 = newTally();
+  const above100 = newTally();
+  const serviceFails = newTally();
+  const loss = { base: 0, stressed: 0 };
+  const capital = { base: 0, stressed: 0 };
+  const capitalRatio = tables.lending.parameters.minimumTotalCapitalRatio;
+  let loans = 0;
+  let skipped = 0;
+  let hitByPrice = 0;
+  let hitByEvent = 0;
+  let top: LoanStress[] = [];
+
+  function keepIfAffected(stress: LoanStress) {
+    const last = top[top.length - 1];
+    if (top.length >= MOST_AFFECTED_COUNT && last && compareImpact(last, stress) <= 0) return;
+    // Stable: an equal loan seen later goes after the earlier one, as a sort of the whole book would put it.
+    const index = top.findIndex((kept) => compareImpact(kept, stress) > 0);
+    top.splice(index === -1 ? top.length : index, 0, stress);
+    if (top.length > MOST_AFFECTED_COUNT) top = top.slice(0, MOST_AFFECTED_COUNT);
+  }
+
+  return {
+    add(loan) {
+      const stress = stressLoan(loan, scenario, tables, false);
+      loans += 1;
+      if (stress.isHitByPrice) hitByPrice += 1;
+      if (stress.isHitByEvent) hitByEvent += 1;
+      tallyLoan(above80, stress.base.isAbove80, stress.stressed.isAbove80);
+      tallyLoan(above100, stress.base.isAbove100, stress.stressed.isAbove100);
+      if (stress.base.serviceable !== null) tallyLoan(serviceFails, stress.base.serviceable === false, stress.stressed.serviceable === false);
+      loss.base += stress.base.expectedLossAud;
+      loss.stressed += stress.stressed.expectedLossAud;
+      capital.base += stress.base.rwaAud * capitalRatio;
+      capital.stressed += stress.stressed.rwaAud * capitalRatio;
+      keepIfAffected(stress);
+    },
+    skip(rows = 1) {
+      skipped += rows;
+    },
+    result() {
+      return buildResult(scenario, tables, { above80, above100, serviceFails, loss, capital, loans, skipped, hitByPrice, hitByEvent, top });
+    },
+  };
+}
+
+interface Totals {
+  above80: Tally;
+  above100: Tally;
+  serviceFails: Tally;
+  loss: { base: number; stressed: number };
+  capital: { base: number; stressed: number };
+  loans: number;
+  skipped: number;
+  hitByPrice: number;
+  hitByEvent: number;
+  top: LoanStress[];
+}
+
+function buildResult(scenario: StressScenario, tables: StressTables, totals: Totals): StressResult {
   const { loss, lending } = tables;
   const capitalRatio = lending.parameters.minimumTotalCapitalRatio;
+  const { loans } = totals;
+  const withIncome = totals.serviceFails.of;
 
-  const lvrAbove80 = countFigure('Loans above 80% LVR', stresses, (loanCase) => loanCase.isAbove80, 'LVR = loan / value (stressed value after the price shock and event damage); above 80% in whole dollars, as the lending engine');
-  const lvrAbove100 = countFigure('Loans above 100% LVR (negative equity)', stresses, (loanCase) => loanCase.isAbove100, 'Loan above the value of the security');
+  const lvrAbove80 = countFigure('Loans above 80% LVR', totals.above80, 'LVR = loan / value (stressed value after the price shock and event damage); above 80% in whole dollars, as the lending engine');
+  const lvrAbove100 = countFigure('Loans above 100% LVR (negative equity)', totals.above100, 'Loan above the value of the security');
   const serviceabilityFails = countFigure(
     'Loans failing serviceability',
-    withIncome,
-    (loanCase) => loanCase.serviceable === false,
+    totals.serviceFails,
     `Lending engine serviceability (net income after tax less living expenses, other debts and repayments) at the loan rate${scenario.rateShock ? ` + ${scenario.rateShock.risePp} pp` : ''}, without the APG 223 buffer; loans with a known income only`,
   );
-  if (withIncome.length < stresses.length) serviceabilityFails.trace.push(`${count(stresses.length - withIncome.length)} loans have no income in the loan book and are not counted`);
+  if (withIncome < loans) serviceabilityFails.trace.push(`${count(loans - withIncome)} loans have no income in the loan book and are not counted`);
   const expectedLossAud = sumFigure(
     'Expected loss',
-    stresses,
-    (loanCase) => loanCase.expectedLossAud,
+    totals.loss,
+    loans,
     `Sum over loans of PD x LGD x loan. PD ${pct(loss.basePd, 1)} base, x ${loss.serviceabilityFailPdMultiplier} when serviceability fails, x ${loss.negativeEquityPdMultiplier} above 100% LVR; ` +
       `LGD = (loan - value x (1 - ${pct(loss.forcedSaleHaircut, 0)} forced-sale haircut)) / loan, at least ${pct(loss.lgdFloor, 0)}; LMI recoveries not counted`,
   );
   const minimumCapitalAud = sumFigure(
     'Minimum capital',
-    stresses,
-    (loanCase) => loanCase.rwaAud * capitalRatio,
+    totals.capital,
+    loans,
     `Sum over loans of loan x APS 112 risk weight (band of the LVR; LMI held where the base case required it) x ${pct(capitalRatio, 0)} minimum total capital (APS 110)`,
   );
   const baseNeed = minimumCapitalAud.base + expectedLossAud.base;
@@ -306,17 +393,16 @@ export function stressPortfolio(loans: readonly StressLoan[], scenario: StressSc
     base: 0,
     stressed: stressedNeed - baseNeed,
     change: stressedNeed - baseNeed,
-    ofLoans: stresses.length,
+    ofLoans: loans,
     trace: [
       'Shortfall = (stressed minimum capital + stressed expected loss) - (base minimum capital + base expected loss)',
       `= (${formatAud(minimumCapitalAud.stressed)} + ${formatAud(expectedLossAud.stressed)}) - (${formatAud(minimumCapitalAud.base)} + ${formatAud(expectedLossAud.base)}) = ${formatAud(stressedNeed - baseNeed)}`,
     ],
   };
 
-  const mostAffected: StressedLoan[] = [...stresses]
-    .sort((a, b) => b.stressed.expectedLossAud - b.base.expectedLossAud - (a.stressed.expectedLossAud - a.base.expectedLossAud) || b.stressed.lvr - a.stressed.lvr)
-    .slice(0, MOST_AFFECTED_COUNT)
-    .map((stress) => ({
+  const mostAffected: StressedLoan[] = totals.top.map((kept) => {
+    const stress = stressLoan(kept.loan, scenario, tables, true);
+    return {
       loanId: stress.loan.loanId,
       suburb: stress.loan.suburb,
       state: stress.loan.state,
@@ -330,7 +416,8 @@ export function stressPortfolio(loans: readonly StressLoan[], scenario: StressSc
       baseExpectedLossAud: Math.round(stress.base.expectedLossAud),
       stressedExpectedLossAud: Math.round(stress.stressed.expectedLossAud),
       trace: stress.trace,
-    }));
+    };
+  });
 
   const assumptions = [
     'Values are the portfolio run\'s estimates today; the price shock multiplies them in its region',
@@ -347,16 +434,28 @@ export function stressPortfolio(loans: readonly StressLoan[], scenario: StressSc
     method: STRESS_METHOD,
     scenario: { priceShock: scenario.priceShock, rateShock: scenario.rateShock, hazardEvent: scenario.hazardEvent },
     description: describeScenario(scenario),
-    loansAssessed: stresses.length,
-    loansSkipped: skipped,
-    loansHitByPriceShock: stresses.filter((stress) => stress.isHitByPrice).length,
-    loansHitByHazardEvent: stresses.filter((stress) => stress.isHitByEvent).length,
-    loansWithIncome: withIncome.length,
+    loansAssessed: loans,
+    loansSkipped: totals.skipped,
+    loansHitByPriceShock: totals.hitByPrice,
+    loansHitByHazardEvent: totals.hitByEvent,
+    loansWithIncome: withIncome,
     figures: { lvrAbove80, lvrAbove100, serviceabilityFails, expectedLossAud, minimumCapitalAud, capitalShortfallAud },
     mostAffected,
     assumptions,
     tables: [toTableRef(loss), toTableRef(lending.riskWeights), toTableRef(lending.parameters), DAMAGE_BANDS, toTableRef(CLIMATE_VALUE_PARAMETERS)],
   };
+}
+
+/**
+ * Applies a stress scenario to a portfolio's assessed loans (rows the run could not assess are
+ * passed as `skipped`, counted and left out).
+ * @example stressPortfolio([loan], { priceShock: { dropPct: 20, region: { kind: 'national' } }, rateShock: null, hazardEvent: null }).figures.lvrAbove80
+ */
+export function stressPortfolio(loans: readonly StressLoan[], scenario: StressScenario, skipped = 0, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
+  const accumulator = createStressAccumulator(scenario, tables);
+  for (const loan of loans) accumulator.add(loan);
+  accumulator.skip(skipped);
+  return accumulator.result();
 }
 
 /**
@@ -395,15 +494,18 @@ export function stressLoanFromResultRow(row: PortfolioResultRow): StressLoan | n
   };
 }
 
-/**
- * Stresses a portfolio's stored result rows: the rows the run could not assess are counted as
- * skipped, the others go through `stressPortfolio`.
- */
-export function stressResultRows(rows: readonly PortfolioResultRow[], scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
-  const loans: StressLoan[] = [];
+/** Adds a batch of stored result rows to a stress test: unassessed rows are counted as skipped. */
+export function addResultRows(accumulator: StressAccumulator, rows: readonly PortfolioResultRow[]): void {
   for (const row of rows) {
     const loan = stressLoanFromResultRow(row);
-    if (loan) loans.push(loan);
+    if (loan) accumulator.add(loan);
+    else accumulator.skip();
   }
-  return stressPortfolio(loans, scenario, rows.length - loans.length, tables);
+}
+
+/** Stresses a portfolio's stored result rows held in memory (tests; the server streams them into an accumulator). */
+export function stressResultRows(rows: readonly PortfolioResultRow[], scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
+  const accumulator = createStressAccumulator(scenario, tables);
+  addResultRows(accumulator, rows);
+  return accumulator.result();
 }

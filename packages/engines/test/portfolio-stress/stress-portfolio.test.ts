@@ -155,6 +155,18 @@ describe('the real Perth sales as a loan book', () => {
     expect(result.mostAffected).toHaveLength(20);
   });
 
+  it('the 20 most affected loans kept while streaming are those of a sort of the whole book', () => {
+    const stress = scenario({ priceShock: { dropPct: 30, region: NATIONAL }, rateShock: { risePp: 3 } });
+    const result = stressPortfolio(book, stress);
+    const rise = (loan: StressLoan) => {
+      const one = stressPortfolio([loan], stress).mostAffected[0]!;
+      return { id: loan.loanId, rise: one.stressedExpectedLossAud - one.baseExpectedLossAud, lvr: one.stressedLvr };
+    };
+    const expected = book.map(rise).sort((a, b) => b.rise - a.rise || b.lvr - a.lvr).slice(0, 20).map((loan) => loan.rise);
+    expect(result.mostAffected.map((loan) => loan.stressedExpectedLossAud - loan.baseExpectedLossAud)).toEqual(expected);
+    expect(result.mostAffected[0]!.trace.length).toBeGreaterThan(2);
+  });
+
   it('the same scenario in Sydney leaves the Perth book as it was', () => {
     const result = stressPortfolio(book, scenario({ priceShock: { dropPct: 30, region: { kind: 'city', city: 'SYDNEY' } }, hazardEvent: { event: 'flood_1pct_aep', region: { kind: 'state', state: 'NSW' } } }));
     for (const id of ['lvrAbove80', 'lvrAbove100', 'serviceabilityFails', 'expectedLossAud', 'minimumCapitalAud'] as const) expect(result.figures[id].change).toBe(0);
