@@ -1,6 +1,6 @@
 // One lint for the whole repository. Besides the usual rules it enforces the architecture of
 // DESIGN.md section 2 and the README: engines are pure (no I/O, no environment, no clock-dependent
-// globals from Node); packages point one way (schemas <- engines <- db <- server, cli; schemas <-
+// globals from Node); packages point one way (schemas <- engines <- db <- jobs <- server, cli; schemas <-
 // web); inside the server, services never reach back into routes; web features never import each
 // other; and no module anywhere imports itself through a cycle. scripts/test/architecture.test.ts
 // holds a failing fixture for every rule.
@@ -19,10 +19,11 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
  * package name, so `../../../server/src/app.ts` and `@propguard/server` are caught alike).
  */
 const BOUNDARY_ZONES = [
-  { target: './packages/schemas', from: ['./packages/engines', './packages/db', './apps'], message: 'Schemas are the root of the dependency graph.' },
-  { target: './packages/engines', from: ['./packages/db', './apps'], message: 'Engines depend only on @propguard/schemas.' },
-  { target: './packages/db', from: ['./apps'], message: 'The database package depends only on schemas and engines.' },
-  { target: './apps/web', from: ['./packages/db', './apps/server', './apps/cli'], message: 'The web app must not import database or server code; call the API.' },
+  { target: './packages/schemas', from: ['./packages/engines', './packages/db', './packages/jobs', './apps'], message: 'Schemas are the root of the dependency graph.' },
+  { target: './packages/engines', from: ['./packages/db', './packages/jobs', './apps'], message: 'Engines depend only on @propguard/schemas.' },
+  { target: './packages/db', from: ['./packages/jobs', './apps'], message: 'The database package depends only on schemas and engines.' },
+  { target: './packages/jobs', from: ['./apps'], message: 'The jobs package (portfolio jobs: ingest, executors, queue) serves the server and the CLI; it imports neither.' },
+  { target: './apps/web', from: ['./packages/db', './packages/jobs', './apps/server', './apps/cli'], message: 'The web app must not import database or server code; call the API.' },
   { target: './apps/server/src', from: ['./apps/web', './apps/cli'], message: 'The server does not import the web app or the CLI (its tests may drive the CLI to compare answers).' },
   { target: './apps/cli', from: ['./apps/web', './apps/server'], message: 'The CLI does not import the server or the web app: shared code lives in packages/.' },
   { target: './apps/server/src/services', from: ['./apps/server/src/routes', './apps/server/src/plugins', './apps/server/src/app.ts', './apps/server/src/main.ts'], message: 'Services know nothing of HTTP routing: routes call services, never the reverse.' },

@@ -52,3 +52,4 @@ export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from '
 export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config.ts';
 export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';
 export * from './accounts/accounts-store.ts';
+export * from './portfolio/portfolio-store.ts';

@@ -402,7 +402,9 @@ export const ipfsObjects = pgTable('ipfs_objects', {
 });
 
 export * from './accounts/accounts-schema.ts';
+export * from './portfolio/portfolio-schema.ts';
+import * as portfolioTables from './portfolio/portfolio-schema.ts';
 import * as accountTables from './accounts/accounts-schema.ts';
 
-export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, ...accountTables };
+export const schema = { localities, suburbs, addresses, sales, datasetLoads, reports, lendingAssessments, healthChecks, serviceTolerances, complianceIncidents, valuationAudit, hazardLayers, hazardLayerFeatures, chainBlocks, chainTransactions, chainLogs, chainStateNodes, chainSettings, ipfsObjects, ...accountTables, ...portfolioTables };
 export type Schema = typeof schema;

@@ -62,4 +62,5 @@ export {
 } from './compat/present.ts';
 export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';
 export * from './billing/index.ts';
+export * from './portfolio/index.ts';
 export * from './portfolio-stress/index.ts';

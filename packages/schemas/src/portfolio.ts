@@ -183,7 +183,7 @@ export const portfolioResultRowSchema = z
     estimate: z.number().int().nullable().describe('Valuation, AUD'),
     low: z.number().int().nullable().describe('80% range, lower end'),
     high: z.number().int().nullable().describe('80% range, upper end'),
-    confidence: z.number().nullable().describe('0-1'),
+    confidence: z.number().nullable().describe('0-100 (the valuation engine\'s confidence score)'),
     lvr: z.number().nullable().describe('Loan amount / estimate'),
     lvr_band: portfolioLvrBandSchema.nullable(),
     lmi_required: z.boolean().nullable(),
@@ -200,6 +200,7 @@ export const portfolioResultRowSchema = z
     earthquake: z.number().int().nullable(),
     levels: z.string().describe('Each hazard\'s level today, e.g. "flood:High;fire:Low;...;earthquake:no data"'),
     hazard_level: riskLevelSchema.nullable().describe('Highest level of the six hazards today'),
+    levels_2050: z.string().describe('Each hazard\'s level at the outlook (2050, high emissions), same form as `levels`'),
     hazard_score_2050: z.number().int().nullable().describe('Highest of the six scores in 2050 under high emissions'),
     hazard_level_2050: riskLevelSchema.nullable(),
     lat: z.number().nullable().describe('Where the property was placed'),
@@ -401,7 +402,7 @@ export const portfolioValidationResponseSchema = z.object({ success: z.literal(t
  * A column mapping sent with an upload: our field -> the upload's column name (e.g.
  * {"loan_amount": "Balance"}); fields left out are matched by name.
  */
-export const portfolioMappingSchema = z.record(portfolioFieldSchema, z.string().min(1).max(200));
+export const portfolioMappingSchema = z.partialRecord(portfolioFieldSchema, z.string().min(1).max(200));
 export type PortfolioMapping = z.infer<typeof portfolioMappingSchema>;
 
 /** POST /api/portfolios as JSON (a CSV goes as multipart `file` or a text/csv body with ?name=&mapping=). */

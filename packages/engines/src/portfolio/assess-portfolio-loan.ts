@@ -1,0 +1,213 @@
+/**
+ * One loan of a portfolio (issue 15, section 2): the valuation (valuePoint, the estimate the API
+ * and `propguard value --csv` give), the six hazards today and at the climate outlook (2050 under
+ * high emissions: CLIMATE_OUTLOOK, passed in), and the lending engine (assessLoan) on the loan's
+ * own terms, assembled into the result row. Pure: the property is already placed and completed
+ * (resolveSubject of packages/db, the API's code path) and every table is passed in.
+ */
+import type {
+  HAZARD_IDS} from '@propguard/schemas';
+import {
+  DEFAULT_LOAN_ASSUMPTIONS,
+  HAZARD_YEAR_MIN,
+  PORTFOLIO_LVR_BANDS,
+  riskLevelFor,
+  type ClimateOutlook,
+  type HazardReport,
+  type PortfolioLoanInput,
+  type PortfolioLvrBand,
+  type PortfolioResultRow,
+  type RiskLevel,
+  type ValuationRequest,
+} from '@propguard/schemas';
+import { assessHazards } from '../hazards/assess-hazards.ts';
+import type { HazardContext } from '../hazards/context.ts';
+import { assessLoan } from '../lending/assess-loan.ts';
+import { resolveAsAt } from '../valuation/as-at.ts';
+import type { SalesIndex } from '../valuation/sales-index.ts';
+import type { ValuationModel } from '../valuation/model.ts';
+import type { SubjectProperty } from '../valuation/types.ts';
+import { valuePoint } from '../valuation/value-property.ts';
+
+/** What every loan is assessed with, loaded once per process (or thread). */
+export interface PortfolioEngineData {
+  model: ValuationModel;
+  index: SalesIndex;
+  hazards: HazardContext;
+  /** The product's climate outlook (CLIMATE_OUTLOOK of packages/schemas). */
+  outlook: ClimateOutlook;
+}
+
+/** A loan, placed: the subject the valuation engine takes, or why it could not be placed or read. */
+export interface PlacedLoan {
+  row: number;
+  /** The uploaded row as text, column -> value. */
+  input: Record<string, string>;
+  loanId: string;
+  loan: PortfolioLoanInput | null;
+  subject: SubjectProperty | null;
+  /** What placing assumed (resolveSubject's `assumed`). */
+  assumed: string[];
+  /** Why the row cannot be assessed (a bad cell, a place we cannot find). */
+  error: string | null;
+}
+
+/**
+ * The valuation request of a loan (the API's POST /api/valuations body): resolveSubject places
+ * and completes it exactly as it does for the API and the CLI.
+ */
+export function loanSubjectRequest(loan: PortfolioLoanInput): Pick<ValuationRequest, 'address' | 'suburb' | 'state' | 'postcode' | 'lat' | 'lng' | 'attributes'> {
+  return {
+    address: loan.address,
+    suburb: loan.suburb,
+    state: loan.state,
+    postcode: loan.postcode,
+    lat: loan.lat,
+    lng: loan.lng,
+    attributes: {
+      propertyType: loan.property_type,
+      bedrooms: loan.bedrooms,
+      bathrooms: loan.bathrooms,
+      carSpaces: loan.car_spaces,
+      landSizeM2: loan.land_size,
+      buildingSizeM2: loan.building_size,
+      yearBuilt: loan.year_built,
+    },
+  };
+}
+
+/**
+ * The summary's LVR band of an LVR (fraction); the upper bound is inclusive (80% exactly is 60-80%).
+ * @example lvrBandOf(0.8) // '60_to_80'
+ */
+export function lvrBandOf(lvr: number): PortfolioLvrBand {
+  const bounds = [0.6, 0.8, 0.9, 1.0];
+  const index = bounds.findIndex((bound) => lvr <= bound + 1e-9);
+  return PORTFOLIO_LVR_BANDS[index === -1 ? bounds.length : index]!;
+}
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+const emptyRow = (placed: PlacedLoan, error: string): PortfolioResultRow => ({
+  row: placed.row,
+  loan_id: placed.loanId,
+  input: placed.input,
+  estimate: null,
+  low: null,
+  high: null,
+  confidence: null,
+  lvr: null,
+  lvr_band: null,
+  lmi_required: null,
+  risk_weight: null,
+  rwa: null,
+  minimum_capital: null,
+  lvr_2050: null,
+  lvr_2050_band: null,
+  flood: null,
+  fire: null,
+  coastal: null,
+  subsidence: null,
+  cyclone: null,
+  earthquake: null,
+  levels: '',
+  hazard_level: null,
+  levels_2050: '',
+  hazard_score_2050: null,
+  hazard_level_2050: null,
+  lat: placed.subject?.lat ?? null,
+  lng: placed.subject?.lng ?? null,
+  suburb: placed.subject?.suburb ?? null,
+  state: placed.subject?.state ?? null,
+  loan_amount: placed.loan?.loan_amount ?? null,
+  note: placed.assumed.length > 0 ? placed.assumed.join('; ') : null,
+  error,
+});
+
+/** The highest score among the hazards with data, or null when none has data. */
+function highestScore(report: HazardReport): number | null {
+  let highest: number | null = null;
+  for (const assessment of report.assessments) if (assessment.hasData && (highest === null || assessment.score > highest)) highest = assessment.score;
+  return highest;
+}
+
+/**
+ * Assesses one placed loan. A loan that cannot be valued gets `error` and nulls; it never throws
+ * for a bad row (a programming error still throws, and the caller records it as the row's error).
+ * @example assessPortfolioLoan(placed, data).lvr // loan_amount / estimate
+ */
+export function assessPortfolioLoan(placed: PlacedLoan, data: PortfolioEngineData): PortfolioResultRow {
+  if (placed.error !== null || placed.loan === null || placed.subject === null) return emptyRow(placed, placed.error ?? 'the row could not be read');
+  const { loan, subject } = placed;
+  const market = resolveAsAt(data.index, subject.state, loan.date);
+  const point = valuePoint(data.model, data.index, subject, market.asAt);
+  if (!Number.isFinite(point.estimate) || point.estimate <= 0) return emptyRow(placed, 'no estimate (no sales before this date near the property)');
+  const location = { lat: subject.lat, lng: subject.lng };
+  const today = assessHazards(location, data.hazards, data.outlook.scenario, HAZARD_YEAR_MIN);
+  const future = assessHazards(location, data.hazards, data.outlook.scenario, data.outlook.year);
+  const terms = DEFAULT_LOAN_ASSUMPTIONS;
+  const lending = assessLoan(
+    {
+      valuationAud: point.estimate,
+      loanAmountAud: loan.loan_amount,
+      purpose: loan.purpose ?? terms.purpose,
+      repayment: loan.repayment ?? terms.repayment,
+      interestRatePct: loan.interest_rate ?? terms.interestRatePct,
+      termYears: loan.term_years ?? terms.termYears,
+      interestOnlyYears: loan.interest_only_years ?? terms.interestOnlyYears,
+      hasLmi: loan.has_lmi,
+      grossAnnualIncomeAud: loan.gross_annual_income,
+      rentalIncomeAnnualAud: loan.rental_income_annual,
+      otherDebtsAud: loan.other_debts,
+      otherDebtRepaymentsMonthlyAud: loan.other_debt_repayments_monthly,
+      livingExpensesMonthlyAud: loan.living_expenses_monthly,
+    },
+    { outlook: data.outlook, report: future },
+  );
+  const scores: Record<(typeof HAZARD_IDS)[number], number | null> = { flood: null, fire: null, coastal: null, subsidence: null, cyclone: null, earthquake: null };
+  let hazardLevel: RiskLevel | null = null;
+  const todayHighest = highestScore(today);
+  if (todayHighest !== null) hazardLevel = riskLevelFor(todayHighest);
+  for (const assessment of today.assessments) scores[assessment.hazard] = assessment.hasData ? assessment.score : null;
+  const futureHighest = highestScore(future);
+  const lvr2050 = lending.climate.climateAdjustedLvr;
+  const assumed = [...placed.assumed];
+  if (loan.date === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const defaulted = [
+    loan.purpose === undefined ? `purpose ${terms.purpose}` : null,
+    loan.repayment === undefined ? `repayment ${terms.repayment}` : null,
+    loan.interest_rate === undefined ? `interest rate ${terms.interestRatePct}%` : null,
+    loan.term_years === undefined ? `term ${terms.termYears} years` : null,
+  ].filter((text): text is string => text !== null);
+  if (defaulted.length > 0) assumed.push(`loan terms not given, defaults used: ${defaulted.join(', ')}`);
+  return {
+    row: placed.row,
+    loan_id: placed.loanId,
+    input: placed.input,
+    estimate: point.estimate,
+    low: point.low,
+    high: point.high,
+    confidence: point.confidence,
+    lvr: round4(lending.lvr.ratio),
+    lvr_band: lvrBandOf(lending.lvr.ratio),
+    lmi_required: lending.lmi.isRequired,
+    risk_weight: lending.capital.riskWeight,
+    rwa: lending.capital.riskWeightedAssetsAud,
+    minimum_capital: lending.capital.minimumCapitalAud,
+    lvr_2050: lvr2050 === null ? null : round4(lvr2050),
+    lvr_2050_band: lvr2050 === null ? null : lvrBandOf(lvr2050),
+    ...scores,
+    levels: today.assessments.map((assessment) => `${assessment.hazard}:${assessment.hasData ? assessment.level : 'no data'}`).join(';'),
+    hazard_level: hazardLevel,
+    levels_2050: future.assessments.map((assessment) => `${assessment.hazard}:${assessment.hasData ? assessment.level : 'no data'}`).join(';'),
+    hazard_score_2050: futureHighest,
+    hazard_level_2050: futureHighest === null ? null : riskLevelFor(futureHighest),
+    lat: subject.lat,
+    lng: subject.lng,
+    suburb: subject.suburb ?? null,
+    state: subject.state ?? null,
+    loan_amount: loan.loan_amount,
+    note: assumed.length > 0 ? assumed.join('; ') : null,
+    error: null,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * What a process (the CLI, a `propguard worker`) loads once to assess loans: the trained model,
+ * the sales index, the hazard layers (bundled data and the imported flood layers) and the address
+ * look-ups of resolveSubject. The server builds the same from its own runtimes (no second load).
+ */
+import fs from 'node:fs';
+import { loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, type Database, type SubjectLookups } from '@propguard/db';
+import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type PortfolioEngineData } from '@propguard/engines';
+import { AppError, type ClimateOutlook } from '@propguard/schemas';
+
+export interface PortfolioRuntime {
+  engine: PortfolioEngineData;
+  lookups: SubjectLookups;
+  /** What worker threads rebuild the engine data from (they cannot read the embedded database). */
+  threadData: PortfolioThreadData;
+  loadMs: number;
+}
+
+/** The data a worker thread needs: cloned into the thread once, at its start. */
+export interface PortfolioThreadData {
+  modelPath: string;
+  dataDir: string;
+  sales: IndexedSale[];
+  floodLayers: Awaited<ReturnType<typeof loadFloodLayers>>;
+  outlook: ClimateOutlook;
+}
+
+export async function loadPortfolioRuntime(database: Database, options: { modelPath: string; dataDir: string; outlook: ClimateOutlook }): Promise<PortfolioRuntime> {
+  const started = performance.now();
+  if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
+  const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
+  const sales = await loadIndexedSales(database);
+  const floodLayers = await loadFloodLayers(database);
+  const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map() };
+  return {
+    engine: { model, index: buildSalesIndex(sales), hazards, outlook: options.outlook },
+    lookups,
+    threadData: { modelPath: options.modelPath, dataDir: options.dataDir, sales, floodLayers, outlook: options.outlook },
+    loadMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Builds the engine data inside a worker thread from what the parent sent. */
+export async function buildThreadEngine(data: PortfolioThreadData): Promise<PortfolioEngineData> {
+  const model = parseValuationModel(JSON.parse(fs.readFileSync(data.modelPath, 'utf8')));
+  const hazards = buildHazardContext({ ...(await loadHazardData(data.dataDir)), floodLayers: data.floodLayers });
+  return { model, index: buildSalesIndex(data.sales), hazards, outlook: data.outlook };
+}

@@ -1,0 +1,26 @@
+/**
+ * The embedded executor's worker-thread pool (piscina, STACK.md item 9): each thread holds its own
+ * copy of the model, sales index and hazard layers, built once from `threadData`.
+ */
+import { Piscina } from 'piscina';
+import type { LoanAssessor } from './assess-loans.ts';
+import type { PortfolioThreadData } from './portfolio-runtime.ts';
+
+const WORKER_FILE = new URL('./thread-worker.ts', import.meta.url);
+
+export function createThreadPoolAssessor(threadData: PortfolioThreadData, threads: number): LoanAssessor {
+  const pool = new Piscina({
+    filename: WORKER_FILE.href,
+    minThreads: threads,
+    maxThreads: threads,
+    // The worker file is TypeScript: the threads load it through tsx, whatever the parent was started with.
+    execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    workerData: threadData,
+    idleTimeout: 60_000,
+  });
+  return {
+    threads,
+    assess: (placed) => pool.run(placed),
+    close: () => pool.destroy(),
+  };
+}
