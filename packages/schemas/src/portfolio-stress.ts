@@ -123,8 +123,14 @@ export const stressResultSchema = z.object({
 });
 export type StressResult = z.infer<typeof stressResultSchema>;
 
-export const portfolioStressResponseSchema = z.object({
-  portfolioId: z.string(),
-  result: stressResultSchema,
-});
+/** POST /api/portfolios/{id}/stress: the path's portfolio id. */
+export const portfolioStressParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Portfolio id') });
+
+export const portfolioStressResponseSchema = z
+  .object({
+    success: z.literal(true),
+    portfolioId: z.string(),
+    result: stressResultSchema,
+  })
+  .meta({ id: 'PortfolioStressResponse' });
 export type PortfolioStressResponse = z.infer<typeof portfolioStressResponseSchema>;

@@ -42,6 +42,7 @@ import { apiKeyRoutes } from './keys/api-key-routes.ts';
 import { plansRoute } from './billing/plans-route.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { stripeWebhookRoute } from './billing/stripe-webhook.ts';
+import { stressPortfolioRoute } from './portfolio-stress/stress-portfolio.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -88,6 +89,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     plansRoute,
     billingRoutes,
     stripeWebhookRoute,
+    stressPortfolioRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));
