@@ -23,13 +23,15 @@ async function storePortfolio(testApp: TestApp, sales: SaleRow[], options: { wor
   const id = randomUUID();
   const database = testApp.context.database;
   const at = new Date().toISOString();
-  await createPortfolio(database, { id, workspaceId: options.workspaceId, name: 'Stress test book', source: 'json', executor: 'threads', columns: ['loan_id', 'suburb', 'postcode', 'loan_amount', 'gross_annual_income'], chunkSize: 500, scenario: 'high', year: 2050, createdAt: at });
+  await createPortfolio(database, { id, workspaceId: options.workspaceId, name: 'Stress test book', source: 'json', executor: 'threads', columns: ['loan_id', 'suburb', 'postcode', 'Principal Outstanding', 'Income'], chunkSize: 500, scenario: 'high', year: 2050, createdAt: at });
   const loans = sales.map((sale, index) => {
     const loanAmount = Math.round(sale.price_aud * (index % 2 === 0 ? 0.75 : 0.85));
-    const input: Record<string, string> = { loan_id: `S${index + 1}`, suburb: sale.suburb, postcode: sale.postcode ?? '', loan_amount: String(loanAmount), gross_annual_income: index % 3 === 0 ? '180000' : '' };
-    return { row: index + 1, loanId: `S${index + 1}`, input, record: input, inputError: null, loanAmount, sale };
+    // The file's own column names, as uploaded; `record` is the row read through the mapping.
+    const input: Record<string, string> = { loan_id: `S${index + 1}`, suburb: sale.suburb, postcode: sale.postcode ?? '', 'Principal Outstanding': String(loanAmount), Income: index % 3 === 0 ? '180000' : '' };
+    const record: Record<string, string> = { loan_id: `S${index + 1}`, suburb: sale.suburb, postcode: sale.postcode ?? '', loan_amount: String(loanAmount), gross_annual_income: index % 3 === 0 ? '180000' : '' };
+    return { row: index + 1, loanId: `S${index + 1}`, input, record, inputError: null, loanAmount, sale };
   });
-  const failed = { row: loans.length + 1, loanId: 'BAD', input: { loan_id: 'BAD', suburb: 'NOWHERE', postcode: '9999', loan_amount: '500000', gross_annual_income: '' }, record: null, inputError: 'address not found' };
+  const failed = { row: loans.length + 1, loanId: 'BAD', input: { loan_id: 'BAD', suburb: 'NOWHERE', postcode: '9999', 'Principal Outstanding': '500000', Income: '' }, record: null, inputError: 'address not found' };
   await insertPortfolioLoans(database, id, [...loans, failed]);
   const chunk = { index: 0, fromRow: 1, toRow: loans.length + 1 };
   await publishPortfolio(database, id, loans.length + 1, [chunk]);
@@ -65,7 +67,7 @@ describe.skipIf(getApiSkipReason() !== null)('POST /api/portfolios/{id}/stress',
     await testApp?.close();
   });
 
-  it('prices down 20% in Melbourne: every loan above 80% LVR, the 85% loans above 100%, capital short, each figure traced', async () => {
+  it('prices down 20% in Melbourne (a file with its own column names, read through its mapping): every loan above 80% LVR, the 85% loans above 100%, capital short, each figure traced', async () => {
     const response = await stress(portfolioId, { priceShock: { dropPct: 20, region: { kind: 'city', city: 'MELBOURNE' } } });
     expect(response.statusCode, response.body).toBe(200);
     const { result } = portfolioStressResponseSchema.parse(response.json());

@@ -53,3 +53,4 @@ export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config
 export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';
 export * from './accounts/accounts-store.ts';
 export * from './portfolio/portfolio-store.ts';
+export * from './portfolio-stress/stress-rows.ts';

@@ -14,5 +14,6 @@ export {
   type StressLoan,
   type StressTables,
   type StressAccumulator,
+  type StressSourceLoan,
 } from './stress-portfolio.ts';
 export { STRESS_LOSS_PARAMETERS, type StressLossParameters } from './reference-tables.ts';

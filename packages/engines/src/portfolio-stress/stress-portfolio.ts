@@ -230,7 +230,11 @@ export function describeScenario(scenario: StressScenario): string {
   const parts: string[] = [];
   if (scenario.priceShock) parts.push(`house prices down ${scenario.priceShock.dropPct}% ${describeRegion(scenario.priceShock.region)}`);
   if (scenario.rateShock) parts.push(`rates up ${scenario.rateShock.risePp} percentage point${scenario.rateShock.risePp === 1 ? '' : 's'}`);
-  if (scenario.hazardEvent) parts.push(`${STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event].toLowerCase()} ${describeRegion(scenario.hazardEvent.region)}`);
+  if (scenario.hazardEvent) {
+    const label = STRESS_HAZARD_EVENT_LABELS[scenario.hazardEvent.event];
+    // "Severe bushfire season" reads "severe bushfire season" mid-sentence; "1% AEP flood" keeps its acronym.
+    parts.push(`${label.charAt(0).toLowerCase()}${label.slice(1)} ${describeRegion(scenario.hazardEvent.region)}`);
+  }
   const text = parts.join('; ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -460,13 +464,15 @@ export function stressPortfolio(loans: readonly StressLoan[], scenario: StressSc
 
 /**
  * A stored per-loan result of a portfolio run as the stress test reads it: the run's estimate and
- * hazard scores, and the loan terms of the uploaded row (parsed with the upload's own schema; absent
- * terms are the default loan's, as the run assumed). Null for a row the run could not assess.
- * @example stressLoanFromResultRow(row)?.valueAud // row.estimate
+ * hazard scores, and the loan terms of the row read through the upload's column mapping (`record`,
+ * keyed by our field names; the uploaded `input` keeps the file's own names, so it is read only when
+ * no record is given), parsed with the upload's own schema; absent terms are the default loan's, as
+ * the run assumed. Null for a row the run could not assess.
+ * @example stressLoanFromResultRow(row, record)?.valueAud // row.estimate
  */
-export function stressLoanFromResultRow(row: PortfolioResultRow): StressLoan | null {
+export function stressLoanFromResultRow(row: PortfolioResultRow, record?: Record<string, unknown> | null): StressLoan | null {
   if (row.error !== null || row.estimate === null || row.estimate <= 0) return null;
-  const parsed = portfolioLoanInputSchema.safeParse(row.input);
+  const parsed = portfolioLoanInputSchema.safeParse(record ?? row.input);
   if (!parsed.success) return null;
   const input = parsed.data;
   const loanAmountAud = row.loan_amount ?? input.loan_amount;
@@ -494,17 +500,23 @@ export function stressLoanFromResultRow(row: PortfolioResultRow): StressLoan | n
   };
 }
 
+/** A stored result and its loan as mapped (`record`), as the database gives them. */
+export interface StressSourceLoan {
+  result: PortfolioResultRow;
+  record: Record<string, unknown> | null;
+}
+
 /** Adds a batch of stored result rows to a stress test: unassessed rows are counted as skipped. */
-export function addResultRows(accumulator: StressAccumulator, rows: readonly PortfolioResultRow[]): void {
-  for (const row of rows) {
-    const loan = stressLoanFromResultRow(row);
+export function addResultRows(accumulator: StressAccumulator, rows: readonly StressSourceLoan[]): void {
+  for (const { result, record } of rows) {
+    const loan = stressLoanFromResultRow(result, record);
     if (loan) accumulator.add(loan);
     else accumulator.skip();
   }
 }
 
 /** Stresses a portfolio's stored result rows held in memory (tests; the server streams them into an accumulator). */
-export function stressResultRows(rows: readonly PortfolioResultRow[], scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
+export function stressResultRows(rows: readonly StressSourceLoan[], scenario: StressScenario, tables: StressTables = DEFAULT_STRESS_TABLES): StressResult {
   const accumulator = createStressAccumulator(scenario, tables);
   addResultRows(accumulator, rows);
   return accumulator.result();

@@ -210,14 +210,22 @@ describe('stored result rows', () => {
     expect(loan).toMatchObject({ valueAud: 800_000, loanAmountAud: 600_000, repayment: 'interest_only', purpose: 'owner_occupier', interestRatePct: 6.5, termYears: 30, grossAnnualIncomeAud: 150_000, floodScore: 45, fireScore: 12 });
   });
 
+  it('regression: an upload with its own column names is read through its mapping (the stress once counted every loan of a mapped file as skipped)', () => {
+    const mapped = row({ input: { loan_id: 'A1', 'Principal Outstanding': '600000', Rate: '7.1', suburb: 'Richmond', postcode: '3121' } });
+    expect(stressLoanFromResultRow(mapped)).toBeNull();
+    const loan = stressLoanFromResultRow(mapped, { loan_id: 'A1', loan_amount: '600000', interest_rate: '7.1', suburb: 'Richmond', postcode: '3121', 'Branch name': 'Melbourne' });
+    expect(loan).toMatchObject({ loanAmountAud: 600_000, interestRatePct: 7.1 });
+    expect(stressResultRows([{ result: mapped, record: { loan_id: 'A1', loan_amount: '600000', suburb: 'Richmond', postcode: '3121' } }], scenario({ rateShock: { risePp: 2 } })).loansAssessed).toBe(1);
+  });
+
   it('a row the run could not assess is skipped and counted', () => {
-    const result = stressResultRows([row({}), row({ row: 2, loan_id: 'A2', error: 'address not found', estimate: null })], scenario({ rateShock: { risePp: 1 } }));
+    const result = stressResultRows([{ result: row({}), record: null }, { result: row({ row: 2, loan_id: 'A2', error: 'address not found', estimate: null }), record: null }], scenario({ rateShock: { risePp: 1 } }));
     expect(result.loansAssessed).toBe(1);
     expect(result.loansSkipped).toBe(1);
   });
 
   it('the base risk weight is the run\'s own (interest only, 70-80%: other loans 45%)', () => {
-    const result = stressResultRows([row({})], scenario({ rateShock: { risePp: 1 } }));
+    const result = stressResultRows([{ result: row({}), record: null }], scenario({ rateShock: { risePp: 1 } }));
     // 600,000 x 0.45 x 8% = 21,600: the stored minimum_capital
     expect(result.figures.minimumCapitalAud.base).toBe(21_600);
   });

@@ -1,4 +1,4 @@
-import { findPortfolio, iteratePortfolioResults, type PortfolioScope } from '@propguard/db';
+import { findPortfolio, iteratePortfolioStressRows, type PortfolioScope } from '@propguard/db';
 import { addResultRows, createStressAccumulator } from '@propguard/engines';
 import { AppError, type PortfolioStressResponse, type StressScenario } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
@@ -17,6 +17,6 @@ export async function stressStoredPortfolio(context: AppContext, portfolioId: st
     throw new AppError('CONFLICT', `Portfolio ${portfolioId} is ${portfolio.state}: stress it once its revaluation has finished`, { field: 'params.id' });
   }
   const accumulator = createStressAccumulator(scenario);
-  for await (const batch of iteratePortfolioResults(context.database, portfolioId)) addResultRows(accumulator, batch);
+  for await (const batch of iteratePortfolioStressRows(context.database, portfolioId)) addResultRows(accumulator, batch);
   return { success: true, portfolioId, result: accumulator.result() };
 }
