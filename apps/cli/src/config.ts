@@ -5,14 +5,23 @@
  * root, as the server resolves them, so both open the same database from any directory.
  */
 import { resolveConfigPath, storageEnvFields } from '@propguard/db';
+import { DEFAULT_QUEUE_SETTINGS, type QueueSettings } from '@propguard/jobs';
 import { z } from 'zod';
 
-const envSchema = z.object(storageEnvFields);
+const envSchema = z.object({
+  ...storageEnvFields,
+  /** Seconds a worker holds a portfolio chunk before the queue gives it to another (a killed worker's chunk comes back after this). */
+  PORTFOLIO_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_QUEUE_SETTINGS.leaseSeconds),
+  /** Seconds between the queue's maintenance runs (which expire leases). */
+  PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_QUEUE_SETTINGS.maintenanceSeconds),
+});
 
 export interface CliConfig {
   databaseUrl: string | undefined;
   homeDir: string;
   dataDir: string;
+  /** The portfolio queue's settings (DATABASE_URL set). */
+  queue: QueueSettings;
 }
 
 /** Parses the environment; throws one Error listing every bad variable. `root` is for tests. */
@@ -26,5 +35,6 @@ export function loadCliConfig(env: NodeJS.ProcessEnv = process.env, root?: strin
     databaseUrl: parsed.data.DATABASE_URL,
     homeDir: resolveConfigPath(parsed.data.PROPGUARD_HOME, root),
     dataDir: resolveConfigPath(parsed.data.PROPGUARD_DATA_PATH, root),
+    queue: { ...DEFAULT_QUEUE_SETTINGS, leaseSeconds: parsed.data.PORTFOLIO_LEASE_SECONDS, maintenanceSeconds: parsed.data.PORTFOLIO_QUEUE_MAINTENANCE_SECONDS },
   };
 }

@@ -8,11 +8,15 @@
  *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
  *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
  *   propguard risk --csv IN --out OUT [--year Y --scenario low|high]    six hazard scores per row
+ *   propguard portfolio run --csv IN --out OUT [--threads N]   value and assess a loan book here (issue 15)
+ *   propguard portfolio submit --csv IN | status ID | results ID --out OUT
+ *   propguard worker [--concurrency N]                 work the PostgreSQL portfolio queue (DATABASE_URL)
  *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump)
  *   propguard restore FILE                             restore such a backup (same kind of database)
  * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { backupDatabase, ensureDataLoaded, getDataSummary, importHazardLayer, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
 import type { FloodLayerField } from '@propguard/engines';
@@ -22,6 +26,17 @@ import { formatImportReport, formatIngestReport } from './print-reports.ts';
 import { runTrain } from './commands/train.ts';
 import { runValueCsv } from './commands/value-csv.ts';
 import { runRisk, type RiskOptions } from './commands/risk.ts';
+import { runPortfolioResults, runPortfolioRun, runPortfolioStatus, runPortfolioSubmit, runWorker, type PortfolioCliEnv } from './commands/portfolio.ts';
+
+function portfolioEnv(config: CliConfig, model: string): PortfolioCliEnv {
+  return { databaseUrl: config.databaseUrl, dataDir: config.dataDir, modelPath: model, queue: config.queue };
+}
+
+function parseThreads(text: string): number {
+  const threads = Number(text);
+  if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new AppError('VALIDATION_ERROR', `--threads must be a whole number from 0 to 64, got "${text}"`, { field: 'threads' });
+  return threads;
+}
 
 async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
@@ -195,6 +210,56 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: RiskOptions) => {
       const config = loadCliConfig();
       setExitCode(await runRisk(options, config.dataDir, (line) => console.log(line)));
+    });
+  const portfolioCommand = program.command('portfolio').description('Portfolio revaluation (issue 15): a loan-book CSV (loan_id, address, suburb, state, postcode, lat, lng, property_type, bedrooms, bathrooms, car_spaces, land_size, building_size, year_built, loan_amount, purpose, repayment, interest_rate, term_years) valued, hazard-assessed today and in 2050, and run through the lending rules');
+  portfolioCommand
+    .command('run')
+    .description('Store the book and run it in this process on worker threads, then write the results (the input columns, then estimate, low, high, confidence, lvr, lmi_required, risk_weight, rwa, lvr_2050, six hazards, levels, error)')
+    .requiredOption('--csv <file>', 'loan-book CSV')
+    .requiredOption('--out <file>', 'results CSV')
+    .option('--threads <n>', 'worker threads (0: assess on the main thread)', String(Math.max(1, Math.min(2, availableParallelism()))))
+    .option('--name <name>', 'portfolio name (default: the file name)')
+    .option('--model <file>', 'model artifact', 'models/current.json')
+    .action(async (options: { csv: string; out: string; threads: string; name?: string; model: string }) => {
+      const config = loadCliConfig();
+      const threads = parseThreads(options.threads);
+      setExitCode(await withDatabase(config, (database) => runPortfolioRun(database, portfolioEnv(config, options.model), { csv: options.csv, out: options.out, threads, ...(options.name ? { name: options.name } : {}) }, (line) => console.log(line))));
+    });
+  portfolioCommand
+    .command('submit')
+    .description('Store the book and queue it (PostgreSQL: chunks on the pg-boss queue for `propguard worker`s; embedded: run by the server\'s threads when it starts); prints the portfolio id')
+    .requiredOption('--csv <file>', 'loan-book CSV')
+    .option('--name <name>', 'portfolio name (default: the file name)')
+    .action(async (options: { csv: string; name?: string }) => {
+      const config = loadCliConfig();
+      setExitCode(await withDatabase(config, (database) => runPortfolioSubmit(database, portfolioEnv(config, ''), options, (line) => console.log(line))));
+    });
+  portfolioCommand
+    .command('status')
+    .description('A portfolio\'s progress as JSON: loans done, errors, loans per second, time left')
+    .argument('<id>', 'portfolio id')
+    .action(async (id: string) => {
+      const config = loadCliConfig();
+      setExitCode(await withDatabase(config, (database) => runPortfolioStatus(database, id, (line) => console.log(line))));
+    });
+  portfolioCommand
+    .command('results')
+    .description('Write a portfolio\'s results CSV (the loans assessed so far)')
+    .argument('<id>', 'portfolio id')
+    .requiredOption('--out <file>', 'results CSV')
+    .action(async (id: string, options: { out: string }) => {
+      const config = loadCliConfig();
+      setExitCode(await withDatabase(config, (database) => runPortfolioResults(database, id, options.out, (line) => console.log(line))));
+    });
+  program
+    .command('worker')
+    .description('Run portfolio chunks from the PostgreSQL queue (DATABASE_URL) until stopped; start any number, on any machine that reaches the database')
+    .option('--concurrency <n>', 'chunks at once (one core each)', '1')
+    .option('--model <file>', 'model artifact', 'models/current.json')
+    .action(async (options: { concurrency: string; model: string }) => {
+      const config = loadCliConfig();
+      const concurrency = parseThreads(options.concurrency) || 1;
+      setExitCode(await withDatabase(config, (database) => runWorker(database, portfolioEnv(config, options.model), { concurrency }, (line) => console.log(line))));
     });
   program
     .command('backup')

@@ -57,6 +57,14 @@ const envSchema = z.object({
   METRICS_API_KEY: optionalText,
   /** Days the valuation audit trail is kept; older rows are deleted by the scheduler once a day. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
+  /** Worker threads that run portfolio jobs on the embedded database (issue 15); 0: on the main thread. Each thread holds its own copy of the model, sales index and hazard layers. */
+  PORTFOLIO_THREADS: z.coerce.number().int().min(0).max(64).default(1),
+  /** With DATABASE_URL: whether the server itself also works the portfolio queue (one chunk at a time) beside any `propguard worker` processes. */
+  PORTFOLIO_SERVER_WORKER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  /** Seconds a worker holds a portfolio chunk before the queue gives it to another (a killed worker's chunk comes back after this). */
+  PORTFOLIO_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Seconds between the queue's maintenance runs (which expire leases). */
+  PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** local: no sign-in, the browser is the owner of one local workspace; required: writes and workspace data need a session or an API key. Unset: local while HOST is loopback, else required. */
   AUTH_MODE: z.preprocess(emptyToUndefined, z.enum(['local', 'required']).optional()),
   /** Stripe secret key (sk_test_... or sk_live_...); unset: payments go through the offline test processor. */
@@ -97,6 +105,10 @@ export interface AppConfig {
   slowRequestMs: number;
   metricsApiKey: string | undefined;
   auditRetentionDays: number;
+  portfolioThreads: number;
+  portfolioServerWorker: boolean;
+  portfolioLeaseSeconds: number;
+  portfolioQueueMaintenanceSeconds: number;
   authMode: 'local' | 'required';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -152,6 +164,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slowRequestMs: vars.SLOW_REQUEST_MS,
     metricsApiKey: vars.METRICS_API_KEY,
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
+    portfolioThreads: vars.PORTFOLIO_THREADS,
+    portfolioServerWorker: vars.PORTFOLIO_SERVER_WORKER === 'on',
+    portfolioLeaseSeconds: vars.PORTFOLIO_LEASE_SECONDS,
+    portfolioQueueMaintenanceSeconds: vars.PORTFOLIO_QUEUE_MAINTENANCE_SECONDS,
     authMode: vars.AUTH_MODE ?? (isLoopbackHost(vars.HOST) ? 'local' : 'required'),
     stripeSecretKey: vars.STRIPE_SECRET_KEY,
     stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,

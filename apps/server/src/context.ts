@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT, type AppConfig } from './config.ts';
+import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
 import type { AppContext } from './services/app-context.ts';
 import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
@@ -61,7 +62,9 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`
       : `certificates: unavailable (${chain.reason})`);
     const accounts = await createAccountsRuntime(config, database);
-    return { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
+    const context: Omit<AppContext, 'portfolioJobs'> & { portfolioJobs?: PortfolioJobs } = { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
+    context.portfolioJobs = new PortfolioJobs(context as AppContext);
+    return context as AppContext;
   } catch (error) {
     await database.close();
     throw error;

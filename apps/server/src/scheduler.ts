@@ -15,7 +15,9 @@ export async function applyAuditRetention(context: AppContext, now: Date = new D
  * The server's background jobs, in one place (not in route files):
  * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
  * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention;
- * - imported flood layers: each minute, layers imported or removed by another process are taken up.
+ * - imported flood layers: each minute, layers imported or removed by another process are taken up;
+ * - portfolio jobs (issue 15): at start the executor takes up unfinished portfolios (embedded
+ *   worker threads) or joins the pg-boss queue (DATABASE_URL); it stops when the app closes.
  * Timers are unref'd and cleared when the app closes.
  */
 export function registerScheduler(app: FastifyInstance, context: AppContext): void {
@@ -33,7 +35,11 @@ export function registerScheduler(app: FastifyInstance, context: AppContext): vo
     timer.unref();
     return timer;
   });
+  app.addHook('onReady', async () => {
+    context.portfolioJobs.start().catch((error: unknown) => app.log.warn({ err: error, job: 'portfolio jobs' }, 'portfolio executor failed to start'));
+  });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
+    await context.portfolioJobs.close();
   });
 }

@@ -118,11 +118,25 @@ export async function ingestPortfolioCsv(database: Database, source: AsyncIterab
   const head = first.value.toString('utf8', 0, Math.min(first.value.length, 64 * 1024)).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(head.split(/\r?\n/, 1)[0] ?? '');
   const parser = parse({ bom: true, delimiter: ',', relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 });
+  // Waits for room in the parser, or for its end (destroyed when the reader stopped early).
+  const room = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        parser.off('drain', done);
+        parser.off('close', done);
+        resolve();
+      };
+      parser.on('drain', done);
+      parser.on('close', done);
+    });
   const feed = (async () => {
     try {
-      if (!parser.write(first.value)) await new Promise((resolve) => parser.once('drain', resolve));
-      for await (const chunk of limited) if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
-      parser.end();
+      if (!parser.write(first.value)) await room();
+      for await (const chunk of limited) {
+        if (parser.destroyed) return;
+        if (!parser.write(chunk)) await room();
+      }
+      if (!parser.destroyed) parser.end();
     } catch (error) {
       parser.destroy(error as Error);
     }
@@ -133,6 +147,7 @@ export async function ingestPortfolioCsv(database: Database, source: AsyncIterab
     const firstRecord = await iterator.next();
     if (firstRecord.done) throw new AppError('VALIDATION_ERROR', 'the file has no header row', { field: 'file' });
     header = firstRecord.value;
+    if (header.length > 1000) throw new AppError('VALIDATION_ERROR', `the first row has ${header.length.toLocaleString('en-AU')} fields: this is not a loan-book CSV (expected a header such as loan_id,address,suburb,...,loan_amount)`, { field: 'file' });
   } catch (error) {
     parser.destroy();
     throw toCsvError(error);

@@ -437,3 +437,74 @@ export const portfolioWorkerSchema = z
   })
   .meta({ id: 'PortfolioWorker' });
 export type PortfolioWorker = z.infer<typeof portfolioWorkerSchema>;
+
+export const portfolioParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Portfolio id') });
+
+/** Query of a text/csv upload (POST /api/portfolios and /validate): the name and the column mapping as JSON. */
+export const portfolioUploadQuerySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  mapping: z.string().max(10_000).optional().describe('JSON object: our field -> your column name, e.g. {"loan_amount":"Balance"}'),
+});
+
+/** The workers of the portfolio job system (part of `/api/xnode/xnode-health`'s figures, and GET /api/portfolios/workers). */
+export const portfolioWorkersResponseSchema = z
+  .object({ success: z.literal(true), executor: z.enum(['threads', 'queue']), workers: z.array(portfolioWorkerSchema) })
+  .meta({ id: 'PortfolioWorkersResponse' });
+export type PortfolioWorkersResponse = z.infer<typeof portfolioWorkersResponseSchema>;
+
+/** The APRA Compliance tab's portfolio distribution from the newest completed portfolio (GET /api/portfolios/latest/summary). */
+export const latestPortfolioSummaryResponseSchema = z
+  .object({ success: z.literal(true), summary: portfolioSummarySchema.nullable().describe('Null: no completed portfolio in this workspace yet') })
+  .meta({ id: 'LatestPortfolioSummaryResponse' });
+export type LatestPortfolioSummaryResponse = z.infer<typeof latestPortfolioSummaryResponseSchema>;
+
+/** The answer of the job-starting compat calls (bulk analysis, distributed valuation): the queued portfolio and where to follow it. */
+export const portfolioJobStartedSchema = z
+  .object({
+    success: z.literal(true),
+    job_id: z.string().describe('The portfolio id'),
+    status: portfolioStateSchema,
+    loans: z.number().int(),
+    missing: z.array(z.string()).describe('Ids that name nothing we know (left out)'),
+    status_url: z.string(),
+    events_url: z.string(),
+    results_url: z.string(),
+    summary_url: z.string(),
+    note: z.string().describe('What loan each property was assessed with'),
+    portfolio: portfolioStatusSchema,
+  })
+  .meta({ id: 'PortfolioJobStarted' });
+export type PortfolioJobStarted = z.infer<typeof portfolioJobStartedSchema>;
+
+/** SPEC.md's POST /api/realty/bulk-analysis {listing_ids}: every listing valued and assessed as one portfolio job. */
+export const bulkAnalysisRequestSchema = z
+  .object({ listing_ids: z.array(z.string().min(1).max(40)).min(1, 'listing_ids is empty').max(10_000).describe('Listing ids, e.g. "sale-123"') })
+  .meta({ id: 'BulkAnalysisRequest' });
+
+const xnodePropertySchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).optional(),
+    address: z.string().max(300).optional(),
+    suburb: z.string().max(100).optional(),
+    state: z.string().max(3).optional(),
+    postcode: z.string().max(4).optional(),
+    lat: z.number().optional(),
+    lng: z.number().optional(),
+    property_type: z.string().max(40).optional(),
+    bedrooms: z.number().optional(),
+    bathrooms: z.number().optional(),
+    loan_amount: z.number().int().positive().optional(),
+    valuation: z.number().positive().optional(),
+    current_valuation: z.number().positive().optional(),
+  })
+  .catchall(z.unknown());
+
+/** SPEC.md's POST /api/xnode/distributed-valuation {property_data, comparables, risk_data, market_factors}: the properties run as a portfolio job (comparables, risk and market data are ours, computed). */
+export const distributedValuationRequestSchema = z
+  .object({
+    property_data: z.union([xnodePropertySchema, z.array(xnodePropertySchema).min(1).max(10_000)]),
+    comparables: z.unknown().optional(),
+    risk_data: z.unknown().optional(),
+    market_factors: z.unknown().optional(),
+  })
+  .meta({ id: 'DistributedValuationRequest' });

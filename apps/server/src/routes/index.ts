@@ -42,6 +42,11 @@ import { apiKeyRoutes } from './keys/api-key-routes.ts';
 import { plansRoute } from './billing/plans-route.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { stripeWebhookRoute } from './billing/stripe-webhook.ts';
+import { createPortfolioRoutes } from './portfolios/create-portfolio.ts';
+import { readPortfolioRoutes } from './portfolios/read-portfolios.ts';
+import { portfolioEventsRoute } from './portfolios/portfolio-events.ts';
+import { cancelPortfolioRoute } from './portfolios/cancel-portfolio.ts';
+import { compatJobRoutes } from './portfolios/compat-jobs.ts';
 import { stressPortfolioRoute } from './portfolio-stress/stress-portfolio.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
@@ -89,6 +94,11 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     plansRoute,
     billingRoutes,
     stripeWebhookRoute,
+    createPortfolioRoutes,
+    readPortfolioRoutes,
+    portfolioEventsRoute,
+    cancelPortfolioRoute,
+    compatJobRoutes,
     stressPortfolioRoute,
   ];
   return async (app) => {

@@ -9,6 +9,7 @@ import type { HazardRuntimeState } from './hazards/hazard-runtime.ts';
 import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
 import type { MarketCache } from './market/market-cache.ts';
 import type { ValuationRuntimeState } from './valuation/valuation-runtime.ts';
+import type { PortfolioJobs } from './portfolio/portfolio-jobs.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
 export interface AppContext {
@@ -34,4 +35,6 @@ export interface AppContext {
   chain: ChainRuntimeState;
   /** Accounts, API-key limits and the payment provider (issue 14). */
   accounts: AccountsRuntime;
+  /** Portfolio jobs (issue 15): the embedded thread pool or the pg-boss queue; started and stopped by the scheduler. */
+  portfolioJobs: PortfolioJobs;
 }

@@ -95,7 +95,9 @@ export function planColumns(header: readonly string[], mapping: PortfolioMapping
   const seen = new Map<string, number>();
   normalised.forEach((name, index) => {
     if (name === '') return;
-    if (seen.has(name)) problems.push(`the column "${trimmed[index]}" appears twice`);
+    if (seen.has(name)) {
+      if (problems.length < 5) problems.push(`the column "${trimmed[index]!.slice(0, 40)}" appears twice`);
+    }
     else seen.set(name, index);
   });
   for (const [field, source] of Object.entries(mapping) as Array<[PortfolioField, string]>) {
@@ -125,7 +127,8 @@ export function planColumns(header: readonly string[], mapping: PortfolioMapping
   const missingColumns: string[] = PORTFOLIO_REQUIRED_COLUMNS.filter((field) => !fieldIndex.has(field));
   const canPlace = PORTFOLIO_LOCATION_COLUMN_SETS.some((set) => set.every((field) => fieldIndex.has(field)));
   if (!canPlace) missingColumns.push('address (or lat and lng, or suburb and postcode)');
-  if (missingColumns.length > 0) problems.push(`missing columns: ${missingColumns.join(', ')} (found: ${trimmed.filter(Boolean).join(', ') || 'none'})`);
+  const found = trimmed.filter(Boolean);
+  if (missingColumns.length > 0) problems.push(`missing columns: ${missingColumns.join(', ')} (found: ${found.slice(0, 20).map((name) => name.slice(0, 40)).join(', ') || 'none'}${found.length > 20 ? `, and ${found.length - 20} more` : ''})`);
   const requiredFields = new Set<string>(PORTFOLIO_REQUIRED_COLUMNS);
   return {
     header: trimmed,

@@ -3,6 +3,7 @@ import { BUNDLED_DATASETS, type Database } from '@propguard/db';
 import { analysePropertySentiment } from '@propguard/engines';
 import type { DataSummary, HealthCheck, ServiceHealth } from '@propguard/schemas';
 import { redactPaths } from '../../http/redact.ts';
+import { listRecentWorkers } from '../portfolio/portfolio-service.ts';
 import type { AppContext } from '../app-context.ts';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -81,10 +82,6 @@ function salesCheck(summary: DataSummary | null, latencyMs: number | null, error
 async function probeHttp(url: string, init: RequestInit): Promise<{ ok: boolean; status: number; latencyMs: number }> {
   const { value, latencyMs } = await timed(() => fetch(url, { ...init, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }));
   return { ok: value.ok, status: value.status, latencyMs };
-}
-
-function notBuilt(name: string, detail: string): CheckSpec {
-  return { required: false, check: { name, status: 'not_built', latencyMs: null, detail } };
 }
 
 function summarise(service: string, version: string, specs: CheckSpec[], startMs: number, messages: { healthy: string; degraded: string; unavailable: string }): ServiceHealth {
@@ -357,23 +354,55 @@ export async function getBlockchainHealth(context: AppContext): Promise<ServiceH
   });
 }
 
-/** GET /api/xnode/xnode-health: capacity for portfolio revaluation jobs. */
+/**
+ * GET /api/xnode/xnode-health: the portfolio revaluation jobs (issue 15): the executor (worker
+ * threads in this server, or the pg-boss queue on PostgreSQL) and the workers seen with their
+ * heartbeats (id, host, chunks done, last heartbeat), read from the workers table now.
+ */
 export async function getXnodeHealth(context: AppContext): Promise<ServiceHealth> {
   const start = performance.now();
   const database = await checkDatabase(context.database);
-  const capacity: CheckSpec = {
-    required: false,
-    check: {
-      name: 'worker capacity',
-      status: 'ok',
-      latencyMs: null,
-      detail: 'Worker threads can run on this server; no revaluation jobs exist yet to measure',
-    },
-  };
-  const queue = notBuilt('job queue', 'Portfolio revaluation jobs (worker threads, pg-boss on PostgreSQL) arrive with the bulk analysis issue');
-  return summarise('xnode', context.version, [database, capacity, { ...queue, required: true }], start, {
+  const jobs = context.portfolioJobs;
+  const specs: CheckSpec[] = [database];
+  specs.push({
+    required: true,
+    check: jobs.isReady
+      ? {
+          name: 'job queue',
+          status: 'ok',
+          latencyMs: null,
+          detail: jobs.mode === 'threads'
+            ? `Embedded: portfolio chunks run on ${context.config.portfolioThreads === 0 ? 'the main thread' : `${context.config.portfolioThreads} worker thread(s)`} of this server`
+            : `PostgreSQL queue (pg-boss): chunks run by \`propguard worker\` processes${context.config.portfolioServerWorker ? ' and by this server' : ''}; a chunk's lease is ${context.config.portfolioLeaseSeconds} s`,
+          figures: { executor: jobs.mode, lease_seconds: context.config.portfolioLeaseSeconds, last_error: jobs.lastError },
+        }
+      : { name: 'job queue', status: 'down', latencyMs: null, detail: 'Portfolio jobs cannot run: the valuation model or the hazard layers are not loaded' },
+  });
+  try {
+    const { value: workers, latencyMs } = await timed(() => listRecentWorkers(context));
+    const alive = workers.filter((worker) => worker.isAlive);
+    const figures: Record<string, string | number | null> = { workers_alive: alive.length, workers_seen: workers.length };
+    workers.slice(0, 20).forEach((worker, index) => {
+      figures[`worker_${index + 1}`] = `${worker.id} on ${worker.host}: ${worker.chunksDone} chunks, ${worker.loansDone} loans, last heartbeat ${worker.lastHeartbeat}${worker.isAlive ? '' : ' (silent)'}`;
+    });
+    specs.push({
+      required: false,
+      check: {
+        name: 'workers',
+        status: alive.length > 0 ? 'ok' : 'degraded',
+        latencyMs,
+        detail: alive.length > 0
+          ? `${alive.length} worker(s) alive: ${alive.map((worker) => `${worker.id} (${worker.chunksDone} chunks done)`).join(', ')}`
+          : jobs.mode === 'queue' ? 'No worker has sent a heartbeat in the last 30 s: start `propguard worker` (or leave PORTFOLIO_SERVER_WORKER on)' : 'No worker has sent a heartbeat in the last 30 s',
+        figures,
+      },
+    });
+  } catch (error) {
+    specs.push({ required: false, check: { name: 'workers', status: 'down', latencyMs: null, detail: `The workers could not be read: ${redactPaths((error as Error).message.split('\n')[0] ?? '')}` } });
+  }
+  return summarise('xnode', context.version, specs, start, {
     healthy: 'Revaluation workers ready',
-    degraded: 'Revaluation workers ready; some checks are degraded',
-    unavailable: 'The revaluation job queue is not built yet',
+    degraded: 'Revaluation jobs can be queued; some checks are degraded',
+    unavailable: 'Portfolio revaluation jobs cannot run',
   });
 }

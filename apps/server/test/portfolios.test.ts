@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  errorResponseSchema,
+  PORTFOLIO_OUTPUT_COLUMNS,
+  portfolioCreatedResponseSchema,
+  portfolioListResponseSchema,
+  portfolioProgressEventSchema,
+  portfolioResultsPageSchema,
+  portfolioStatusResponseSchema,
+  portfolioSummaryResponseSchema,
+  portfolioValidationResponseSchema,
+  serviceHealthSchema,
+} from '@propguard/schemas';
+import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+
+const BOOK = readFileSync(new URL('./fixtures/loan-book-30.csv', import.meta.url), 'utf8');
+const BOOK_ROWS = BOOK.trim().split('\n').length - 1;
+
+describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run, progress, results, summary', () => {
+  let testApp: TestApp;
+  let before: number;
+  beforeAll(async () => {
+    // Chunks of the main thread's assessor (PORTFOLIO_THREADS=0): the same code as the thread pool, without loading a thread's copy of the data.
+    testApp = await createTestApp({ PORTFOLIO_THREADS: '0' });
+    before = await countPortfolios();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function countPortfolios(): Promise<number> {
+    const [row] = await testApp.context.database.query<{ n: number }>('SELECT count(*)::int AS n FROM portfolios');
+    return row!.n;
+  }
+  const postCsv = (payload: string | Buffer, query = '') => testApp.app.inject({ method: 'POST', url: `/api/portfolios${query}`, headers: { 'content-type': 'text/csv' }, payload });
+  function expectRefused(response: { statusCode: number; body: string; json(): unknown }, status: number, text: RegExp) {
+    expect(response.statusCode, response.body).toBe(status);
+    const { error } = errorResponseSchema.parse(response.json());
+    expect(error.message).toMatch(text);
+  }
+
+  it('refuses bad files with a clear 4xx and stores nothing', async () => {
+    expectRefused(await postCsv(BOOK.replaceAll(',', ';')), 400, /delimited by ";"/);
+    expectRefused(await postCsv('loan_id,address,suburb\nL1,1 Smith St,Carlton\n'), 400, /missing columns: loan_amount/);
+    expectRefused(await postCsv(`${BOOK.split('\n')[0]}\n`), 400, /0 rows/);
+    expectRefused(await postCsv(''), 400, /empty/);
+    // 50 MB of random bytes: refused at its header, not read to the end.
+    const junk = Buffer.alloc(50 * 1024 * 1024 + 10);
+    for (let i = 0; i < junk.length; i += 4096) junk.writeUInt32LE((i * 2654435761) >>> 0, i);
+    const junkResponse = await postCsv(junk);
+    expect([400, 413]).toContain(junkResponse.statusCode);
+    expect(errorResponseSchema.parse(junkResponse.json()).error.message.length).toBeGreaterThan(10);
+    expectRefused(await testApp.app.inject({ method: 'POST', url: '/api/portfolios', payload: { rows: [] } }), 400, /rows is empty/);
+    expectRefused(await testApp.app.inject({ method: 'POST', url: '/api/portfolios', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), 415, /text\/csv/);
+    expect(await countPortfolios()).toBe(before);
+  });
+
+  it('checks a file before running: mapping, unknown columns, row errors and a preview', async () => {
+    const renamed = BOOK.replace(/^loan_id,/, 'Account,').replace(',loan_amount,', ',Balance,');
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/portfolios/validate', headers: { 'content-type': 'text/csv' }, payload: renamed });
+    expect(response.statusCode, response.body).toBe(200);
+    const { validation } = portfolioValidationResponseSchema.parse(response.json());
+    expect(validation).toMatchObject({ isValid: true, delimiter: ',', rows: BOOK_ROWS, unknownColumns: ['branch'], rowErrorCount: 1 });
+    expect(validation.mapping.find((entry) => entry.field === 'loan_amount')?.source).toBe('Balance');
+    expect(validation.mapping.find((entry) => entry.field === 'loan_id')?.source).toBe('Account');
+    expect(validation.rowErrors[0]).toMatchObject({ row: BOOK_ROWS, loan_id: 'BAD002', field: 'loan_amount' });
+    expect(validation.preview).toHaveLength(5);
+    expect(await countPortfolios()).toBe(before);
+  });
+
+  it('runs a small real book end to end: progress events, results, CSV, summary, and another workspace sees 404', async () => {
+    const created = await postCsv(BOOK, '?name=Test%20book');
+    expect(created.statusCode, created.body).toBe(202);
+    const { portfolio } = portfolioCreatedResponseSchema.parse(created.json());
+    expect(portfolio).toMatchObject({ name: 'Test book', loans: { total: BOOK_ROWS }, outlook: { scenario: 'high', year: 2050 } });
+
+    // The SSE stream ends with the finished state.
+    const events = await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/events` });
+    expect(events.headers['content-type']).toContain('text/event-stream');
+    const payloads = events.body.split('\n').filter((line) => line.startsWith('data: ')).map((line) => portfolioProgressEventSchema.parse(JSON.parse(line.slice(6))));
+    const last = payloads.at(-1)!;
+    expect(events.body).toContain('event: done');
+    expect(last).toMatchObject({ state: 'completed', loansTotal: BOOK_ROWS, loansDone: BOOK_ROWS, fraction: 1 });
+    expect(last.loansPerSecond).toBeGreaterThan(0);
+
+    const status = portfolioStatusResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}` })).json()).portfolio;
+    expect(status).toMatchObject({ state: 'completed', loans: { total: BOOK_ROWS, done: BOOK_ROWS } });
+    // The unknown suburb cannot be placed and the bad amount cannot be read: errors, never a stop.
+    expect(status.loans.errors).toBe(2);
+
+    const page = portfolioResultsPageSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results?pageSize=10&sort=lvr&order=desc&errors=exclude` })).json());
+    expect(page.total).toBe(BOOK_ROWS - 2);
+    expect(page.rows).toHaveLength(10);
+    for (const [a, b] of page.rows.slice(1).map((row, i) => [page.rows[i]!, row] as const)) expect(a.lvr!).toBeGreaterThanOrEqual(b.lvr!);
+    const top = page.rows[0]!;
+    expect(top.lvr).toBeCloseTo(top.loan_amount! / top.estimate!, 3);
+    expect(top.lmi_required).toBe(top.lvr! > 0.8);
+    expect(top.input.branch).toMatch(/^B\d$/);
+    expect(top.levels).toMatch(/^flood:(High|Medium|Low|no data);fire:/);
+
+    const errorsOnly = portfolioResultsPageSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results?errors=only` })).json());
+    expect(errorsOnly.rows.map((row) => row.loan_id).sort()).toEqual(['BAD001', 'BAD002']);
+    expect(errorsOnly.rows.find((row) => row.loan_id === 'BAD002')?.error).toMatch(/loan_amount/);
+    const band = portfolioResultsPageSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results?lvrBand=over_100&pageSize=100` })).json());
+    expect(band.rows.every((row) => row.lvr! > 1)).toBe(true);
+
+    const csv = await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results.csv` });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe(`${BOOK.split('\n')[0]},${PORTFOLIO_OUTPUT_COLUMNS.join(',')}`);
+    expect(lines).toHaveLength(BOOK_ROWS + 1);
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(BOOK_ROWS);
+
+    const summary = portfolioSummaryResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/summary` })).json()).summary;
+    expect(summary.loans).toEqual({ total: BOOK_ROWS, assessed: BOOK_ROWS - 2, errors: 2 });
+    expect(summary.lvr.today.reduce((sum, band) => sum + band.loans, 0)).toBe(BOOK_ROWS - 2);
+    const all = portfolioResultsPageSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results?pageSize=500&errors=exclude` })).json()).rows;
+    expect(summary.totals.riskWeightedAssetsAud).toBe(all.reduce((sum, row) => sum + row.rwa!, 0));
+    expect(summary.lmi.loans).toBe(all.filter((row) => row.lmi_required).length);
+    expect(summary.riskiest[0]!.lvr_2050).toBe(Math.max(...all.map((row) => row.lvr_2050 ?? row.lvr!)));
+
+    const list = portfolioListResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/portfolios' })).json());
+    expect(list.portfolios.map((entry) => entry.id)).toContain(portfolio.id);
+    expectRefused(await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${portfolio.id}/cancel` }), 409, /already completed/);
+
+    // Another workspace's portfolio answers 404 on every route.
+    const foreign = randomUUID();
+    await testApp.context.database.query(`UPDATE portfolios SET id = $1, workspace_id = $2 WHERE id = $3`, [foreign, `ws_other_${foreign}`, portfolio.id]);
+    await testApp.context.database.query(`UPDATE portfolio_loans SET portfolio_id = $1 WHERE portfolio_id = $2`, [foreign, portfolio.id]);
+    for (const url of [`/api/portfolios/${foreign}`, `/api/portfolios/${foreign}/results`, `/api/portfolios/${foreign}/summary`, `/api/portfolios/${foreign}/results.csv`, `/api/portfolios/${foreign}/events`]) {
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect((await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${foreign}/cancel` })).statusCode).toBe(404);
+  });
+
+  it('reports the real workers on /api/xnode/xnode-health', async () => {
+    const health = serviceHealthSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/xnode/xnode-health' })).json());
+    const workers = health.checks.find((check) => check.name === 'workers');
+    expect(workers?.status).toBe('ok');
+    expect(workers?.detail).toMatch(/worker/);
+    expect(JSON.stringify(health)).not.toMatch(/not built/);
+  });
+});
