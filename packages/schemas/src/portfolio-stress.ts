@@ -123,9 +123,6 @@ export const stressResultSchema = z.object({
 });
 export type StressResult = z.infer<typeof stressResultSchema>;
 
-/** POST /api/portfolios/{id}/stress: the path's portfolio id. */
-export const portfolioStressParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Portfolio id') });
-
 export const portfolioStressResponseSchema = z
   .object({
     success: z.literal(true),

@@ -1,21 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PortfolioListResponse, PortfolioStatus, PortfolioSummary, PortfolioSummaryResponse } from '@propguard/schemas';
+import type { LatestPortfolioSummaryResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
-export type LatestPortfolio = { portfolio: PortfolioStatus; summary: PortfolioSummary } | null;
-
-/**
- * The workspace's latest completed portfolio and its summary (GET /api/portfolios, newest first,
- * then GET /api/portfolios/{id}/summary); null when none has completed.
- */
-export async function getLatestPortfolio(signal?: AbortSignal): Promise<LatestPortfolio> {
-  const list = await requestApi<PortfolioListResponse>('/portfolios', { signal });
-  const latest = list.portfolios.find((portfolio) => portfolio.state === 'completed');
-  if (!latest) return null;
-  const answer = await requestApi<PortfolioSummaryResponse>(`/portfolios/${encodeURIComponent(latest.id)}/summary`, { signal });
-  return { portfolio: latest, summary: answer.summary };
+/** GET /api/portfolios/latest/summary: the summary of the workspace's newest completed portfolio, or null. */
+export function getLatestPortfolioSummary(signal?: AbortSignal): Promise<LatestPortfolioSummaryResponse> {
+  return requestApi<LatestPortfolioSummaryResponse>('/portfolios/latest/summary', { signal });
 }
 
-export function useLatestPortfolio() {
-  return useQuery(queryOptions({ queryKey: ['portfolios', 'latest-summary'], queryFn: ({ signal }) => getLatestPortfolio(signal) }));
+export function useLatestPortfolioSummary() {
+  return useQuery(queryOptions({ queryKey: ['portfolios', 'latest-summary'], queryFn: ({ signal }) => getLatestPortfolioSummary(signal) }));
 }

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { formatAud, formatLongDate } from '../../../lib/format.ts';
 import { useComplianceOverview } from '../api/get-compliance-overview.ts';
-import { useLatestPortfolio } from '../api/get-latest-portfolio.ts';
+import { useLatestPortfolioSummary } from '../api/get-latest-portfolio.ts';
 import { LvrAnalysis, type ComplianceSubject } from './lvr-analysis.tsx';
 import { ToleranceForm } from './tolerance-form.tsx';
 
@@ -119,10 +119,9 @@ function DistributionBars({ buckets, total }: { buckets: readonly { label: strin
  * (issue 15), else the loans assessed one by one on this tab.
  */
 function Portfolio({ portfolio }: { portfolio: ComplianceOverview['portfolio'] }) {
-  const latest = useLatestPortfolio();
-  const book = latest.data;
-  if (book) {
-    const { summary } = book;
+  const latest = useLatestPortfolioSummary();
+  const summary = latest.data?.summary;
+  if (summary) {
     const buckets = summary.lvr.today.map((band, index) => ({ label: PORTFOLIO_LVR_BAND_LABELS[band.band], count: band.loans, className: BAND_COLOURS[index] ?? 'bg-slate-400' }));
     const averageLvr = summary.totals.averageLvr;
     return (
@@ -130,7 +129,7 @@ function Portfolio({ portfolio }: { portfolio: ComplianceOverview['portfolio'] }
         <CardHeader
           level={3}
           title="Portfolio Risk Distribution"
-          description={`Latest portfolio "${book.portfolio.name}" (${formatLongDate(book.portfolio.createdAt)}): ${summary.loans.assessed.toLocaleString('en-AU')} loans assessed${averageLvr === null ? '' : `, average LVR ${(averageLvr * 100).toFixed(1)}%`}`}
+          description={`Latest completed portfolio: ${summary.loans.assessed.toLocaleString('en-AU')} of ${summary.loans.total.toLocaleString('en-AU')} loans assessed${averageLvr === null ? '' : `, average LVR ${(averageLvr * 100).toFixed(1)}%`}`}
         />
         <CardContent className="space-y-2">
           <DistributionBars buckets={buckets} total={summary.loans.assessed} />
