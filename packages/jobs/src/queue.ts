@@ -34,7 +34,7 @@ interface ChunkJob {
 }
 
 export async function startBoss(databaseUrl: string, settings: QueueSettings = DEFAULT_QUEUE_SETTINGS): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 3, maintenanceIntervalSeconds: settings.maintenanceSeconds, monitorStateIntervalSeconds: undefined, application_name: 'propguard-jobs' });
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 3, maintenanceIntervalSeconds: settings.maintenanceSeconds, application_name: 'propguard-jobs' });
   boss.on('error', () => undefined);
   await boss.start();
   await boss.createQueue(PORTFOLIO_QUEUE, { name: PORTFOLIO_QUEUE, retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.leaseSeconds });

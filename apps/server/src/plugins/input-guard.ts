@@ -5,6 +5,9 @@ import { AppError } from '@propguard/schemas';
 export function findNulField(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object' || depth > 20) return null;
+  // A streamed body (a CSV upload) is read by its service, which refuses NUL characters itself;
+  // walking a stream's or a buffer's internals would visit every byte.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}.${key.split('\u0000').join('\\0')}`;
     const found = findNulField(item, `${path}.${key}`, depth + 1);

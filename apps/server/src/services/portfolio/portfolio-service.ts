@@ -68,7 +68,13 @@ function ingestOptions(context: AppContext, owner: PortfolioOwner, options: Uplo
 
 async function accept(context: AppContext, result: IngestResult): Promise<PortfolioCreatedResponse> {
   if (!result.portfolio) throw new AppError('VALIDATION_ERROR', `The loan book cannot run: ${result.validation.problems.join('; ')}`, { field: 'file' });
-  await jobsOf(context).submitted(result.portfolio);
+  try {
+    await jobsOf(context).submitted(result.portfolio);
+  } catch (error) {
+    // Stored but not queued: say so on the portfolio, and answer 503 rather than leave it waiting.
+    await setPortfolioState(context.database, result.portfolio.id, 'failed', { message: 'The job queue could not take the portfolio; upload it again', finishedAt: new Date().toISOString() });
+    throw new AppError('SERVICE_UNAVAILABLE', 'The job queue could not take the portfolio (see the server log); upload it again', { cause: error });
+  }
   return { success: true, portfolio: await getPortfolioStatus(context.database, result.portfolio), validation: result.validation };
 }
 
