@@ -8,16 +8,16 @@ const LOAN_BOOK = 'e2e/fixtures/portfolio-loan-book.csv';
  * summarised, listed, and stressed.
  */
 test('upload a loan book, map a column, see progress reach 100%, the summary, the results and a stress scenario', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(180_000);
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
 
   await page.getByLabel('Choose a CSV file').setInputFiles(LOAN_BOOK);
   // The loan amount is in "Principal Outstanding": the file cannot run until it is mapped.
-  await expect(page.getByRole('alert')).toContainText('missing columns: loan_amount', { timeout: 90_000 });
+  await expect(page.getByRole('alert')).toContainText('missing columns: loan_amount', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: /^Run/ })).toBeDisabled();
   await page.getByLabel('loan_amount (required)').selectOption('Principal Outstanding');
-  await expect(page.getByText('Every required column is mapped.')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('Every required column is mapped.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('First 5 of 13 rows')).toBeVisible();
   await expect(page.getByRole('cell', { name: '85 Turner St' })).toBeVisible();
   await expect(page.getByText('Passed through unchanged: branch.')).toBeVisible();
@@ -25,7 +25,7 @@ test('upload a loan book, map a column, see progress reach 100%, the summary, th
   await expect(page.getByText(/Row 13 \(MEL-BAD\)/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Run 13 loans' }).click();
-  await expect(page).toHaveURL(/\/portfolio\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+  await expect(page).toHaveURL(/\/portfolio\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const bar = page.getByRole('progressbar', { name: 'Loans assessed' });
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 120_000 });
   await expect(page.getByRole('heading', { name: 'Revaluation: Completed' })).toBeVisible();
