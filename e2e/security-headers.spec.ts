@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /** Issue 12.4: the pages work under their own Content-Security-Policy: no violation is reported. */
-for (const path of ['/', '/search', '/market-analysis', '/model-card', '/api/docs']) {
+for (const path of ['/', '/search', '/market-analysis', '/portfolio', '/model-card', '/api/docs']) {
   test(`${path} loads under the Content-Security-Policy without a violation`, async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {

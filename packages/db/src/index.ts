@@ -54,3 +54,4 @@ export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, ge
 export { insertCertificateOwner, visibleCertificateTokens, type CertificateOwnerRow } from './chain/certificates-store.ts';
 export * from './accounts/accounts-store.ts';
 export * from './portfolio/portfolio-store.ts';
+export * from './portfolio-stress/stress-rows.ts';

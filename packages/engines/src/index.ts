@@ -63,3 +63,4 @@ export {
 export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';
 export * from './billing/index.ts';
 export * from './portfolio/index.ts';
+export * from './portfolio-stress/index.ts';

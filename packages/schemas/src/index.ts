@@ -21,3 +21,4 @@ export * from './blockchain.ts';
 export * from './accounts.ts';
 export * from './billing.ts';
 export * from './portfolio.ts';
+export * from './portfolio-stress.ts';

@@ -21,6 +21,8 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/api\/compliance\//, 'viewer'],
   ['GET', /^\/api\/(keys|billing|workspace|usage|audit)(\/|$)/, 'viewer'],
   ['GET', /^\/api\/(portfolios|imports|jobs|loan-assessments)(\/|$)/, 'viewer'],
+  // A stress test reads a stored portfolio and stores nothing: a viewer may run one.
+  ['POST', /^\/api\/portfolios\/[^/]+\/stress$/, 'viewer'],
   ['PUT', /^\/api\/compliance\/tolerances\//, 'owner'],
   ['POST', /^\/api\/realty\/cache\/clear$/, 'owner'],
   ['POST', /^\/api\/(keys|workspace\/invitations|billing)(\/|$)/, 'owner'],

@@ -47,6 +47,7 @@ import { readPortfolioRoutes } from './portfolios/read-portfolios.ts';
 import { portfolioEventsRoute } from './portfolios/portfolio-events.ts';
 import { cancelPortfolioRoute } from './portfolios/cancel-portfolio.ts';
 import { compatJobRoutes } from './portfolios/compat-jobs.ts';
+import { stressPortfolioRoute } from './portfolio-stress/stress-portfolio.ts';
 
 /** Every API route, mounted under /api. One file per endpoint. */
 export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -98,6 +99,7 @@ export function registerApiRoutes(context: AppContext): FastifyPluginAsyncZod {
     portfolioEventsRoute,
     cancelPortfolioRoute,
     compatJobRoutes,
+    stressPortfolioRoute,
   ];
   return async (app) => {
     for (const route of routes) await app.register(route(context));

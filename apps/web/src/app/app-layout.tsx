@@ -9,6 +9,7 @@ const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
   { to: paths.search, label: 'Property Search', end: false },
   { to: paths.marketAnalysis, label: 'Market Analysis', end: false },
+  { to: paths.portfolio, label: 'Portfolio', end: false },
   { to: paths.modelCard, label: 'Model Card', end: false },
 ] as const;
 

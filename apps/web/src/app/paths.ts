@@ -5,6 +5,8 @@ export const paths = {
   propertyIndex: '/property',
   property: '/property/:id',
   marketAnalysis: '/market-analysis',
+  portfolio: '/portfolio',
+  portfolioDetail: '/portfolio/:portfolioId',
   report: '/report/:reportId',
   modelCard: '/model-card',
   explorerTx: '/explorer/tx/:hash',
@@ -14,6 +16,10 @@ export const paths = {
 
 export function buildPropertyPath(listingId: string): string {
   return `/property/${encodeURIComponent(listingId)}`;
+}
+
+export function buildPortfolioPath(portfolioId: string): string {
+  return `/portfolio/${encodeURIComponent(portfolioId)}`;
 }
 
 export function buildReportPath(reportId: string): string {

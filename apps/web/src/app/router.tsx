@@ -9,6 +9,7 @@ import { DashboardRoute } from './routes/dashboard.tsx';
 import { MarketAnalysisRoute } from './routes/market-analysis.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PropertyIndexRoute, PropertyRoute } from './routes/property.tsx';
+import { PortfolioDetailRoute, PortfolioRoute } from './routes/portfolio.tsx';
 import { ModelCardRoute } from './routes/model-card.tsx';
 import { ReportRoute } from './routes/report.tsx';
 import { ExplorerTokenRoute, ExplorerTxRoute } from './routes/explorer.tsx';
@@ -26,6 +27,8 @@ export function createAppRouter() {
         { path: paths.propertyIndex, element: <PropertyIndexRoute /> },
         { path: paths.property, element: <PropertyRoute /> },
         { path: paths.marketAnalysis, element: <MarketAnalysisRoute /> },
+        { path: paths.portfolio, element: <PortfolioRoute /> },
+        { path: paths.portfolioDetail, element: <PortfolioDetailRoute /> },
         { path: paths.report, element: <ReportRoute /> },
         { path: paths.modelCard, element: <ModelCardRoute /> },
         { path: paths.explorerTx, element: <ExplorerTxRoute /> },

@@ -26,6 +26,10 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Health answers carry `success: false` as a reading, not a failure: return them as they are. */
   acceptUnsuccessful?: boolean;
+  /** A body that is not JSON (a CSV upload), sent as it is with its content type. */
+  rawBody?: { content: string | Blob; contentType: string };
+  /** Longer than the default for uploads of large files. */
+  timeoutMs?: number;
 };
 
 function readErrorResponse(payload: unknown): ErrorResponse['error'] | undefined {
@@ -69,12 +73,14 @@ export async function errorOfResponse(response: Response): Promise<ApiError> {
  * or "HTTP error! status: {code}" (SPEC.md section 8) when the body has none.
  */
 export async function requestApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const { rawBody } = options;
+  const hasBody = options.body !== undefined || rawBody !== undefined;
   const response = await fetch(`/api${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    method: options.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: rawBody ? { Accept: 'application/json', 'Content-Type': rawBody.contentType } : options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: rawBody ? rawBody.content : options.body === undefined ? undefined : JSON.stringify(options.body),
     signal,
   });
   const payload = await parseJson(response);

@@ -1,10 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
-import type { ComplianceOverview } from '@propguard/schemas';
+import { PORTFOLIO_LVR_BAND_LABELS, type ComplianceOverview } from '@propguard/schemas';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { formatLongDate } from '../../../lib/format.ts';
+import { formatAud, formatLongDate } from '../../../lib/format.ts';
 import { useComplianceOverview } from '../api/get-compliance-overview.ts';
+import { useLatestPortfolioSummary } from '../api/get-latest-portfolio.ts';
 import { LvrAnalysis, type ComplianceSubject } from './lvr-analysis.tsx';
 import { ToleranceForm } from './tolerance-form.tsx';
 
@@ -96,7 +97,48 @@ function Resilience({ resilience }: { resilience: ComplianceOverview['resilience
   );
 }
 
+const BAND_COLOURS = ['bg-green-500', 'bg-lime-500', 'bg-yellow-500', 'bg-orange-500', 'bg-red-500'];
+
+function DistributionBars({ buckets, total }: { buckets: readonly { label: string; count: number; className: string }[]; total: number }) {
+  return (
+    <>
+      {buckets.map((bucket) => {
+        const share = total === 0 ? 0 : bucket.count / total;
+        return (
+          <div key={bucket.label} className="text-sm">
+            <div className="flex justify-between"><span>{bucket.label}</span><span>{`${bucket.count.toLocaleString('en-AU')} (${Math.round(share * 100)}%)`}</span></div>
+            <div className="h-2 rounded bg-slate-100"><div className={`h-2 rounded ${bucket.className}`} style={{ width: `${share * 100}%` }} /></div>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The portfolio LVR distribution: the latest completed portfolio's loan book when there is one
+ * (issue 15), else the loans assessed one by one on this tab.
+ */
 function Portfolio({ portfolio }: { portfolio: ComplianceOverview['portfolio'] }) {
+  const latest = useLatestPortfolioSummary();
+  const summary = latest.data?.summary;
+  if (summary) {
+    const buckets = summary.lvr.today.map((band, index) => ({ label: PORTFOLIO_LVR_BAND_LABELS[band.band], count: band.loans, className: BAND_COLOURS[index] ?? 'bg-slate-400' }));
+    const averageLvr = summary.totals.averageLvr;
+    return (
+      <Card>
+        <CardHeader
+          level={3}
+          title="Portfolio Risk Distribution"
+          description={`Latest completed portfolio: ${summary.loans.assessed.toLocaleString('en-AU')} of ${summary.loans.total.toLocaleString('en-AU')} loans assessed${averageLvr === null ? '' : `, average LVR ${(averageLvr * 100).toFixed(1)}%`}`}
+        />
+        <CardContent className="space-y-2">
+          <DistributionBars buckets={buckets} total={summary.loans.assessed} />
+          <p className="text-xs text-slate-600">{`${summary.lmi.loans.toLocaleString('en-AU')} loans need LMI; minimum capital ${formatAud(summary.totals.minimumCapitalAud)} on ${formatAud(summary.totals.riskWeightedAssetsAud)} of risk-weighted assets.`}</p>
+        </CardContent>
+      </Card>
+    );
+  }
   const buckets = [
     { label: 'LVR at or below 60%', count: portfolio.low, className: 'bg-green-500' },
     { label: 'LVR 60-80%', count: portfolio.medium, className: 'bg-yellow-500' },
@@ -104,17 +146,9 @@ function Portfolio({ portfolio }: { portfolio: ComplianceOverview['portfolio'] }
   ];
   return (
     <Card>
-      <CardHeader level={3} title="Portfolio Risk Distribution" description={`${portfolio.total} loan(s) assessed so far${portfolio.averageLvr === null ? '' : `, average LVR ${(portfolio.averageLvr * 100).toFixed(1)}%`}`} />
+      <CardHeader level={3} title="Portfolio Risk Distribution" description={`No portfolio uploaded yet: ${portfolio.total} loan(s) assessed on this tab${portfolio.averageLvr === null ? '' : `, average LVR ${(portfolio.averageLvr * 100).toFixed(1)}%`}`} />
       <CardContent className="space-y-2">
-        {buckets.map((bucket) => {
-          const share = portfolio.total === 0 ? 0 : bucket.count / portfolio.total;
-          return (
-            <div key={bucket.label} className="text-sm">
-              <div className="flex justify-between"><span>{bucket.label}</span><span>{`${bucket.count} (${Math.round(share * 100)}%)`}</span></div>
-              <div className="h-2 rounded bg-slate-100"><div className={`h-2 rounded ${bucket.className}`} style={{ width: `${share * 100}%` }} /></div>
-            </div>
-          );
-        })}
+        <DistributionBars buckets={buckets} total={portfolio.total} />
       </CardContent>
     </Card>
   );
