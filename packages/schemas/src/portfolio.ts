@@ -310,7 +310,7 @@ export const portfolioLvrDistributionSchema = z.array(exposureSchema.extend({ ba
 /** A map point: one loan with coordinates. */
 export const portfolioMapPointSchema = z.object({
   row: z.number().int(),
-  loan_id: z.string(),
+  loanId: z.string(),
   lat: z.number(),
   lng: z.number(),
   loanAmountAud: z.number().int(),

@@ -148,7 +148,7 @@ export class PortfolioSummaryBuilder {
     this.riskiest.add(row);
     if (row.lat !== null && row.lng !== null) {
       this.pointsTotal += 1;
-      this.points.add({ row: row.row, loan_id: row.loan_id, lat: row.lat, lng: row.lng, loanAmountAud: loan, lvr: row.lvr, hazardLevel: row.hazard_level, hazardScore: maxScore(row) });
+      this.points.add({ row: row.row, loanId: row.loan_id, lat: row.lat, lng: row.lng, loanAmountAud: loan, lvr: row.lvr, hazardLevel: row.hazard_level, hazardScore: maxScore(row) });
     }
   }
 

@@ -17,7 +17,7 @@ function pointsData(points: Points): FeatureCollection {
     type: 'FeatureCollection',
     features: points.map((point) => ({
       type: 'Feature',
-      properties: { loan: point.loan_id, amount: point.loanAmountAud, level: point.hazardLevel ?? 'none' },
+      properties: { loan: point.loanId, amount: point.loanAmountAud, level: point.hazardLevel ?? 'none' },
       geometry: { type: 'Point', coordinates: [point.lng, point.lat] },
     })),
   };
