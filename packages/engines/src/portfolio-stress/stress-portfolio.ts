@@ -23,11 +23,12 @@
  * base expected loss): the extra capital the scenario consumes.
  */
 import type { LoanPurpose, PortfolioResultRow, RepaymentType, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
-import { DEFAULT_LOAN_ASSUMPTIONS, formatAud, portfolioLoanInputSchema, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
+import { formatAud, portfolioLoanInputSchema, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
 import { distanceKm } from '../hazards/geo.ts';
 import { DAMAGE_BANDS, eadPctForScore } from '../hazards/reference-tables.ts';
 import { assessLoan, DEFAULT_LENDING_TABLES, riskWeightFor, type LendingTables } from '../lending/assess-loan.ts';
 import { CLIMATE_VALUE_PARAMETERS, toTableRef } from '../lending/reference-tables.ts';
+import { loanTermsOf } from '../portfolio/assess-portfolio-loan.ts';
 import { CAPITAL_CITIES, CITY_RADIUS_KM } from '../realty/parse-search-location.ts';
 import { STRESS_LOSS_PARAMETERS, type StressLossParameters } from './reference-tables.ts';
 
@@ -484,17 +485,7 @@ export function stressLoanFromResultRow(row: PortfolioResultRow, record?: Record
     lng: row.lng,
     valueAud: row.estimate,
     loanAmountAud,
-    purpose: input.purpose ?? DEFAULT_LOAN_ASSUMPTIONS.purpose,
-    repayment: input.repayment ?? DEFAULT_LOAN_ASSUMPTIONS.repayment,
-    interestRatePct: input.interest_rate ?? DEFAULT_LOAN_ASSUMPTIONS.interestRatePct,
-    termYears: input.term_years ?? DEFAULT_LOAN_ASSUMPTIONS.termYears,
-    interestOnlyYears: input.interest_only_years ?? DEFAULT_LOAN_ASSUMPTIONS.interestOnlyYears,
-    hasLmi: input.has_lmi,
-    grossAnnualIncomeAud: input.gross_annual_income,
-    rentalIncomeAnnualAud: input.rental_income_annual,
-    otherDebtsAud: input.other_debts,
-    otherDebtRepaymentsMonthlyAud: input.other_debt_repayments_monthly,
-    livingExpensesMonthlyAud: input.living_expenses_monthly,
+    ...loanTermsOf(input),
     floodScore: row.flood,
     fireScore: row.fire,
   };

@@ -22,7 +22,7 @@ import {
 } from '@propguard/schemas';
 import { assessHazards } from '../hazards/assess-hazards.ts';
 import type { HazardContext } from '../hazards/context.ts';
-import { assessLoan } from '../lending/assess-loan.ts';
+import { assessLoan, type LoanInput } from '../lending/assess-loan.ts';
 import { resolveAsAt } from '../valuation/as-at.ts';
 import type { SalesIndex } from '../valuation/sales-index.ts';
 import type { ValuationModel } from '../valuation/model.ts';
@@ -132,6 +132,28 @@ function highestScore(report: HazardReport): number | null {
 }
 
 /**
+ * An uploaded loan's lending terms: its own where the row gives them, else the default loan's
+ * (DEFAULT_LOAN_ASSUMPTIONS, the one policy). The portfolio run and its stress tests read them here.
+ * @example loanTermsOf(loan).interestRatePct // loan.interest_rate, or the default loan's rate
+ */
+export function loanTermsOf(loan: PortfolioLoanInput): Omit<LoanInput, 'valuationAud' | 'loanAmountAud'> {
+  const terms = DEFAULT_LOAN_ASSUMPTIONS;
+  return {
+    purpose: loan.purpose ?? terms.purpose,
+    repayment: loan.repayment ?? terms.repayment,
+    interestRatePct: loan.interest_rate ?? terms.interestRatePct,
+    termYears: loan.term_years ?? terms.termYears,
+    interestOnlyYears: loan.interest_only_years ?? terms.interestOnlyYears,
+    hasLmi: loan.has_lmi,
+    grossAnnualIncomeAud: loan.gross_annual_income,
+    rentalIncomeAnnualAud: loan.rental_income_annual,
+    otherDebtsAud: loan.other_debts,
+    otherDebtRepaymentsMonthlyAud: loan.other_debt_repayments_monthly,
+    livingExpensesMonthlyAud: loan.living_expenses_monthly,
+  };
+}
+
+/**
  * Assesses one placed loan. A loan that cannot be valued gets `error` and nulls; it never throws
  * for a bad row (a programming error still throws, and the caller records it as the row's error).
  * @example assessPortfolioLoan(placed, data).lvr // loan_amount / estimate
@@ -145,23 +167,8 @@ export function assessPortfolioLoan(placed: PlacedLoan, data: PortfolioEngineDat
   const location = { lat: subject.lat, lng: subject.lng };
   const today = assessHazards(location, data.hazards, data.outlook.scenario, HAZARD_YEAR_MIN);
   const future = assessHazards(location, data.hazards, data.outlook.scenario, data.outlook.year);
-  const terms = DEFAULT_LOAN_ASSUMPTIONS;
   const lending = assessLoan(
-    {
-      valuationAud: point.estimate,
-      loanAmountAud: loan.loan_amount,
-      purpose: loan.purpose ?? terms.purpose,
-      repayment: loan.repayment ?? terms.repayment,
-      interestRatePct: loan.interest_rate ?? terms.interestRatePct,
-      termYears: loan.term_years ?? terms.termYears,
-      interestOnlyYears: loan.interest_only_years ?? terms.interestOnlyYears,
-      hasLmi: loan.has_lmi,
-      grossAnnualIncomeAud: loan.gross_annual_income,
-      rentalIncomeAnnualAud: loan.rental_income_annual,
-      otherDebtsAud: loan.other_debts,
-      otherDebtRepaymentsMonthlyAud: loan.other_debt_repayments_monthly,
-      livingExpensesMonthlyAud: loan.living_expenses_monthly,
-    },
+    { valuationAud: point.estimate, loanAmountAud: loan.loan_amount, ...loanTermsOf(loan) },
     { outlook: data.outlook, report: future },
   );
   const scores: Record<(typeof HAZARD_IDS)[number], number | null> = { flood: null, fire: null, coastal: null, subsidence: null, cyclone: null, earthquake: null };
@@ -173,6 +180,7 @@ export function assessPortfolioLoan(placed: PlacedLoan, data: PortfolioEngineDat
   const lvr2050 = lending.climate.climateAdjustedLvr;
   const assumed = [...placed.assumed];
   if (loan.date === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const terms = DEFAULT_LOAN_ASSUMPTIONS;
   const defaulted = [
     loan.purpose === undefined ? `purpose ${terms.purpose}` : null,
     loan.repayment === undefined ? `repayment ${terms.repayment}` : null,
