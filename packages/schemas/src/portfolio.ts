@@ -269,6 +269,25 @@ export const portfolioProgressEventSchema = z
   .meta({ id: 'PortfolioProgressEvent' });
 export type PortfolioProgressEvent = z.infer<typeof portfolioProgressEventSchema>;
 
+/**
+ * A job's status as a progress event at `at` (ISO time): what the SSE stream sends and what the
+ * screen shows for a job already finished when it opens.
+ * @example progressEventOf(status, new Date().toISOString()).fraction // loans done over total, 0 to 1
+ */
+export function progressEventOf(status: PortfolioStatus, at: string): PortfolioProgressEvent {
+  return {
+    id: status.id,
+    state: status.state,
+    loansTotal: status.loans.total,
+    loansDone: status.loans.done,
+    loansErrors: status.loans.errors,
+    fraction: status.loans.total > 0 ? Math.min(1, status.loans.done / status.loans.total) : 0,
+    loansPerSecond: status.loansPerSecond,
+    etaSeconds: status.etaSeconds,
+    at,
+  };
+}
+
 /** Sortable columns of the results. */
 export const PORTFOLIO_SORT_COLUMNS = ['row', 'loan_id', 'estimate', 'loan_amount', 'lvr', 'lvr_2050', 'rwa', 'confidence', ...HAZARD_IDS, 'hazard_score_2050'] as const;
 export const portfolioSortColumnSchema = z.enum(PORTFOLIO_SORT_COLUMNS);

@@ -35,7 +35,8 @@ export interface DependencySample {
 export const DEFAULT_TOLERANCE: Tolerance = { maxDisruptionMinutes: 60, minAvailabilityPct: 99.5, maxLatencyMs: 1000 };
 
 /**
- * Why a sample breaches its tolerance, or null. Parts not built or not configured are no breach.
+ * Why a sample breaches its tolerance, or null. A dependency that is not configured is no breach
+ * (nor is the `not_built` status the health schema still allows; no dependency reports it today).
  * @example breachOf({ status: 'ok', latencyMs: 1500 }, DEFAULT_TOLERANCE) // 'latency 1500 ms above the 1000 ms tolerance'
  */
 export function breachOf(sample: DependencySample, tolerance: Tolerance): string | null {

@@ -133,6 +133,7 @@ function differenceToNeighbours(subjectValue: number | null | undefined, neighbo
  * them), with the weighted standard deviation and mean age.
  */
 function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbour[], asAtYear: number): { level: number; spread: number; ageYears: number } {
+  const weights: number[] = [];
   let weightSum = 0;
   let levelSum = 0;
   let ageSum = 0;
@@ -143,6 +144,7 @@ function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbou
     if (subject.bedrooms != null && sale.bedrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bedrooms - sale.bedrooms));
     if (subject.bathrooms != null && sale.bathrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bathrooms - sale.bathrooms));
     weight = Math.max(weight, 1e-9);
+    weights.push(weight);
     weightSum += weight;
     levelSum += weight * neighbour.adjustedLogPrice;
     ageSum += weight * age;
@@ -150,15 +152,9 @@ function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbou
   if (weightSum === 0) return { level: Number.NaN, spread: Number.NaN, ageYears: Number.NaN };
   const level = levelSum / weightSum;
   let variance = 0;
-  for (const neighbour of neighbours) {
-    const sale = neighbour.sale;
-    const age = Math.max(0, asAtYear - fractionalYear(sale.saleDate));
-    let weight = Math.exp(-neighbour.distanceKm / COMP_DISTANCE_KM - age / COMP_RECENCY_YEARS);
-    if (subject.bedrooms != null && sale.bedrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bedrooms - sale.bedrooms));
-    if (subject.bathrooms != null && sale.bathrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bathrooms - sale.bathrooms));
-    weight = Math.max(weight, 1e-9);
-    variance += weight * (neighbour.adjustedLogPrice - level) ** 2;
-  }
+  neighbours.forEach((neighbour, i) => {
+    variance += (weights[i] ?? 0) * (neighbour.adjustedLogPrice - level) ** 2;
+  });
   return { level, spread: neighbours.length > 1 ? Math.sqrt(variance / weightSum) : Number.NaN, ageYears: ageSum / weightSum };
 }
 

@@ -17,6 +17,7 @@ import { PortfolioSummaryBuilder } from '@propguard/engines';
 import { defaultPortfolioName, getPortfolioStatus, ingestPortfolioCsv, ingestPortfolioRows, portfolioResultsCsv, type IngestOptions, type IngestResult } from '@propguard/jobs';
 import {
   AppError,
+  progressEventOf,
   type PortfolioCreatedResponse,
   type PortfolioMapping,
   type PortfolioProgressEvent,
@@ -155,17 +156,7 @@ export async function cancelPortfolio(context: AppContext, id: string, scope: Po
 }
 
 export function toProgressEvent(status: PortfolioStatus, now: Date = new Date()): PortfolioProgressEvent {
-  return {
-    id: status.id,
-    state: status.state,
-    loansTotal: status.loans.total,
-    loansDone: status.loans.done,
-    loansErrors: status.loans.errors,
-    fraction: status.loans.total > 0 ? Math.min(1, status.loans.done / status.loans.total) : 0,
-    loansPerSecond: status.loansPerSecond,
-    etaSeconds: status.etaSeconds,
-    at: now.toISOString(),
-  };
+  return progressEventOf(status, now.toISOString());
 }
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);

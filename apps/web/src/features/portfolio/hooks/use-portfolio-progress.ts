@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { portfolioProgressEventSchema, type PortfolioProgressEvent, type PortfolioStatus } from '@propguard/schemas';
+import { portfolioProgressEventSchema, progressEventOf, type PortfolioProgressEvent, type PortfolioStatus } from '@propguard/schemas';
 
 export type ProgressReading = { event: PortfolioProgressEvent | null; isLive: boolean; isFinished: boolean };
 
@@ -12,17 +12,7 @@ export function isFinishedState(state: PortfolioStatus['state']): boolean {
 
 /** The job's status as a progress event, for a job that is already finished when the screen opens. */
 export function progressFromStatus(status: PortfolioStatus): PortfolioProgressEvent {
-  return {
-    id: status.id,
-    state: status.state,
-    loansTotal: status.loans.total,
-    loansDone: status.loans.done,
-    loansErrors: status.loans.errors,
-    fraction: status.loans.total === 0 ? 0 : status.loans.done / status.loans.total,
-    loansPerSecond: status.loansPerSecond,
-    etaSeconds: status.etaSeconds,
-    at: status.finishedAt ?? status.createdAt,
-  };
+  return progressEventOf(status, status.finishedAt ?? status.createdAt);
 }
 
 /**
