@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { climateDashboardSchema, hazardReportSchema, HAZARD_IDS, type HazardId } from '@propguard/schemas';
-import { assessHazards, buildClimateDashboard, buildHazardContext, computeArchiveFireRisk, rankingAuc, type HazardContext } from '@propguard/engines';
+import { assessHazards, assessHazardsForYears, buildClimateDashboard, buildHazardContext, computeArchiveFireRisk, rankingAuc, type HazardContext } from '@propguard/engines';
 import { HazardDataMissingError, loadHazardData, loadKnownFloodPlaces, type KnownFloodPlace } from '../src/index.ts';
 
 const DATA_DIR = new URL('../../../data', import.meta.url).pathname;
@@ -218,5 +218,14 @@ describe('hazard sanity on the real data', () => {
     const fire = computeArchiveFireRisk(context, PLACES.southLismore, 50);
     expect(fire).toMatchObject({ dataSource: 'archive', period: { from: '2019-08-01', to: '2019-09-30' } });
     expect(fire.nearbyFires).toBeGreaterThan(0);
+  });
+
+  it('assesses several years at a located site exactly as one year at a time (the look-ups kept per site)', () => {
+    const places = [...Object.values(PLACES), ...knownPlaces.map((place) => ({ lat: place.lat, lng: place.lng }))];
+    for (const place of places) {
+      const [today, future] = assessHazardsForYears(place, context, 'high', [2025, 2050]);
+      expect(today).toEqual(assessHazards(place, context, 'high', 2025));
+      expect(future).toEqual(assessHazards(place, context, 'high', 2050));
+    }
   });
 });

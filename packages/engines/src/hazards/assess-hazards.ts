@@ -77,3 +77,14 @@ export function assessHazards(location: HazardLocation, context: HazardContext, 
   const site = locateSite(location, context);
   return buildReport(site, assessSite(site, context, scenario, year), scenario, year);
 }
+
+/**
+ * The six hazards at one place for several years of one scenario (today and the outlook year): the
+ * place is located once, and each hazard's year-independent look-ups (siteLookup) are made once;
+ * each report equals assessHazards for its year.
+ * @example const [today, future] = assessHazardsForYears(location, context, 'high', [2025, 2050]);
+ */
+export function assessHazardsForYears(location: HazardLocation, context: HazardContext, scenario: ClimateScenario, years: readonly number[]): HazardReport[] {
+  const site = locateSite(location, context);
+  return years.map((year) => buildReport(site, assessSite(site, context, scenario, year), scenario, year));
+}

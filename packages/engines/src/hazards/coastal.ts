@@ -21,7 +21,7 @@
  */
 import { HAZARD_YEAR_MIN, type ClimateScenario, type HazardAssessment, type HazardDataUsed, type HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
+import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { seaLevelRiseM } from './projections.ts';
 import { WARMING_LEVELS } from './reference-tables.ts';
 import type { CoastalPoint, HazardLocation } from './types.ts';
@@ -114,7 +114,7 @@ export function assessCoastalAt(site: Site, context: HazardContext, scenario: Cl
   const dataUsed: HazardDataUsed[] = [];
   const hasData = context.data.coastline.length > 0 && (site.stateCode !== null || site.coastDistanceKm !== null);
   const d = site.coastDistanceKm;
-  const nearTide = d !== null && d <= COASTAL_ZONE_KM ? findStormTidePoint(context, site) : null;
+  const nearTide = d !== null && d <= COASTAL_ZONE_KM ? siteLookup(site, 'storm-tide-point', () => findStormTidePoint(context, site)) : null;
   const stormTideM = nearTide?.item.swlAep1pcM ?? null;
   const slrNow = seaLevelRiseM(context, scenario, HAZARD_YEAR_MIN);
   const slrM = seaLevelRiseM(context, scenario, year);

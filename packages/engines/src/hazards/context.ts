@@ -5,6 +5,7 @@
  * to the coast).
  */
 import KDBush from 'kdbush';
+import { countsForEarthquakeAssessment } from './reference-tables.ts';
 import { buildPolygonIndex, buildSegmentIndex, degreeSpan, distanceKm, findContaining, findNearestLine, type PolygonIndex, type SegmentIndex } from './geo.ts';
 import type {
   BushfireProneShare,
@@ -135,6 +136,7 @@ export interface HazardContext {
   cycloneTracks: ReadonlyMap<string, CycloneFix[]>;
   /** Position of each fix in its storm's track (to reach the segments on either side of it). */
   cycloneFixPosition: ReadonlyMap<CycloneFix, number>;
+  /** The catalogue events that can change an earthquake assessment (countsForEarthquakeAssessment). */
   earthquakeIndex: PointIndex<Earthquake>;
   coastalPointIndex: PointIndex<CoastalPoint>;
   floodMapIndex: PolygonIndex<FloodMapPolygon>;
@@ -204,7 +206,7 @@ export function buildHazardContext(data: HazardDataSets): HazardContext {
     cycloneIndex: buildPointIndex(data.cycloneFixes),
     cycloneTracks,
     cycloneFixPosition: new Map([...cycloneTracks.values()].flatMap((track) => track.map((fix, i) => [fix, i] as const))),
-    earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null)),
+    earthquakeIndex: buildPointIndex(data.earthquakes.filter((quake) => quake.magnitudeMw !== null && countsForEarthquakeAssessment(quake.magnitudeMw, Number(quake.originTime.slice(0, 4))))),
     coastalPointIndex: buildPointIndex(data.coastalPoints),
     floodMapIndex: buildPolygonIndex(data.floodMaps, (polygon) => [polygon.rings]),
     importedFloodIndex: indexImportedFloodLayers(data.floodLayers ?? []),
@@ -265,6 +267,26 @@ export interface Site {
   altitude: { valueM: number; localityName: string; distanceKm: number } | null;
   /** Distance to the nearest GSHHG shoreline, km; null when over COAST_SEARCH_KM. */
   coastDistanceKm: number | null;
+  /**
+   * The hazards' year-independent look-ups at this site (rivers, earthquakes, fire detections,
+   * cyclone tracks, storm tide), kept so that assessing the same site for another year (today and
+   * 2050) does not repeat them. Filled by `siteLookup`; absent on a Site built by hand.
+   */
+  lookups?: Map<string, unknown>;
+}
+
+/**
+ * A year-independent look-up at a site, computed once per site and kept on it: the second year
+ * assessed at the same site reads the first one's answer. The answer depends only on the site and
+ * the context, never on the scenario or year.
+ * @example const storms = siteLookup(site, 'cyclone-storms', () => findDamagingStorms(site, context));
+ */
+export function siteLookup<T>(site: Site, key: string, compute: () => T): T {
+  site.lookups ??= new Map();
+  if (site.lookups.has(key)) return site.lookups.get(key) as T;
+  const value = compute();
+  site.lookups.set(key, value);
+  return value;
 }
 
 /** Coastline search radius, km: beyond it no coastal hazard applies. */
@@ -317,5 +339,6 @@ export function locateSite(location: HazardLocation, context: HazardContext): Si
     localityDistanceKm: locality ? locality.distanceKm : null,
     altitude,
     coastDistanceKm: coast ? coast.distanceKm : null,
+    lookups: new Map(),
   };
 }

@@ -17,7 +17,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
+import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { KM_PER_DEGREE_LAT, KM_PER_DEGREE_LNG_EQUATOR } from './geo.ts';
 import { WIND_REGION_SCORE, WIND_REGION_V500_MS, WIND_REGIONS, type WindRegion } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
@@ -137,7 +137,7 @@ export function assessCycloneAt(site: Site, context: HazardContext, scenario: Cl
     factor('wind-region', `AS/NZS 1170.2 wind region ${region} (500-year gust ${WIND_REGION_V500_MS[region]} m/s)${region === 'A' ? ', non-cyclonic' : ''}`, WIND_REGION_V500_MS[region], 'm/s', region === 'A' ? 'lowers' : 'raises'),
   );
   const hasTracks = context.data.cycloneFixes.length > 0;
-  const storms = hasTracks ? findDamagingStorms(site, context) : [];
+  const storms = hasTracks ? siteLookup(site, 'cyclone-storms', () => findDamagingStorms(site, context)) : [];
   const rate = storms.length / CYCLONE_SEASONS;
   if (!hasTracks) {
     factors.push(factor('cyclone-tracks', 'Cyclone tracks not loaded: the wind region alone is used', null, null, 'neutral'));

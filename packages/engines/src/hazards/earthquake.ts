@@ -19,9 +19,11 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
+import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { distanceKm } from './geo.ts';
-import { MIN_HAZARD_FACTOR_Z, SEISMIC_HAZARD, SEISMIC_PLACES, scoreForEadPct } from './reference-tables.ts';
+import { GR_BINS, MIN_HAZARD_FACTOR_Z, SEISMIC_HAZARD, SEISMIC_PLACES, scoreForEadPct } from './reference-tables.ts';
+
+export { GR_BINS } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
 
 export const EARTHQUAKE_METHOD = 'earthquake-v2';
@@ -29,8 +31,6 @@ export const EARTHQUAKE_RADIUS_KM = 100;
 const EAD_AT_MIN_Z_PCT = 0.03;
 /** Gutenberg-Richter b-value (Gutenberg and Richter 1944); not fitted in a 100 km circle, where counts are small. */
 export const GR_B_VALUE = 1.0;
-/** Completeness bins of the catalogue (PropGuard's simplification of NSHA18's regional tables). */
-export const GR_BINS = { small: { minMw: 3.5, fromYear: 1970 }, damaging: { minMw: 5.0, fromYear: 1910 } } as const;
 /** The declustered catalogue ends in mid-2017. */
 export const CATALOGUE_END_YEAR = 2017.5;
 /** Rate of Mw >= 5 within 100 km at which the catalogue term equals the national-minimum floor, per year. */
@@ -63,6 +63,26 @@ function yearOf(originTime: string): number {
   return Number(originTime.slice(0, 4));
 }
 
+/** What the catalogue says within EARTHQUAKE_RADIUS_KM of a site: the two bins' counts and the largest Mw 5+ event. */
+interface CatalogueCounts {
+  smallCount: number;
+  damagingCount: number;
+  largest: { magnitudeMw: number; year: number; distanceKm: number } | null;
+}
+
+function countCatalogue(site: Site, context: HazardContext): CatalogueCounts {
+  const counts: CatalogueCounts = { smallCount: 0, damagingCount: 0, largest: null };
+  for (const { item, distanceKm: d } of findPointsWithin(context.earthquakeIndex, site.lat, site.lng, EARTHQUAKE_RADIUS_KM)) {
+    const magnitude = item.magnitudeMw!;
+    const eventYear = yearOf(item.originTime);
+    if (magnitude >= GR_BINS.damaging.minMw && eventYear >= GR_BINS.damaging.fromYear) counts.damagingCount += 1;
+    else if (magnitude >= GR_BINS.small.minMw && magnitude < GR_BINS.damaging.minMw && eventYear >= GR_BINS.small.fromYear) counts.smallCount += 1;
+    // The nearest first among equals, as the distance-sorted list gave it.
+    if (magnitude >= GR_BINS.damaging.minMw && (counts.largest === null || magnitude > counts.largest.magnitudeMw)) counts.largest = { magnitudeMw: magnitude, year: eventYear, distanceKm: d };
+  }
+  return counts;
+}
+
 /** Earthquake at an already located site. */
 export function assessEarthquakeAt(site: Site, context: HazardContext, scenario: ClimateScenario, year: number): HazardAssessment {
   const factors: HazardFactor[] = [];
@@ -72,15 +92,7 @@ export function assessEarthquakeAt(site: Site, context: HazardContext, scenario:
     if (d <= EARTHQUAKE_RADIUS_KM && (!place || d < place.distanceKm)) place = { name: candidate.name, z: candidate.hazardFactorZ, distanceKm: d };
   }
   const z = Math.max(MIN_HAZARD_FACTOR_Z, place?.z ?? MIN_HAZARD_FACTOR_Z);
-  const near = findPointsWithin(context.earthquakeIndex, site.lat, site.lng, EARTHQUAKE_RADIUS_KM);
-  let smallCount = 0;
-  let damagingCount = 0;
-  for (const { item } of near) {
-    const magnitude = item.magnitudeMw!;
-    const eventYear = yearOf(item.originTime);
-    if (magnitude >= GR_BINS.damaging.minMw && eventYear >= GR_BINS.damaging.fromYear) damagingCount += 1;
-    else if (magnitude >= GR_BINS.small.minMw && magnitude < GR_BINS.damaging.minMw && eventYear >= GR_BINS.small.fromYear) smallCount += 1;
-  }
+  const { smallCount, damagingCount, largest } = siteLookup(site, 'earthquake-catalogue', () => countCatalogue(site, context));
   const rate = damagingQuakeRatePerYear(smallCount, damagingCount);
   const floorPct = EAD_AT_MIN_Z_PCT * (z / MIN_HAZARD_FACTOR_Z) ** 2;
   const eadPct = earthquakeEadPct(z, rate);
@@ -110,9 +122,8 @@ export function assessEarthquakeAt(site: Site, context: HazardContext, scenario:
         isFloor ? 'neutral' : 'raises',
       ),
     );
-    const largest = near.filter(({ item }) => item.magnitudeMw! >= GR_BINS.damaging.minMw).sort((a, b) => b.item.magnitudeMw! - a.item.magnitudeMw!)[0];
     if (largest) {
-      factors.push(factor('historical-earthquake', `Mw ${largest.item.magnitudeMw!.toFixed(1)} earthquake in ${yearOf(largest.item.originTime)}, ${formatKm(largest.distanceKm)} away (the largest within ${EARTHQUAKE_RADIUS_KM} km, NSHA18)`, largest.distanceKm, 'km', 'raises'));
+      factors.push(factor('historical-earthquake', `Mw ${largest.magnitudeMw.toFixed(1)} earthquake in ${largest.year}, ${formatKm(largest.distanceKm)} away (the largest within ${EARTHQUAKE_RADIUS_KM} km, NSHA18)`, largest.distanceKm, 'km', 'raises'));
     }
   }
   const score = scoreForEadPct(eadPct);

@@ -24,7 +24,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, type HazardContext, type Site } from './context.ts';
+import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { distanceKm, distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan, nearestPointOnLine } from './geo.ts';
 import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
@@ -346,8 +346,8 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
 export function assessFloodAt(site: Site, context: HazardContext, scenario: ClimateScenario, year: number): HazardAssessment {
   const factors: HazardFactor[] = [];
   const dataUsed: HazardDataUsed[] = [];
-  const imported = findContaining(context.importedFloodIndex, site.lat, site.lng, (polygon) => [polygon.rings]);
-  const map = imported.length > 0 ? { isImaged: false, isWet: false, nearestWetKm: null } : readFloodMap(context, site);
+  const imported = siteLookup(site, 'flood-imported', () => findContaining(context.importedFloodIndex, site.lat, site.lng, (polygon) => [polygon.rings]));
+  const map = imported.length > 0 ? { isImaged: false, isWet: false, nearestWetKm: null } : siteLookup(site, 'flood-map', () => readFloodMap(context, site));
   let baselineScore: number;
   let hasData: boolean;
   let uncertainty: number;
@@ -383,7 +383,7 @@ export function assessFloodAt(site: Site, context: HazardContext, scenario: Clim
       factors.push(factor('flood-map', 'Imaged after the 2022 Lismore flood peak and not seen wet (the peak extent was larger)', 0, null, 'raises'));
     }
   } else {
-    const screening = screenFlood(site, context);
+    const screening = siteLookup(site, 'flood-screening', () => screenFlood(site, context));
     const parts = screeningFactors(screening);
     factors.push(...parts.factors);
     dataUsed.push(...parts.dataUsed);

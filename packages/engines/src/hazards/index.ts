@@ -7,7 +7,7 @@ export { assess as assessCoastal, erosionScore, inundationScore, multiplicationF
 export { assess as assessSubsidence, SUBSIDENCE_METHOD } from './subsidence.ts';
 export { assess as assessCyclone, windRegionFor, cycloneTrackPoints, CYCLONE_METHOD } from './cyclone.ts';
 export { assess as assessEarthquake, earthquakeEadPct, damagingQuakeRatePerYear, EARTHQUAKE_METHOD } from './earthquake.ts';
-export { assessHazards, assessHazard, overallScore, OVERALL_METHOD } from './assess-hazards.ts';
+export { assessHazards, assessHazardsForYears, assessHazard, overallScore, OVERALL_METHOD } from './assess-hazards.ts';
 export { parseFirmsDetection, VIIRS_CONFIDENCE } from './firms.ts';
 export { computeFireRisk, computeArchiveFireRisk, FIRE_RISK_METHOD, type FireRiskMeta } from './fire-risk.ts';
 export { buildClimateDashboard, mitigationFor, MITIGATION_METHOD } from './climate-dashboard.ts';

@@ -167,6 +167,19 @@ export const SEISMIC_PLACES: readonly SeismicPlace[] = [
 /** AS 1170.4-2007 Amendment 2 (2018): Z shall not be taken as less than 0.08. */
 export const MIN_HAZARD_FACTOR_Z = 0.08;
 
+/** Completeness bins of the NSHA18 catalogue for the earthquake rate (PropGuard's simplification of NSHA18's regional tables). */
+export const GR_BINS = { small: { minMw: 3.5, fromYear: 1970 }, damaging: { minMw: 5.0, fromYear: 1910 } } as const;
+
+/**
+ * Whether a catalogue event can change an earthquake assessment: it falls in one of the rate's
+ * two bins, or it is Mw 5+ (the largest event cited). The others are left out of the index.
+ * @example countsForEarthquakeAssessment(4.1, 1985) // true
+ * @example countsForEarthquakeAssessment(4.1, 1950) // false
+ */
+export function countsForEarthquakeAssessment(magnitudeMw: number, year: number): boolean {
+  return magnitudeMw >= GR_BINS.damaging.minMw || (magnitudeMw >= GR_BINS.small.minMw && year >= GR_BINS.small.fromYear);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Subsidence: mine subsidence districts and reactive clay regions.
 // ---------------------------------------------------------------------------------------------

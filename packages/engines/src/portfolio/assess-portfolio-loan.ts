@@ -20,7 +20,7 @@ import {
   type RiskLevel,
   type ValuationRequest,
 } from '@propguard/schemas';
-import { assessHazards } from '../hazards/assess-hazards.ts';
+import { assessHazardsForYears } from '../hazards/assess-hazards.ts';
 import type { HazardContext } from '../hazards/context.ts';
 import { assessLoan, type LoanInput } from '../lending/assess-loan.ts';
 import { resolveAsAt } from '../valuation/as-at.ts';
@@ -165,8 +165,7 @@ export function assessPortfolioLoan(placed: PlacedLoan, data: PortfolioEngineDat
   const point = valuePoint(data.model, data.index, subject, market.asAt);
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return emptyRow(placed, 'no estimate (no sales before this date near the property)');
   const location = { lat: subject.lat, lng: subject.lng };
-  const today = assessHazards(location, data.hazards, data.outlook.scenario, HAZARD_YEAR_MIN);
-  const future = assessHazards(location, data.hazards, data.outlook.scenario, data.outlook.year);
+  const [today, future] = assessHazardsForYears(location, data.hazards, data.outlook.scenario, [HAZARD_YEAR_MIN, data.outlook.year]) as [HazardReport, HazardReport];
   const lending = assessLoan(
     { valuationAud: point.estimate, loanAmountAud: loan.loan_amount, ...loanTermsOf(loan) },
     { outlook: data.outlook, report: future },
