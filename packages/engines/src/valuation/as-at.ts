@@ -22,9 +22,16 @@ export interface MarketAsAt {
 
 const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** '2018-03-03' -> '3 March 2018'. */
+const longDates = new Map<string, string>();
+
+/** '2018-03-03' -> '3 March 2018' (kept per date: a loan book asks for the same few dates again and again). */
 export function formatLongDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+  let text = longDates.get(date);
+  if (text === undefined) {
+    text = longDate.format(new Date(`${date}T00:00:00Z`));
+    if (longDates.size < 10_000) longDates.set(date, text);
+  }
+  return text;
 }
 
 function marketName(state: string): string {
