@@ -1,8 +1,9 @@
 /**
  * The embedded executor (no DATABASE_URL): the server's (or the CLI's) own process runs the
  * portfolios stored with executor "threads", chunk by chunk, placing loans on the main thread
- * (the embedded database lives there) and assessing them in a worker-thread pool. As many chunks
- * are in flight as there are threads. Unfinished portfolios are taken up again at start (restart
+ * (the embedded database lives there) and assessing them in a worker-thread pool. One chunk more
+ * than there are threads is in flight, so the main thread's reads and writes overlap the threads'
+ * work. Unfinished portfolios are taken up again at start (restart
  * safety); a failed chunk is retried with backoff, then marked failed; a cancelled portfolio
  * stops before its next chunk.
  */
@@ -97,7 +98,9 @@ export class EmbeddedExecutor {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, this.options.assessor.threads) }, lane));
+    // One lane more than there are threads: while the threads assess, the main thread reads, places
+    // and writes the next chunk (the embedded database lives on the main thread), so neither waits.
+    await Promise.all(Array.from({ length: Math.max(1, this.options.assessor.threads) + 1 }, lane));
     if (!this.closed) await finishPortfolioIfDone(this.options.database, portfolio, new Date().toISOString());
   }
 
