@@ -42,15 +42,19 @@ async function benchEmbedded(database: Database, book: string, warmBook: string)
     await deletePortfolio(database, warm.id);
     const warmSeconds = (performance.now() - warmStarted) / 1000;
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const portfolio = await ingest(database, book, 'threads', `bench ${threads} thread(s)`);
     const storedMs = performance.now() - started;
     await executor.kick();
     const totalMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuStarted);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const record = await findPortfolio(database, portfolio.id);
     await executor.close();
     console.log(
       `embedded, ${threads} worker thread(s): ${LOANS.toLocaleString('en-AU')} loans in ${(totalMs / 1000).toFixed(1)} s = ${rate(LOANS, totalMs)} loans/s end to end ` +
-        `(upload stored in ${(storedMs / 1000).toFixed(1)} s; ${rate(LOANS, totalMs - storedMs)} loans/s running; state ${record?.state}; threads warmed up in ${warmSeconds.toFixed(1)} s)`,
+        `(upload stored in ${(storedMs / 1000).toFixed(1)} s; ${rate(LOANS, totalMs - storedMs)} loans/s running; state ${record?.state}; threads warmed up in ${warmSeconds.toFixed(1)} s); ` +
+        `CPU ${(cpuMs / 1000).toFixed(1)} s in all threads = ${rate(LOANS, cpuMs)} loans per CPU-second; load average ${loadavg()[0]!.toFixed(1)}`,
     );
     await deletePortfolio(database, portfolio.id);
   }
