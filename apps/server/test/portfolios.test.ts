@@ -72,6 +72,46 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     expect(await countPortfolios()).toBe(before);
   });
 
+  /** A multipart/form-data body as a browser form or `curl -F` sends it. */
+  function multipartBody(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
+    const boundary = `----propguard-${randomUUID()}`;
+    const chunks: Buffer[] = [];
+    for (const part of parts) {
+      const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"\r\nContent-Type: text/csv` : ''}`;
+      chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const postForm = (url: string, parts: Parameters<typeof multipartBody>[0]) => testApp.app.inject({ method: 'POST', url, ...multipartBody(parts) });
+
+  it('takes the file as a multipart form field too (name and mapping as fields), streamed; bad forms get a 4xx and nothing stored', async () => {
+    const renamed = BOOK.replace(/^loan_id,/, 'Account,').replace(',loan_amount,', ',Balance,');
+    const checked = await postForm('/api/portfolios/validate', [{ name: 'mapping', value: JSON.stringify({ loan_amount: 'Balance' }) }, { name: 'file', value: renamed, filename: 'book.csv' }]);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const { validation } = portfolioValidationResponseSchema.parse(checked.json());
+    expect(validation).toMatchObject({ isValid: true, rows: BOOK_ROWS, rowErrorCount: 1 });
+    expect(validation.mapping.find((entry) => entry.field === 'loan_amount')?.source).toBe('Balance');
+
+    const stored = await countPortfolios();
+    expectRefused(await postForm('/api/portfolios', [{ name: 'file', value: BOOK.replaceAll(',', ';'), filename: 'book.csv' }]), 400, /delimited by ";"/);
+    expectRefused(await postForm('/api/portfolios', [{ name: 'name', value: 'no file' }]), 400, /no file/);
+    expectRefused(await postForm('/api/portfolios', [{ name: 'mapping', value: '{not json' }, { name: 'file', value: BOOK, filename: 'book.csv' }]), 400, /mapping/);
+    const junk = Buffer.alloc(50 * 1024 * 1024 + 10, 0x41);
+    const tooBig = await postForm('/api/portfolios', [{ name: 'file', value: junk, filename: 'junk.csv' }]);
+    expect([400, 413], tooBig.body).toContain(tooBig.statusCode);
+    expect(errorResponseSchema.parse(tooBig.json()).error.message.length).toBeGreaterThan(10);
+    expect(await countPortfolios()).toBe(stored);
+
+    const created = await postForm('/api/portfolios', [{ name: 'name', value: 'Form book' }, { name: 'file', value: BOOK, filename: 'book.csv' }]);
+    expect(created.statusCode, created.body).toBe(202);
+    const { portfolio } = portfolioCreatedResponseSchema.parse(created.json());
+    expect(portfolio).toMatchObject({ name: 'Form book', loans: { total: BOOK_ROWS } });
+    // Let it finish, so that the later tests' "latest portfolio" is not a run still going.
+    const events = await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/events` });
+    expect(events.body).toContain('event: done');
+  });
+
   it('runs a small real book end to end: progress events, results, CSV, summary, and another workspace sees 404', async () => {
     const created = await postCsv(BOOK, '?name=Test%20book');
     expect(created.statusCode, created.body).toBe(202);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, portfolioJsonUploadSchema, portfolioMappingSchema, portfolioUploadQuerySchema, type PortfolioMapping } from '@propguard/schemas';
 
-/** An upload as the routes read it: a CSV stream (text/csv) or JSON rows, with a name and a mapping. */
+/** An upload as the routes read it: a CSV stream (text/csv or a multipart file) or JSON rows, with a name and a mapping. */
 export type UploadBody = { kind: 'csv'; stream: AsyncIterable<Buffer | string>; name?: string | undefined; mapping?: PortfolioMapping | undefined } | { kind: 'rows'; rows: Array<Record<string, unknown>>; name?: string | undefined; mapping?: PortfolioMapping | undefined };
 
 function parseMapping(text: string | undefined): PortfolioMapping | undefined {
@@ -17,13 +17,29 @@ function parseMapping(text: string | undefined): PortfolioMapping | undefined {
   return parsed.data;
 }
 
-/** Reads the body of POST /api/portfolios (and /validate): text/csv streams, JSON is checked with the shared schema. */
-export function readUploadBody(request: FastifyRequest): UploadBody {
+/** The form fields a multipart upload may carry beside its file (ahead of it: fields after the file are not read). */
+function fieldValue(fields: Record<string, unknown>, name: string): string | undefined {
+  const field = fields[name] as { type?: string; value?: unknown } | undefined;
+  return field && field.type === 'field' && typeof field.value === 'string' ? field.value : undefined;
+}
+
+/**
+ * Reads the body of POST /api/portfolios (and /validate): text/csv and a multipart/form-data file
+ * stream (never held whole), JSON is checked with the shared schema.
+ */
+export async function readUploadBody(request: FastifyRequest): Promise<UploadBody> {
   const type = String(request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
   const query = portfolioUploadQuerySchema.safeParse(request.query ?? {});
   if (!query.success) throw new AppError('VALIDATION_ERROR', `querystring.${String(query.error.issues[0]?.path[0] ?? '')}: ${query.error.issues[0]?.message ?? 'invalid'}`, { field: 'querystring' });
   if (type === 'text/csv' || type === 'text/plain' || type === 'application/csv') {
     return { kind: 'csv', stream: request.body as AsyncIterable<Buffer>, name: query.data.name, mapping: parseMapping(query.data.mapping) };
+  }
+  if (type === 'multipart/form-data') {
+    const file = await request.file();
+    if (!file) throw new AppError('VALIDATION_ERROR', 'body.file: the form has no file (send the loan book as a file field, e.g. curl -F file=@book.csv)', { field: 'body.file' });
+    const name = fieldValue(file.fields, 'name') ?? query.data.name;
+    const mappingText = fieldValue(file.fields, 'mapping') ?? query.data.mapping;
+    return { kind: 'csv', stream: file.file, name: name === '' ? undefined : name, mapping: parseMapping(mappingText) };
   }
   if (type === 'application/json') {
     const parsed = portfolioJsonUploadSchema.safeParse(request.body);
@@ -34,5 +50,5 @@ export function readUploadBody(request: FastifyRequest): UploadBody {
     }
     return { kind: 'rows', rows: parsed.data.rows, name: parsed.data.name ?? query.data.name, mapping: parsed.data.mapping ?? parseMapping(query.data.mapping) };
   }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the loan book as text/csv (the file as the body) or as application/json {"rows": [...]}, not ${type || 'no content type'}`, { field: 'headers.content-type' });
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the loan book as text/csv (the file as the body), as a multipart/form-data file field, or as application/json {"rows": [...]}, not ${type || 'no content type'}`, { field: 'headers.content-type' });
 }
