@@ -9,7 +9,7 @@
  *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
  *   propguard risk --csv IN --out OUT [--year Y --scenario low|high]    six hazard scores per row
  *   propguard portfolio run --csv IN --out OUT [--threads N]   value and assess a loan book here (issue 15)
- *   propguard portfolio submit --csv IN | status ID | results ID --out OUT
+ *   propguard portfolio submit --csv IN | status ID | results ID --out OUT   (through the running server when it holds the embedded database)
  *   propguard worker [--concurrency N]                 work the PostgreSQL portfolio queue (DATABASE_URL)
  *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump)
  *   propguard restore FILE                             restore such a backup (same kind of database)
@@ -27,6 +27,7 @@ import { runTrain } from './commands/train.ts';
 import { runValueCsv } from './commands/value-csv.ts';
 import { runRisk, type RiskOptions } from './commands/risk.ts';
 import { runPortfolioResults, runPortfolioRun, runPortfolioStatus, runPortfolioSubmit, runWorker, type PortfolioCliEnv } from './commands/portfolio.ts';
+import { isDatabaseBusy, portfolioResultsRemote, portfolioStatusRemote, remoteServerFrom, submitPortfolioRemote, type RemoteServer } from './commands/portfolio-remote.ts';
 
 function portfolioEnv(config: CliConfig, model: string): PortfolioCliEnv {
   return { databaseUrl: config.databaseUrl, dataDir: config.dataDir, modelPath: model, queue: config.queue };
@@ -36,6 +37,19 @@ function parseThreads(text: string): number {
   const threads = Number(text);
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) throw new AppError('VALIDATION_ERROR', `--threads must be a whole number from 0 to 64, got "${text}"`, { field: 'threads' });
   return threads;
+}
+
+/**
+ * The database work, or, when the embedded database is held by the running server (DATABASE_BUSY),
+ * the same through that server's API (portfolio submit, status and results).
+ */
+async function withDatabaseOrServer<T>(config: CliConfig, work: (database: Database) => Promise<T>, remote: (server: RemoteServer) => Promise<T>): Promise<T> {
+  try {
+    return await withDatabase(config, work);
+  } catch (error) {
+    if (config.databaseUrl === undefined && isDatabaseBusy(error)) return remote(remoteServerFrom(process.env));
+    throw error;
+  }
 }
 
 async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
@@ -227,12 +241,13 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     });
   portfolioCommand
     .command('submit')
-    .description('Store the book and queue it (PostgreSQL: chunks on the pg-boss queue for `propguard worker`s; embedded: run by the server\'s threads when it starts); prints the portfolio id')
+    .description('Store the book and queue it (PostgreSQL: chunks on the pg-boss queue for `propguard worker`s; embedded: run by the server\'s threads, posted to the running server when it holds the database, else run when it starts); prints the portfolio id')
     .requiredOption('--csv <file>', 'loan-book CSV')
     .option('--name <name>', 'portfolio name (default: the file name)')
     .action(async (options: { csv: string; name?: string }) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runPortfolioSubmit(database, portfolioEnv(config, ''), options, (line) => console.log(line))));
+      const print = (line: string) => console.log(line);
+      setExitCode(await withDatabaseOrServer(config, (database) => runPortfolioSubmit(database, portfolioEnv(config, ''), options, print), (server) => submitPortfolioRemote(server, options, print)));
     });
   portfolioCommand
     .command('status')
@@ -240,7 +255,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .argument('<id>', 'portfolio id')
     .action(async (id: string) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runPortfolioStatus(database, id, (line) => console.log(line))));
+      const print = (line: string) => console.log(line);
+      setExitCode(await withDatabaseOrServer(config, (database) => runPortfolioStatus(database, id, print), (server) => portfolioStatusRemote(server, id, print)));
     });
   portfolioCommand
     .command('results')
@@ -249,7 +265,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .requiredOption('--out <file>', 'results CSV')
     .action(async (id: string, options: { out: string }) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runPortfolioResults(database, id, options.out, (line) => console.log(line))));
+      const print = (line: string) => console.log(line);
+      setExitCode(await withDatabaseOrServer(config, (database) => runPortfolioResults(database, id, options.out, print), (server) => portfolioResultsRemote(server, id, options.out, print)));
     });
   program
     .command('worker')

@@ -1,4 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +20,12 @@ import {
 } from '@propguard/schemas';
 import { loadChunkLoans, loadIndexedSales } from '@propguard/db';
 import { assessPlacedLoans, createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
+import { portfolioResultsRemote, portfolioStatusRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
+import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+import { getTestDbKind, TEST_PGLITE_HOME } from './test-database.ts';
+
+const execFileAsync = promisify(execFile);
 
 const BOOK = readFileSync(new URL('./fixtures/loan-book-30.csv', import.meta.url), 'utf8');
 const BOOK_ROWS = BOOK.trim().split('\n').length - 1;
@@ -175,6 +185,45 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${foreign}/cancel` })).statusCode).toBe(404);
+  });
+
+  it('answers the CLI\'s portfolio submit, status and results through the server while it holds the embedded database', { timeout: 120_000 }, async () => {
+    const server = testApp.app.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'propguard-cli-'));
+    try {
+      const remote = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+      const book = join(dir, 'book.csv');
+      writeFileSync(book, BOOK);
+      let id: string;
+      if (getTestDbKind() === 'pglite') {
+        // The real command: the test process holds the embedded database, so the CLI cannot open it and posts to the server.
+        const submitted = await execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'portfolio', 'submit', '--csv', book, '--name', 'CLI book'], {
+          cwd: REPO_ROOT,
+          env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl },
+        });
+        id = submitted.stdout.trim();
+      } else {
+        const printed: string[] = [];
+        expect(await submitPortfolioRemote(remote, { csv: book, name: 'CLI book' }, (line) => printed.push(line))).toBe(0);
+        id = printed[0]!;
+      }
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${id}/events` })).body).toContain('event: done');
+      const printed: string[] = [];
+      await portfolioStatusRemote(remote, id, (line) => printed.push(line));
+      expect(JSON.parse(printed[0]!)).toMatchObject({ id, name: 'CLI book', state: 'completed', loans: { total: BOOK_ROWS, done: BOOK_ROWS } });
+      const out = join(dir, 'results.csv');
+      await portfolioResultsRemote(remote, id, out, (line) => printed.push(line));
+      expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(BOOK_ROWS + 1);
+      expect(printed[1]).toBe(`Wrote ${BOOK_ROWS} loans of portfolio ${id} -> ${out}`);
+      await expect(portfolioStatusRemote(remote, randomUUID(), () => undefined)).rejects.toThrow(/answered 404/);
+      await expect(portfolioStatusRemote({ baseUrl: 'http://127.0.0.1:9' }, id, () => undefined)).rejects.toThrow(/no PropGuard server answers/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('assesses loans in a worker thread (the embedded pool) exactly as on the main thread', { timeout: 180_000 }, async () => {

@@ -1,0 +1,79 @@
+/**
+ * `portfolio submit | status | results` through the running server's API. The embedded database
+ * (PGlite) opens in one process only: while `npm start` holds it, the CLI cannot open it
+ * (DATABASE_BUSY), so these commands post the book to the server instead, which queues it on its
+ * own threads at once, and read its status and results back. The same routes the web screen uses;
+ * the same answers as the database path. PROPGUARD_SERVER_URL names the server (default
+ * http://127.0.0.1:$PORT, PORT 3000); PROPGUARD_API_KEY is sent as a Bearer key when set (needed
+ * where the server requires sign-in).
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError, errorResponseSchema, portfolioCreatedResponseSchema, portfolioStatusResponseSchema } from '@propguard/schemas';
+
+export interface RemoteServer {
+  baseUrl: string;
+  apiKey?: string | undefined;
+}
+
+/** The server the CLI falls back to: PROPGUARD_SERVER_URL, else the loopback address of PORT. */
+export function remoteServerFrom(env: NodeJS.ProcessEnv): RemoteServer {
+  const baseUrl = (env.PROPGUARD_SERVER_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}`).replace(/\/+$/, '');
+  return { baseUrl, apiKey: env.PROPGUARD_API_KEY || undefined };
+}
+
+/** Whether an error is the embedded database held by another process (the running server). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'DATABASE_BUSY';
+}
+
+function headersOf(server: RemoteServer, extra: Record<string, string> = {}): Record<string, string> {
+  return server.apiKey ? { ...extra, authorization: `Bearer ${server.apiKey}` } : extra;
+}
+
+async function request(server: RemoteServer, url: string, init: RequestInit & { duplex?: 'half' }): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${server.baseUrl}${url}`, init);
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', `The embedded database is in use by another process and no PropGuard server answers at ${server.baseUrl} (set PROPGUARD_SERVER_URL, or stop the other process)`, { field: 'PROPGUARD_SERVER_URL' });
+  }
+  if (response.ok) return response;
+  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+  throw new AppError(response.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', `The server at ${server.baseUrl} answered ${response.status}: ${parsed.success ? parsed.data.error.message : response.statusText}`);
+}
+
+/** `portfolio submit` through the server: the file streamed as text/csv; prints the portfolio id. */
+export async function submitPortfolioRemote(server: RemoteServer, options: { csv: string; name?: string }, print: (line: string) => void): Promise<number> {
+  const name = options.name ?? path.basename(options.csv);
+  const response = await request(server, `/api/portfolios?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: headersOf(server, { 'content-type': 'text/csv' }),
+    body: Readable.toWeb(createReadStream(options.csv)) as ReadableStream,
+    duplex: 'half',
+  });
+  print(portfolioCreatedResponseSchema.parse(await response.json()).portfolio.id);
+  return 0;
+}
+
+/** `portfolio status` through the server. */
+export async function portfolioStatusRemote(server: RemoteServer, id: string, print: (line: string) => void): Promise<number> {
+  const response = await request(server, `/api/portfolios/${encodeURIComponent(id)}`, { headers: headersOf(server) });
+  print(JSON.stringify(portfolioStatusResponseSchema.parse(await response.json()).portfolio, null, 2));
+  return 0;
+}
+
+/** `portfolio results` through the server: the results CSV streamed to the file. */
+export async function portfolioResultsRemote(server: RemoteServer, id: string, out: string, print: (line: string) => void): Promise<number> {
+  const response = await request(server, `/api/portfolios/${encodeURIComponent(id)}/results.csv`, { headers: headersOf(server) });
+  let lines = -1;
+  const counted = Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream<Uint8Array>);
+  counted.on('data', (chunk: Buffer) => {
+    for (const byte of chunk) if (byte === 0x0a) lines += 1;
+  });
+  await pipeline(counted, createWriteStream(out));
+  print(`Wrote ${Math.max(0, lines).toLocaleString('en-AU')} loans of portfolio ${id} -> ${out}`);
+  return 0;
+}
