@@ -11,6 +11,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError, errorResponseSchema, portfolioCreatedResponseSchema, portfolioStatusResponseSchema } from '@propguard/schemas';
 
 export interface RemoteServer {
@@ -69,7 +70,7 @@ export async function portfolioStatusRemote(server: RemoteServer, id: string, pr
 export async function portfolioResultsRemote(server: RemoteServer, id: string, out: string, print: (line: string) => void): Promise<number> {
   const response = await request(server, `/api/portfolios/${encodeURIComponent(id)}/results.csv`, { headers: headersOf(server) });
   let lines = -1;
-  const counted = Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream<Uint8Array>);
+  const counted = Readable.fromWeb(response.body! as WebReadableStream<Uint8Array>);
   counted.on('data', (chunk: Buffer) => {
     for (const byte of chunk) if (byte === 0x0a) lines += 1;
   });
