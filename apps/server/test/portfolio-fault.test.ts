@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { hostname } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPortfolioLoans, deletePortfolio, findPortfolio, openDatabase, type Database } from '@propguard/db';
@@ -14,7 +16,8 @@ import { getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-datab
 /**
  * Issue 15's fault test, on the PostgreSQL server: two `propguard worker` processes work one
  * portfolio; one is killed with SIGKILL while it holds a chunk. Its chunk's lease runs out, the
- * other worker runs it again, and every loan appears exactly once in the results.
+ * other worker runs it again, and every loan appears exactly once in the results. The same for a
+ * `propguard portfolio run` killed mid-book: a worker finishes it.
  */
 const QUEUE: QueueSettings = { ...DEFAULT_QUEUE_SETTINGS, leaseSeconds: 4, maintenanceSeconds: 1, retryDelaySeconds: 1 };
 const COPIES = 20;
@@ -110,5 +113,42 @@ describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('
     }
     const [sums] = await database.query<{ loans: number }>(`SELECT sum(loans)::int AS loans FROM portfolio_chunks WHERE portfolio_id = $1`, [id]);
     expect(sums!.loans).toBe(loans);
+  });
+
+  it('finishes the book of a `propguard portfolio run` killed with SIGKILL: its chunks come back from the queue to a worker', { timeout: 300_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propguard-run-'));
+    const book = join(dir, 'book.csv');
+    writeFileSync(book, bookOfCopies());
+    const loans = bookOfCopies().trim().split('\n').length - 1;
+    const name = `killed run ${Date.now()}`;
+    const run = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'portfolio', 'run', '--csv', book, '--out', join(dir, 'out.csv'), '--threads', '0', '--name', name], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, PROPGUARD_HOME: TEST_PGLITE_HOME, PORTFOLIO_LEASE_SECONDS: String(QUEUE.leaseSeconds), PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: String(QUEUE.maintenanceSeconds) },
+      stdio: 'ignore',
+    });
+    let id: string | undefined;
+    try {
+      // Kill it once its book is stored and a chunk of it is running.
+      for (let tries = 0; tries < 6000 && !id; tries += 1) {
+        const [row] = await database.query<{ id: string }>(`SELECT p.id FROM portfolios p JOIN portfolio_chunks c ON c.portfolio_id = p.id WHERE p.name = $1 AND c.state = 'running' LIMIT 1`, [name]);
+        if (row) id = row.id;
+        else await sleep(10);
+      }
+      expect(id, 'the run never started a chunk').toBeDefined();
+      run.kill('SIGKILL');
+      workers.push(startWorker());
+      await workers.at(-1)!.ready;
+      let state = '';
+      for (let tries = 0; tries < 240 && state !== 'completed' && state !== 'failed'; tries += 1) {
+        await sleep(500);
+        state = (await findPortfolio(database, id!))!.state;
+      }
+      expect(state).toBe('completed');
+      expect(await countPortfolioLoans(database, id!)).toEqual({ stored: loans, assessed: loans, distinctRows: loans });
+    } finally {
+      if (run.exitCode === null) run.kill('SIGKILL');
+      if (id) await deletePortfolio(database, id);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

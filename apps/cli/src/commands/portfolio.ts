@@ -55,16 +55,23 @@ async function writeResults(database: Database, id: string, out: string): Promis
   return lines;
 }
 
-/** `portfolio run`: everything in this process, on `threads` worker threads. */
+/**
+ * `portfolio run`: in this process, on `threads` worker threads. On the embedded database the
+ * embedded executor runs the chunks. On PostgreSQL the chunks go on the queue and this process
+ * works it like a `propguard worker` until its book is finished: if it is killed, its chunks come
+ * back when their leases expire and the other workers (or the server's) finish the book, so it
+ * never stays "running" for ever.
+ */
 export async function runPortfolioRun(database: Database, env: PortfolioCliEnv, options: { csv: string; out: string; threads: number; name?: string }, print: (line: string) => void): Promise<number> {
   const started = performance.now();
   const runtime = await loadPortfolioRuntime(database, { modelPath: env.modelPath, dataDir: env.dataDir, outlook: CLIMATE_OUTLOOK });
   const loadedAt = performance.now();
+  const onQueue = database.kind === 'postgres' && env.databaseUrl !== undefined;
   const { portfolio, validation } = await ingestPortfolioCsv(database, createReadStream(options.csv), {
     name: options.name ?? path.basename(options.csv),
     source: 'cli',
     workspaceId: null,
-    executor: 'threads',
+    executor: onQueue ? 'queue' : 'threads',
     outlook: CLIMATE_OUTLOOK,
     maxRows: Number.POSITIVE_INFINITY,
     maxBytes: Number.POSITIVE_INFINITY,
@@ -72,11 +79,26 @@ export async function runPortfolioRun(database: Database, env: PortfolioCliEnv, 
   if (!portfolio) throw new AppError('VALIDATION_ERROR', describeRefusal(validation), { field: 'csv' });
   const storedAt = performance.now();
   const assessor = options.threads > 0 ? createThreadPoolAssessor(runtime.threadData, options.threads) : inProcessAssessor(runtime.engine);
-  const executor = new EmbeddedExecutor({ database, lookups: runtime.lookups, assessor });
-  try {
-    await executor.kick();
-  } finally {
-    await executor.close();
+  if (onQueue) {
+    const boss = await startBoss(env.databaseUrl!, env.queue);
+    const worker = await startQueueWorker({ database, boss, lookups: runtime.lookups, assessor, kind: 'process', settings: env.queue, concurrency: Math.max(1, options.threads) + 1 });
+    try {
+      await enqueuePortfolioChunks(boss, portfolio.id, planChunks(portfolio.totalLoans, portfolio.chunkSize), env.queue);
+      for (let state = portfolio.state; state === 'queued' || state === 'running' || state === 'loading'; state = (await findPortfolio(database, portfolio.id))?.state ?? 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await assessor.close();
+    }
+  } else {
+    const executor = new EmbeddedExecutor({ database, lookups: runtime.lookups, assessor });
+    try {
+      await executor.kick();
+    } finally {
+      await executor.close();
+    }
   }
   const ranAt = performance.now();
   const record = (await findPortfolio(database, portfolio.id))!;
