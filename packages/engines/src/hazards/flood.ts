@@ -1,5 +1,5 @@
 /**
- * Flood (method flood-v3). An imported overlay, then a mapped flood extent decides where one covers
+ * Flood (method flood-v4). An imported overlay, then a mapped flood extent decides where one covers
  * the place (the 2022 Lismore satellite map); everywhere else a screening score from the data we
  * hold — screening, not a flood study:
  *
@@ -12,8 +12,9 @@
  *   Nobre et al. 2011, J. Hydrology 404:13-29, whose classes are waterlogged <= 5 m, ecotone 5-15 m,
  *   upland above): +15 up to 5 m, falling linearly to 0 at 15 m, then 1 point a metre to -30 at
  *   45 m. The place's altitude is the gazetteer locality's; the river's level is the lowest
- *   gazetteer altitude within 5 km of the river's nearest point, or sea level where that point is
- *   within 10 km of the ocean shoreline (tidal reaches). 0 when either is unknown.
+ *   gazetteer altitude within 5 km of the river's nearest point (flood-v4: within 10 km where none is
+ *   within 5 km), or sea level where that point is within 10 km of the ocean shoreline (tidal
+ *   reaches). 0 when either is unknown.
  * - C(A): catchment of the named river, A km2, estimated from its mapped length L km by Hack's law
  *   (Hack 1957, USGS PP 294-B: L = 1.4 A^0.6 in miles): 5 x (log10 A - 3), clamped to -10..+5.
  *   0 for unnamed rivers.
@@ -30,7 +31,7 @@ import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
 import type { FloodLayerField, HazardLocation } from './types.ts';
 
-export const FLOOD_METHOD = 'flood-v3';
+export const FLOOD_METHOD = 'flood-v4';
 /** Beyond this distance from any mapped river or lake the screening has no signal, km. */
 export const FLOOD_RIVER_SEARCH_KM = 30;
 const RIVER_SCORE_AT_HALF_KM = 60;
@@ -38,6 +39,8 @@ const RIVER_SCORE_AT_HALF_KM = 60;
 export const SITE_ALTITUDE_MAX_KM = 3;
 /** Localities within this distance of the river's nearest point give its level, km. */
 export const RIVER_LEVEL_RADIUS_KM = 5;
+/** flood-v4: where no altitude lies within RIVER_LEVEL_RADIUS_KM, the localities within this distance give it, km (the base level's radius). */
+export const RIVER_LEVEL_WIDE_RADIUS_KM = 10;
 /** A river point this close to the ocean shoreline is taken to be at sea level (tidal reach), km. */
 export const TIDAL_REACH_KM = 10;
 /** Lines of the same name within this distance of the nearest one count as one river, km. */
@@ -165,6 +168,8 @@ export interface FloodScreening {
   riverLevelM: number | null;
   /** How the river's level was found: sea level at a tidal reach, or the lowest nearby locality. */
   riverLevelSource: 'tidal' | 'localities' | null;
+  /** The radius, km, within which that locality lies (5, or 10 where none is within 5: flood-v4); null on a tidal reach. */
+  riverLevelRadiusKm: number | null;
   heightAboveRiverM: number | null;
   catchmentKm2: number | null;
   /** The local base level, m: sea level near the coast, else the lowest locality within 10 km (flood-v3). */
@@ -202,14 +207,35 @@ function siteAltitude(site: Site, context: HazardContext): { valueM: number; sou
   return { valueM: values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2, source: 'neighbours' };
 }
 
-function riverLevel(context: HazardContext, lat: number, lng: number): { valueM: number; source: 'tidal' | 'localities' } | null {
-  const coast = findNearestLine(context.coastIndex, lat, lng, TIDAL_REACH_KM);
-  if (coast) return { valueM: 0, source: 'tidal' };
+function lowestAltitudeWithin(context: HazardContext, lat: number, lng: number, radiusKm: number): number | null {
   let lowest: number | null = null;
-  for (const { item } of findPointsWithin(context.localityIndex, lat, lng, RIVER_LEVEL_RADIUS_KM)) {
+  for (const { item } of findPointsWithin(context.localityIndex, lat, lng, radiusKm)) {
     if (item.altitudeM !== null && (lowest === null || item.altitudeM < lowest)) lowest = item.altitudeM;
   }
-  return lowest === null ? null : { valueM: lowest, source: 'localities' };
+  return lowest;
+}
+
+/**
+ * The river's level at its point nearest the place, m: sea level on a tidal reach; else the lowest
+ * gazetteer altitude within RIVER_LEVEL_RADIUS_KM of that point, or (flood-v4) within
+ * RIVER_LEVEL_WIDE_RADIUS_KM where none is nearer (a river through country the gazetteer samples
+ * sparsely, such as the Hawkesbury below the Kurrajong ridge). Null when neither finds an altitude.
+ */
+interface RiverLevel {
+  valueM: number;
+  source: 'tidal' | 'localities';
+  /** The radius the localities were searched in, km (null on a tidal reach). */
+  radiusKm: number | null;
+}
+
+function riverLevel(context: HazardContext, lat: number, lng: number): RiverLevel | null {
+  const coast = findNearestLine(context.coastIndex, lat, lng, TIDAL_REACH_KM);
+  if (coast) return { valueM: 0, source: 'tidal', radiusKm: null };
+  for (const radiusKm of [RIVER_LEVEL_RADIUS_KM, RIVER_LEVEL_WIDE_RADIUS_KM]) {
+    const lowest = lowestAltitudeWithin(context, lat, lng, radiusKm);
+    if (lowest !== null) return { valueM: lowest, source: 'localities', radiusKm };
+  }
+  return null;
 }
 
 /**
@@ -242,7 +268,7 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
   const altitude = siteAltitude(site, context);
   let riverName: string | null = null;
   let riverKind: string | null = null;
-  let level: { valueM: number; source: 'tidal' | 'localities' } | null = null;
+  let level: RiverLevel | null = null;
   let catchmentKm2: number | null = null;
   if (river) {
     const line = context.riverIndex.lines[river.lineIndex]!;
@@ -276,6 +302,7 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
     siteAltitudeSource: altitude ? altitude.source : null,
     riverLevelM: level ? level.valueM : null,
     riverLevelSource: level ? level.source : null,
+    riverLevelRadiusKm: level ? level.radiusKm : null,
     heightAboveRiverM,
     catchmentKm2,
     baseLevelM: base ? base.valueM : null,
@@ -307,7 +334,7 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
     dataUsed.push(DATA_SETS.naturalEarth);
   }
   if (screening.heightAboveRiverM !== null) {
-    const levelText = screening.riverLevelSource === 'tidal' ? 'the river at sea level (tidal reach within 10 km of the coast)' : `the river at ${screening.riverLevelM!.toFixed(0)} m (lowest locality within 5 km of it)`;
+    const levelText = screening.riverLevelSource === 'tidal' ? 'the river at sea level (tidal reach within 10 km of the coast)' : `the river at ${screening.riverLevelM!.toFixed(0)} m (lowest locality within ${screening.riverLevelRadiusKm ?? RIVER_LEVEL_RADIUS_KM} km of it)`;
     factors.push(
       factor(
         'height-above-river',

@@ -24,7 +24,7 @@ function valleyContext(flatAltitudeM: number, hillAltitudeM: number) {
   );
 }
 
-describe('flood-v3 screening terms (worked examples)', () => {
+describe('flood-v4 screening terms (worked examples)', () => {
   it('height above the river: +15 up to 5 m, 0 at 15 m, -1 a metre to -30 at 45 m', () => {
     expect(heightAboveRiverAdjustment(0)).toBe(15);
     expect(heightAboveRiverAdjustment(5)).toBe(15);
@@ -68,6 +68,33 @@ describe('flood-v3 screening terms (worked examples)', () => {
     // 21 m above the river: -(21 - 15) = -6 -> 49.84 - 6 + 1.17 = 45
     expect(high).toBe(45);
     expect(high).toBeLessThan(low);
+  });
+
+  it('flood-v4: where no locality lies within 5 km of the river point, the lowest within 10 km gives its level', () => {
+    // A ridge locality 6 km east of the river (300 m) and a valley one 8.9 km from the river's
+    // nearest point (-34, 150): sqrt(7^2 + 5.56^2) = 8.94 km (40 m); none within 5 km of that point
+    const context = buildHazardContext(
+      emptyHazardData({
+        rivers: [{ name: 'Test', kind: 'river', coords: [150.0, -33.5, 150.0, -34.5] }],
+        states: [squareState(-34, 150)],
+        localities: [locality('Ridge', -34, east(6), 300), locality('Valley', -34.05, east(7), 40)],
+      }),
+    );
+    const ridge = screenFlood(locateSite({ lat: -34, lng: east(6) }, context), context);
+    // level 40 m -> 260 m above the river -> -30; proximity 60 x (1 - ln 12 / ln 60) = 23.59;
+    // catchment +1.17: 23.59 - 30 + 1.17 < 0 -> 0 (flood-v3 left the level unknown: 23.59 + 1.17 = 24.8)
+    expect(ridge).toMatchObject({ riverLevelM: 40, riverLevelSource: 'localities', riverLevelRadiusKm: 10, heightAboveRiverM: 260, heightAdjustment: -30, score: 0 });
+    const assessed = assessFlood({ lat: -34, lng: east(6) }, context, 'high', 2025);
+    expect(assessed.factors.find((f) => f.id === 'height-above-river')!.label).toMatch(/the river at 40 m \(lowest locality within 10 km of it\)$/);
+    // with a locality within 5 km of the river point, that one decides (the 5 km rule first)
+    const near = buildHazardContext(
+      emptyHazardData({
+        rivers: [{ name: 'Test', kind: 'river', coords: [150.0, -33.5, 150.0, -34.5] }],
+        states: [squareState(-34, 150)],
+        localities: [locality('Ridge', -34, east(6), 300), locality('Valley', -34.05, east(7), 40), locality('Bank', -34, east(4), 120)],
+      }),
+    );
+    expect(screenFlood(locateSite({ lat: -34, lng: east(6) }, near), near)).toMatchObject({ riverLevelM: 120, riverLevelRadiusKm: 5, heightAboveRiverM: 180 });
   });
 
   it('low ground: 35 up to 5 m above the local base level, 0 from 30 m', () => {

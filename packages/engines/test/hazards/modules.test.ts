@@ -25,7 +25,7 @@ const riverContext = buildHazardContext(
 /** km per degree of longitude at -34°: 111.32 x cos(34°) = 92.29. */
 const KM_PER_DEG_LNG_AT_34 = 111.32 * Math.cos((34 * Math.PI) / 180);
 
-describe('flood-v3 on a synthetic river', () => {
+describe('flood-v4 on a synthetic river', () => {
   it('scores 1 km from the river by the proximity curve and the catchment, and projects by RX1D', () => {
     const location = { lat: -34, lng: 150 + 1 / KM_PER_DEG_LNG_AT_34 };
     const now = assessFlood(location, riverContext, 'high', 2025);
@@ -33,7 +33,7 @@ describe('flood-v3 on a synthetic river', () => {
     // (110.6 km): Hack's law A = 2.59 x (110.6 / 2.2526)^(1/0.6) = 1,713 km2, catchment term
     // 5 x (log10 1713 - 3) = +1.17; no altitude, so no height term: 51.01 -> 51 (Medium);
     // 2025 = GWL 1.2 -> no change
-    expect(now).toMatchObject({ score: 51, baselineScore: 51, level: 'Medium', hasData: true, method: 'flood-v3' });
+    expect(now).toMatchObject({ score: 51, baselineScore: 51, level: 'Medium', hasData: true, method: 'flood-v4' });
     expect(now.factors[0]!.label).toBe('1.0 km from the Test River');
     expect(now.dataNote).toMatch(/^Screening, not a flood study/);
     // 2090 high = GWL 3.6: RX1D +14.6 + (14.6 - 6.0) x 0.6 = +19.76 %;
