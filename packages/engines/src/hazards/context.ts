@@ -39,17 +39,36 @@ function buildPointIndex<T extends { lat: number; lng: number }>(items: readonly
   return { items, tree };
 }
 
-/** Items within `radiusKm` (great-circle), with their distances, nearest first. */
-export function findPointsWithin<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, radiusKm: number): { item: T; distanceKm: number }[] {
-  if (!index.tree) return [];
+/** Calls `visit` for each item within `radiusKm` (great-circle) with its distance, in no order; allocates no list. */
+export function forEachPointWithin<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, radiusKm: number, visit: (item: T, distanceKm: number) => void): void {
+  if (!index.tree) return;
   const { dLat, dLng } = degreeSpan(lat, radiusKm);
-  const found: { item: T; distanceKm: number }[] = [];
   for (const i of index.tree.range(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
     const item = index.items[i]!;
     const d = distanceKm(lat, lng, item.lat, item.lng);
-    if (d <= radiusKm) found.push({ item, distanceKm: d });
+    if (d <= radiusKm) visit(item, d);
   }
+}
+
+/** Items within `radiusKm` (great-circle), with their distances, nearest first. */
+export function findPointsWithin<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, radiusKm: number): { item: T; distanceKm: number }[] {
+  const found: { item: T; distanceKm: number }[] = [];
+  forEachPointWithin(index, lat, lng, radiusKm, (item, distanceKm) => found.push({ item, distanceKm }));
   return found.sort((a, b) => a.distanceKm - b.distanceKm);
+}
+
+/**
+ * How many items lie within `radiusKm` and the nearest one's distance (null when none).
+ * @example countPointsWithin(context.fireIndex, -37.56, 149.75, 50) // { count: 1843, nearestKm: 0.4 }
+ */
+export function countPointsWithin<T extends { lat: number; lng: number }>(index: PointIndex<T>, lat: number, lng: number, radiusKm: number): { count: number; nearestKm: number | null } {
+  let count = 0;
+  let nearestKm: number | null = null;
+  forEachPointWithin(index, lat, lng, radiusKm, (_item, distanceKm) => {
+    count += 1;
+    if (nearestKm === null || distanceKm < nearestKm) nearestKm = distanceKm;
+  });
+  return { count, nearestKm };
 }
 
 /** The nearest item within `maxDistanceKm` (growing boxes), or null. */

@@ -17,7 +17,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { forEachPointWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { KM_PER_DEGREE_LAT, KM_PER_DEGREE_LNG_EQUATOR } from './geo.ts';
 import { WIND_REGION_SCORE, WIND_REGION_V500_MS, WIND_REGIONS, type WindRegion } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
@@ -75,7 +75,7 @@ function segmentApproach(site: Site, a: TrackFix, b: TrackFix): Approach | null 
 export function findDamagingStorms(site: Site, context: HazardContext): Approach[] {
   // A segment passing within R of the site has an end within R + half its length (<= SEGMENT_REACH_KM).
   const byStorm = new Map<string, Approach>();
-  for (const { item } of findPointsWithin(context.cycloneIndex, site.lat, site.lng, CYCLONE_TRACK_RADIUS_KM + SEGMENT_REACH_KM)) {
+  forEachPointWithin(context.cycloneIndex, site.lat, site.lng, CYCLONE_TRACK_RADIUS_KM + SEGMENT_REACH_KM, (item) => {
     const track = context.cycloneTracks.get(item.stormId) ?? [];
     const i = context.cycloneFixPosition.get(item) ?? 0;
     for (const [a, b] of [[track[i - 1], item], [item, track[i + 1] ?? item]] as const) {
@@ -85,7 +85,7 @@ export function findDamagingStorms(site: Site, context: HazardContext): Approach
       const best = byStorm.get(item.stormId);
       if (!best || approach.windKt > best.windKt || (approach.windKt === best.windKt && approach.distanceKm < best.distanceKm)) byStorm.set(item.stormId, approach);
     }
-  }
+  });
   const approaches = [...byStorm.values()].filter((approach) => approach.windKt >= DAMAGING_WIND_KT);
   // A storm crossing 135° E is in both basin files under two ids: one event.
   approaches.sort((a, b) => a.timeMs - b.timeMs);

@@ -19,7 +19,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { forEachPointWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { distanceKm } from './geo.ts';
 import { GR_BINS, MIN_HAZARD_FACTOR_Z, SEISMIC_HAZARD, SEISMIC_PLACES, scoreForEadPct } from './reference-tables.ts';
 
@@ -72,14 +72,16 @@ interface CatalogueCounts {
 
 function countCatalogue(site: Site, context: HazardContext): CatalogueCounts {
   const counts: CatalogueCounts = { smallCount: 0, damagingCount: 0, largest: null };
-  for (const { item, distanceKm: d } of findPointsWithin(context.earthquakeIndex, site.lat, site.lng, EARTHQUAKE_RADIUS_KM)) {
+  forEachPointWithin(context.earthquakeIndex, site.lat, site.lng, EARTHQUAKE_RADIUS_KM, (item, d) => {
     const magnitude = item.magnitudeMw!;
     const eventYear = yearOf(item.originTime);
     if (magnitude >= GR_BINS.damaging.minMw && eventYear >= GR_BINS.damaging.fromYear) counts.damagingCount += 1;
     else if (magnitude >= GR_BINS.small.minMw && magnitude < GR_BINS.damaging.minMw && eventYear >= GR_BINS.small.fromYear) counts.smallCount += 1;
-    // The nearest first among equals, as the distance-sorted list gave it.
-    if (magnitude >= GR_BINS.damaging.minMw && (counts.largest === null || magnitude > counts.largest.magnitudeMw)) counts.largest = { magnitudeMw: magnitude, year: eventYear, distanceKm: d };
-  }
+    // The largest; the nearest among equals.
+    if (magnitude >= GR_BINS.damaging.minMw && (counts.largest === null || magnitude > counts.largest.magnitudeMw || (magnitude === counts.largest.magnitudeMw && d < counts.largest.distanceKm))) {
+      counts.largest = { magnitudeMw: magnitude, year: eventYear, distanceKm: d };
+    }
+  });
   return counts;
 }
 

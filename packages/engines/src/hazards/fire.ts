@@ -18,7 +18,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardDataUsed, HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { countPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { fireWeatherChangeDays, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
 import type { HazardLocation } from './types.ts';
@@ -66,8 +66,8 @@ export function assessFireAt(site: Site, context: HazardContext, scenario: Clima
     factors.push(factor('bushfire-prone-share', `${Math.round(prone.proneShare * 100)}% of ${prone.name} is designated bushfire-prone land`, prone.proneShare * 100, '%', prone.proneShare > 0 ? 'raises' : 'lowers'));
     dataUsed.push(DATA_SETS.suburbs, DATA_SETS.bushfireProne);
   }
-  const nearby = siteLookup(site, 'fire-detections', () => findPointsWithin(context.fireIndex, site.lat, site.lng, FIRE_ACTIVITY_RADIUS_KM));
-  const activity = fireActivityScore(nearby.length);
+  const nearby = siteLookup(site, 'fire-detections', () => countPointsWithin(context.fireIndex, site.lat, site.lng, FIRE_ACTIVITY_RADIUS_KM));
+  const activity = fireActivityScore(nearby.count);
   // Coverage: the place is in Australia and the detection archive is loaded (FIRMS covers the whole country).
   const inAustralia = site.stateCode !== null && context.data.fireDetections.length > 0;
   if (inAustralia) {
@@ -75,12 +75,12 @@ export function assessFireAt(site: Site, context: HazardContext, scenario: Clima
     factors.push(
       factor(
         'fire-detections',
-        nearby.length > 0
-          ? `${nearby.length} fire detections within ${FIRE_ACTIVITY_RADIUS_KM} km in ${period}, the closest ${formatKm(nearby[0]!.distanceKm)} away`
+        nearby.nearestKm !== null
+          ? `${nearby.count} fire detections within ${FIRE_ACTIVITY_RADIUS_KM} km in ${period}, the closest ${formatKm(nearby.nearestKm)} away`
           : `No fire detections within ${FIRE_ACTIVITY_RADIUS_KM} km in ${period}`,
-        nearby.length,
+        nearby.count,
         'detections',
-        nearby.length > 0 ? 'raises' : 'lowers',
+        nearby.count > 0 ? 'raises' : 'lowers',
       ),
     );
     dataUsed.push(DATA_SETS.firms);

@@ -25,7 +25,7 @@
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { forEachPointWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { distanceKm, distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan, nearestPointOnLine } from './geo.ts';
 import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
@@ -193,10 +193,11 @@ export interface FloodScreening {
  */
 function siteAltitude(site: Site, context: HazardContext): { valueM: number; source: 'locality' | 'neighbours' } | null {
   if (site.altitude && site.altitude.distanceKm <= SITE_ALTITUDE_MAX_KM) return { valueM: site.altitude.valueM, source: 'locality' };
-  const values = findPointsWithin(context.localityIndex, site.lat, site.lng, SITE_ALTITUDE_MAX_KM)
-    .map(({ item }) => item.altitudeM)
-    .filter((value): value is number => value !== null)
-    .sort((a, b) => a - b);
+  const values: number[] = [];
+  forEachPointWithin(context.localityIndex, site.lat, site.lng, SITE_ALTITUDE_MAX_KM, (item) => {
+    if (item.altitudeM !== null) values.push(item.altitudeM);
+  });
+  values.sort((a, b) => a - b);
   if (values.length === 0) {
     // flood-v3: a large suburb's own locality point can lie beyond 3 km; its altitude (named like
     // the ABS suburb that contains the place, within 10 km) still describes it better than nothing.
@@ -209,9 +210,9 @@ function siteAltitude(site: Site, context: HazardContext): { valueM: number; sou
 
 function lowestAltitudeWithin(context: HazardContext, lat: number, lng: number, radiusKm: number): number | null {
   let lowest: number | null = null;
-  for (const { item } of findPointsWithin(context.localityIndex, lat, lng, radiusKm)) {
+  forEachPointWithin(context.localityIndex, lat, lng, radiusKm, (item) => {
     if (item.altitudeM !== null && (lowest === null || item.altitudeM < lowest)) lowest = item.altitudeM;
-  }
+  });
   return lowest;
 }
 
@@ -246,12 +247,17 @@ function riverLevel(context: HazardContext, lat: number, lng: number): RiverLeve
  */
 function localBaseLevel(site: Site, context: HazardContext): { valueM: number; source: 'sea' | 'localities' } | null {
   if (site.coastDistanceKm !== null && site.coastDistanceKm <= TIDAL_REACH_KM) return { valueM: 0, source: 'sea' };
-  const values = findPointsWithin(context.localityIndex, site.lat, site.lng, BASE_LEVEL_RADIUS_KM)
-    .map(({ item }) => item.altitudeM)
-    .filter((value): value is number => value !== null);
-  if (values.length < 3) return null;
-  const lowest = Math.min(...values);
-  if (Math.max(...values) - lowest < MIN_LOCAL_RELIEF_M) return null;
+  let known = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  forEachPointWithin(context.localityIndex, site.lat, site.lng, BASE_LEVEL_RADIUS_KM, (item) => {
+    if (item.altitudeM === null) return;
+    known += 1;
+    lowest = Math.min(lowest, item.altitudeM);
+    highest = Math.max(highest, item.altitudeM);
+  });
+  if (known < 3) return null;
+  if (highest - lowest < MIN_LOCAL_RELIEF_M) return null;
   return { valueM: lowest, source: 'localities' };
 }
 
