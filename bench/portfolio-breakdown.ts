@@ -1,15 +1,15 @@
 /**
  * Where a portfolio loan's time goes (issue 15): one batch of BENCH_LOANS (default 2,000) loans of
  * the synthetic book, stored, then read, placed (`placeLoans`: resolveSubject) and assessed
- * (`assessPlacedLoans`), twice (the second round has warm caches); the valuation and the two
+ * (`assessPortfolioLoans`), twice (the second round has warm caches); the valuation and the two
  * hazard years are also timed alone on the same loans. Times are CPU time (process.cpuUsage), so
  * they hold on a shared machine. Run on a loaded database:
  *   PROPGUARD_HOME=.propguard/test-pglite node --import tsx bench/portfolio-breakdown.ts
  */
 import { Readable } from 'node:stream';
 import { deletePortfolio, loadChunkLoans, openDatabase } from '@propguard/db';
-import { assessHazardsForYears, resolveAsAt, valuePoint } from '@propguard/engines';
-import { assessPlacedLoans, ingestPortfolioCsv, loadPortfolioRuntime, placeLoans } from '@propguard/jobs';
+import { assessHazardsForYears, assessPortfolioLoans, resolveAsAt, valuePoint } from '@propguard/engines';
+import { ingestPortfolioCsv, loadPortfolioRuntime, placeLoans } from '@propguard/jobs';
 import { CLIMATE_OUTLOOK, HAZARD_YEAR_MIN } from '@propguard/schemas';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildSyntheticBook } from './portfolio-book.ts';
@@ -31,7 +31,7 @@ try {
     };
     const [stored, readMs] = await time(() => loadChunkLoans(database, id, 1, LOANS));
     const [placed, placeMs] = await time(() => placeLoans(database, runtime.lookups, stored));
-    const [rows, assessMs] = await time(() => assessPlacedLoans(placed, runtime.engine));
+    const [rows, assessMs] = await time(() => assessPortfolioLoans(placed, runtime.engine));
     const subjects = placed.flatMap((loan) => (loan.subject ? [loan.subject] : []));
     const [, valueMs] = await time(() => subjects.forEach((subject) => valuePoint(runtime.engine.model, runtime.engine.index, subject, resolveAsAt(runtime.engine.index, subject.state).asAt)));
     const [, hazardMs] = await time(() => subjects.forEach((subject) => assessHazardsForYears(subject, runtime.engine.hazards, CLIMATE_OUTLOOK.scenario, [HAZARD_YEAR_MIN, CLIMATE_OUTLOOK.year])));

@@ -19,7 +19,8 @@ import {
   serviceHealthSchema,
 } from '@propguard/schemas';
 import { loadChunkLoans, loadIndexedSales } from '@propguard/db';
-import { assessPlacedLoans, createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
+import { assessPortfolioLoans } from '@propguard/engines';
+import { createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
 import { portfolioResultsRemote, portfolioStatusRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
@@ -239,7 +240,7 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     try {
       const inThread = await pool.assess(placed);
       expect(inThread).toHaveLength(BOOK_ROWS);
-      expect(inThread).toEqual(assessPlacedLoans(placed, engine));
+      expect(inThread).toEqual(assessPortfolioLoans(placed, engine));
     } finally {
       await pool.close();
     }

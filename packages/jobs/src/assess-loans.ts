@@ -1,21 +1,10 @@
 /**
- * The pure part of a chunk: each placed loan through assessPortfolioLoan. A loan that throws (a
- * defect, not a bad row) gets the message as its error; the chunk goes on.
+ * Where a chunk's placed loans are assessed (assessPortfolioLoans of packages/engines: valuations,
+ * then hazards, then lending): in this thread, or in a worker-thread pool.
  */
-import { assessPortfolioLoan, type PlacedLoan, type PortfolioEngineData } from '@propguard/engines';
+import { assessPortfolioLoans, type PlacedLoan, type PortfolioEngineData } from '@propguard/engines';
 import type { PortfolioResultRow } from '@propguard/schemas';
 
-export function assessPlacedLoans(placed: readonly PlacedLoan[], engine: PortfolioEngineData): PortfolioResultRow[] {
-  return placed.map((loan) => {
-    try {
-      return assessPortfolioLoan(loan, engine);
-    } catch (error) {
-      return assessPortfolioLoan({ ...loan, error: `could not assess: ${(error as Error).message}` }, engine);
-    }
-  });
-}
-
-/** Where a chunk's placed loans are assessed: in this thread, or in a worker-thread pool. */
 export interface LoanAssessor {
   assess(placed: PlacedLoan[]): Promise<PortfolioResultRow[]>;
   readonly threads: number;
@@ -23,5 +12,5 @@ export interface LoanAssessor {
 }
 
 export function inProcessAssessor(engine: PortfolioEngineData): LoanAssessor {
-  return { assess: async (placed) => assessPlacedLoans(placed, engine), threads: 1, close: async () => {} };
+  return { assess: async (placed) => assessPortfolioLoans(placed, engine), threads: 1, close: async () => {} };
 }

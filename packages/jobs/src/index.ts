@@ -6,7 +6,7 @@
 export { ingestPortfolioCsv, ingestPortfolioRows, defaultPortfolioName, type IngestOptions, type IngestResult } from './ingest-portfolio.ts';
 export { loadPortfolioRuntime, buildThreadEngine, type PortfolioRuntime, type PortfolioThreadData } from './portfolio-runtime.ts';
 export { placeLoan, placeLoans } from './place-loans.ts';
-export { assessPlacedLoans, inProcessAssessor, type LoanAssessor } from './assess-loans.ts';
+export { inProcessAssessor, type LoanAssessor } from './assess-loans.ts';
 export { createThreadPoolAssessor } from './thread-pool.ts';
 export { runPortfolioChunk, finishPortfolioIfDone, type ChunkContext } from './run-chunk.ts';
 export { EmbeddedExecutor, retryDelayMs, CHUNK_RETRIES, HEARTBEAT_MS, type EmbeddedExecutorOptions } from './embedded-executor.ts';

@@ -3,14 +3,13 @@
  * parent's workerData, then assesses each chunk of placed loans it is sent.
  */
 import { workerData } from 'node:worker_threads';
-import type { PlacedLoan, PortfolioEngineData } from '@propguard/engines';
+import { assessPortfolioLoans, type PlacedLoan, type PortfolioEngineData } from '@propguard/engines';
 import type { PortfolioResultRow } from '@propguard/schemas';
-import { assessPlacedLoans } from './assess-loans.ts';
 import { buildThreadEngine, type PortfolioThreadData } from './portfolio-runtime.ts';
 
 let engine: Promise<PortfolioEngineData> | null = null;
 
 export default async function assessChunk(placed: PlacedLoan[]): Promise<PortfolioResultRow[]> {
   engine ??= buildThreadEngine(workerData as PortfolioThreadData);
-  return assessPlacedLoans(placed, await engine);
+  return assessPortfolioLoans(placed, await engine);
 }

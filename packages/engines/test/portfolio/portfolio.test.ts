@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIMATE_OUTLOOK, HAZARD_IDS, PORTFOLIO_INPUT_COLUMNS, portfolioResultRowSchema, portfolioSummarySchema, type PortfolioResultRow } from '@propguard/schemas';
 import {
   assessPortfolioLoan,
+  assessPortfolioLoans,
   assignSplits,
   buildHazardContext,
   buildSalesIndex,
@@ -142,6 +143,16 @@ describe('one loan and the summary', () => {
   it('keeps a bad row as an error row, never a throw', () => {
     const result = assessPortfolioLoan({ ...placed(2, 1), loan: null, subject: null, error: 'loan_amount: must be a number' }, data);
     expect(result).toMatchObject({ row: 2, estimate: null, lvr: null, error: 'loan_amount: must be a number' });
+  });
+
+  it('assesses a chunk in phases with the same rows as one loan at a time; a loan that throws gets its error and the chunk goes on', () => {
+    const chunk = [placed(1, 500_000), { ...placed(2, 1), loan: null, subject: null, error: 'loan_amount: must be a number' }, placed(3, 900_000)];
+    expect(assessPortfolioLoans(chunk, data)).toEqual(chunk.map((loan) => assessPortfolioLoan(loan, data)));
+    // A defect (not a bad row): a subject whose attributes make the valuation throw.
+    const broken = { ...placed(4, 600_000), subject: { ...placed(4, 600_000).subject, get bedrooms(): number { throw new Error('corrupt subject'); } } };
+    const rows = assessPortfolioLoans([placed(1, 500_000), broken, placed(3, 900_000)], data);
+    expect(rows.map((row) => row.error)).toEqual([null, 'could not assess: corrupt subject', null]);
+    expect(rows[2]!.estimate).toBeGreaterThan(0);
   });
 
   it('a larger loan on the same property never has a lower LVR or risk weight', () => {

@@ -9,9 +9,8 @@
  * layers (the same objects the API uses); threads get a copy of them once.
  */
 import { loadIndexedSales, type Database, type PortfolioRecord } from '@propguard/db';
-import { planChunks } from '@propguard/engines';
+import { assessPortfolioLoans, planChunks } from '@propguard/engines';
 import {
-  assessPlacedLoans,
   createThreadPoolAssessor,
   DEFAULT_QUEUE_SETTINGS,
   EmbeddedExecutor,
@@ -66,7 +65,7 @@ export class PortfolioJobs {
       assess: async (placed) => {
         if (!context.valuation.ready || !context.hazards.ready) throw new Error('the valuation model or the hazard layers are not loaded');
         // Read at each chunk: the scheduler replaces the hazard context when imported flood layers change.
-        return assessPlacedLoans(placed, { model: context.valuation.runtime.model, index: context.valuation.runtime.index, hazards: context.hazards.runtime.context, outlook: context.climateOutlook });
+        return assessPortfolioLoans(placed, { model: context.valuation.runtime.model, index: context.valuation.runtime.index, hazards: context.hazards.runtime.context, outlook: context.climateOutlook });
       },
       close: async () => {},
     };
