@@ -188,6 +188,29 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     expect((await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${foreign}/cancel` })).statusCode).toBe(404);
   });
 
+  it('keeps a keep-alive connection usable after refusing a large file at its header', { timeout: 60_000 }, async () => {
+    const server = testApp.app.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const [header, ...rows] = BOOK.trim().split('\n');
+      // About 0.6 MB without a loan_amount column: refused at the header, the rest never read.
+      const big = `${header!.replace(',loan_amount,', ',Exposure Xyz,')}\n${Array.from({ length: 150 }, () => rows.join('\n')).join('\n')}\n`;
+      const refused = await fetch(`${base}/api/portfolios`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: big, signal: AbortSignal.timeout(10_000) });
+      expect(refused.status).toBe(400);
+      await refused.text();
+      // The next requests (the same client, so the same connection pool) are answered.
+      for (let i = 0; i < 3; i += 1) {
+        const next = await fetch(`${base}/api/portfolios/validate?mapping=${encodeURIComponent(JSON.stringify({ loan_amount: 'Exposure Xyz' }))}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: big, signal: AbortSignal.timeout(10_000) });
+        expect(next.status).toBe(200);
+        expect(portfolioValidationResponseSchema.parse(await next.json()).validation.isValid).toBe(true);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('answers the CLI\'s portfolio submit, status and results through the server while it holds the embedded database', { timeout: 120_000 }, async () => {
     const server = testApp.app.server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

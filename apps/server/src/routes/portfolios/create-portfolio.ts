@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTFOLIO_MAX_UPLOAD_BYTES, portfolioCreatedResponseSchema, portfolioUploadQuerySchema, portfolioValidationResponseSchema, errorResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
@@ -7,6 +8,15 @@ import { createPortfolioFromCsv, createPortfolioFromRows, validatePortfolioUploa
 import { readUploadBody } from './upload-body.ts';
 
 const UPLOAD_ERRORS = { ...ERROR_RESPONSES, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema } as const;
+
+/**
+ * A refused file is not read to its end (the check stops at its header or first rows), and the
+ * rest of it would stall the next request on the same keep-alive connection: the answer closes the
+ * connection instead (the client opens a new one).
+ */
+function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.raw.complete) reply.header('connection', 'close');
+}
 
 /**
  * POST /api/portfolios: a loan book as text/csv or a multipart file (streamed, up to 50 MB) or JSON rows; 202 with
@@ -33,13 +43,13 @@ export function createPortfolioRoutes(context: AppContext): FastifyPluginAsyncZo
     }, async (request, reply) => {
       const body = await readUploadBody(request);
       const options = { name: body.name, mapping: body.mapping, source: body.kind === 'csv' ? ('csv' as const) : ('json' as const) };
+      let created: Awaited<ReturnType<typeof createPortfolioFromCsv>>;
       try {
-        const created = body.kind === 'csv' ? await createPortfolioFromCsv(context, body.stream, portfolioOwnerOf(request.principal), options) : await createPortfolioFromRows(context, body.rows, portfolioOwnerOf(request.principal), options);
-        return reply.status(202).send(created);
+        created = body.kind === 'csv' ? await createPortfolioFromCsv(context, body.stream, portfolioOwnerOf(request.principal), options) : await createPortfolioFromRows(context, body.rows, portfolioOwnerOf(request.principal), options);
       } finally {
-        // A refused file is not read to its end: drain it so the connection stays usable.
-        request.raw.resume();
+        closeIfBodyUnread(request, reply);
       }
+      return reply.status(202).send(created);
     });
 
     app.post('/portfolios/validate', {
@@ -50,13 +60,13 @@ export function createPortfolioRoutes(context: AppContext): FastifyPluginAsyncZo
         querystring: portfolioUploadQuerySchema,
         response: { 200: portfolioValidationResponseSchema, ...UPLOAD_ERRORS },
       },
-    }, async (request) => {
+    }, async (request, reply) => {
       const body = await readUploadBody(request);
       try {
         const validation = await validatePortfolioUpload(context, body.kind === 'csv' ? { csv: body.stream } : { rows: body.rows }, portfolioOwnerOf(request.principal), { name: body.name, mapping: body.mapping, source: body.kind === 'csv' ? 'csv' : 'json' });
         return { success: true as const, validation };
       } finally {
-        request.raw.resume();
+        closeIfBodyUnread(request, reply);
       }
     });
   };
