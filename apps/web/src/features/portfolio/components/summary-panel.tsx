@@ -28,7 +28,8 @@ function LvrChart({ summary }: { summary: PortfolioSummary }) {
           <XAxis dataKey="band" tick={{ fontSize: 12 }} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={48} />
           <Tooltip />
-          <Legend />
+          {/* In the bars' order (today, then the outlook year), not sorted by name. */}
+          <Legend itemSorter={null} />
           <Bar dataKey="today" name="Today" fill="#2563eb" isAnimationActive={false} />
           <Bar dataKey="in2050" name={`${summary.outlook.year}, ${summary.outlook.scenario} emissions`} fill="#f97316" isAnimationActive={false} />
         </BarChart>
