@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema, serviceHealthSchema } from '@propguard/schemas';
+import { deletePortfolio } from '@propguard/db';
+import { ingestPortfolioCsv } from '@propguard/jobs';
+import { CLIMATE_OUTLOOK, errorResponseSchema, serviceHealthSchema } from '@propguard/schemas';
 import { buildApp } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
@@ -181,6 +185,17 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
       expect(local.body).toContain('propguard_http_requests_total{method="GET",route="/api/propguard/health",status="200"}');
       expect(local.body).toContain('propguard_http_request_duration_seconds_bucket');
       expect(local.body).toMatch(/propguard_database_ping_seconds \d/);
+      expect(local.body).toMatch(/propguard_portfolio_chunks\{state="running"\} \d+/);
+      // The queue's depth: a stored book whose chunks nobody has taken yet counts them all.
+      const queuedBefore = Number(/propguard_portfolio_chunks\{state="queued"\} (\d+)/.exec(local.body)![1]);
+      const book = readFileSync(new URL('./fixtures/loan-book-30.csv', import.meta.url), 'utf8');
+      const { portfolio } = await ingestPortfolioCsv(testApp.context.database, Readable.from([book]), { name: 'metrics depth', source: 'cli', workspaceId: null, executor: 'queue', outlook: CLIMATE_OUTLOOK, chunkSize: 10 });
+      try {
+        const after = await secured.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+        expect(Number(/propguard_portfolio_chunks\{state="queued"\} (\d+)/.exec(after.body)![1])).toBe(queuedBefore + portfolio!.totalChunks);
+      } finally {
+        await deletePortfolio(testApp.context.database, portfolio!.id);
+      }
       expect(local.body).toContain('propguard_process_resident_memory_bytes');
       expect((await secured.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.5' })).statusCode).toBe(403);
       const withKey = await secured.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.6', headers: { authorization: 'Bearer test-metrics-key' } });

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '@propguard/schemas';
-import type { Database } from '@propguard/db';
+import { countOpenChunks, type Database } from '@propguard/db';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -16,7 +16,8 @@ function hasKey(request: FastifyRequest, key: string | undefined): boolean {
 
 /**
  * GET /metrics in the Prometheus text format (prom-client): requests and their latency per route
- * and status, the database's latency (one ping per scrape) and the process's memory and CPU. Loopback
+ * and status, the database's latency (one ping per scrape), the portfolio job queue's depth (chunks
+ * queued and running) and the process's memory and CPU. Loopback
  * clients only, or a Bearer METRICS_API_KEY from elsewhere: these figures are for operators.
  */
 export function registerMetrics(app: FastifyInstance, database: Database, metricsApiKey: string | undefined): void {
@@ -42,6 +43,23 @@ export function registerMetrics(app: FastifyInstance, database: Database, metric
         this.set((performance.now() - started) / 1000);
       } catch {
         this.set(-1);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'propguard_portfolio_chunks',
+    help: 'Portfolio chunks of unfinished portfolios by state (queued: waiting for a worker; running: held by one), read at each scrape (-1 when the read failed)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const open = await countOpenChunks(database);
+        this.set({ state: 'queued' }, open.queued);
+        this.set({ state: 'running' }, open.running);
+      } catch {
+        this.set({ state: 'queued' }, -1);
+        this.set({ state: 'running' }, -1);
       }
     },
   });

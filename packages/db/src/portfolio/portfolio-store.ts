@@ -213,6 +213,18 @@ export async function setPortfolioState(
   return rows.length > 0;
 }
 
+/**
+ * Portfolio chunks waiting and being run, across every portfolio not finished (the job queue's
+ * depth as the metrics report it).
+ */
+export async function countOpenChunks(database: Database): Promise<{ queued: number; running: number }> {
+  const [row] = await database.query<{ queued: number; running: number }>(
+    `SELECT count(*) FILTER (WHERE c.state = 'queued')::int AS queued, count(*) FILTER (WHERE c.state = 'running')::int AS running
+     FROM portfolio_chunks c JOIN portfolios p ON p.id = c.portfolio_id WHERE p.state IN ('queued', 'running')`,
+  );
+  return { queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) };
+}
+
 /** The state of one portfolio (cheap: workers check it before each chunk for a cancellation). */
 export async function getPortfolioState(database: Database, portfolioId: string): Promise<string | null> {
   const [row] = await database.query<{ state: string }>('SELECT state FROM portfolios WHERE id = $1', [portfolioId]);
