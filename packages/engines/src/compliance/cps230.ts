@@ -81,7 +81,11 @@ export function incidentClocks(openedAt: string, resolvedAt: string | null, tole
   };
 }
 
-/** Availability, %, of counted samples: ok samples over ok, degraded and down ones (parts not built are not counted). */
-export function availabilityPct(okOrDegraded: number, counted: number): number | null {
-  return counted === 0 ? null : Math.round((okOrDegraded / counted) * 10_000) / 100;
+/**
+ * Availability, %: ok samples over the counted ones (ok, degraded and down; a dependency that is not
+ * configured is not counted).
+ * @example availabilityPct(995, 1000) // 99.5
+ */
+export function availabilityPct(okSamples: number, counted: number): number | null {
+  return counted === 0 ? null : Math.round((okSamples / counted) * 10_000) / 100;
 }
