@@ -4,18 +4,10 @@
  * database named by DATABASE_URL / PROPGUARD_HOME. Prints the error against that sale per city.
  */
 import { readFileSync } from 'node:fs';
-import { loadIndexedSales, openDatabase } from '@propguard/db';
 import { addressKey, anchorOnOwnSale, buildSalesIndex, createPrng, parseValuationModel, valuePoint, MARKET_CITY, OWN_SALE_SETTINGS, type OwnSaleSettings } from '@propguard/engines';
-import { loadCliConfig } from '../apps/cli/src/config.ts';
+import { loadBenchSales } from './load-sales.ts';
 
-const config = loadCliConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
-let sales;
-try {
-  sales = await loadIndexedSales(database);
-} finally {
-  await database.close();
-}
+const sales = await loadBenchSales();
 
 // Issue 20: a property valued 14 days after its own recorded sale must say about that price.
 // The shipped model on the full index, 150 houses per city drawn at random (seed 20) among the

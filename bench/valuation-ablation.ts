@@ -6,10 +6,9 @@
  * (latest 5% and random 3% of each city). Prints one Markdown row per variant and hold-out line.
  * `ABLATION_VARIANTS=base,comparables` runs only the named variants.
  */
-import { loadIndexedSales, openDatabase } from '@propguard/db';
 import { assignSplits, buildSalesIndex, evaluateHoldouts, FEATURE_NAMES, fitValuationModel, prepareRows, VALUATION_GBM_PARAMS, type GbmParams } from '@propguard/engines';
-import { loadCliConfig } from '../apps/cli/src/config.ts';
 import { SPLIT_SEED } from '../apps/cli/src/commands/train.ts';
+import { loadBenchSales } from './load-sales.ts';
 
 const BASE = ['lat', 'lng', 'propertyType', 'bedrooms', 'bathrooms', 'carSpaces', 'landSizeM2', 'buildingSizeM2', 'yearBuilt', 'regionLevel', 'nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount', 'suburbLevel', 'suburbSaleCount'];
 const GROUPS: { name: string; add: string[]; params?: Partial<GbmParams>; smoothing?: boolean }[] = [
@@ -30,14 +29,7 @@ const BASE_PARAMS: Partial<GbmParams> = { learningRate: 0.1, maxTrees: 800, minL
 
 const startedAt = performance.now();
 const seconds = () => `${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
-const config = loadCliConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
-let sales;
-try {
-  sales = await loadIndexedSales(database);
-} finally {
-  await database.close();
-}
+const sales = await loadBenchSales();
 const ordered = buildSalesIndex(sales);
 const holdoutSplits = assignSplits(ordered.sales, SPLIT_SEED, true);
 const holdoutIds = new Set(ordered.sales.filter((_sale, row) => holdoutSplits[row] === 'timeHoldout' || holdoutSplits[row] === 'randomHoldout').map((sale) => sale.id));
