@@ -22,11 +22,11 @@
  * Capital shortfall = (stressed minimum capital + stressed expected loss) - (base minimum capital +
  * base expected loss): the extra capital the scenario consumes.
  */
-import type { LoanPurpose, PortfolioResultRow, RepaymentType, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
+import type { PortfolioResultRow, StressedLoan, StressFigure, StressRegion, StressResult, StressScenario, StressHazardEvent } from '@propguard/schemas';
 import { formatAud, portfolioLoanInputSchema, STRESS_HAZARD_EVENT_LABELS } from '@propguard/schemas';
 import { distanceKm } from '../hazards/geo.ts';
 import { DAMAGE_BANDS, eadPctForScore } from '../hazards/reference-tables.ts';
-import { assessLoan, DEFAULT_LENDING_TABLES, riskWeightFor, type LendingTables } from '../lending/assess-loan.ts';
+import { assessLoan, DEFAULT_LENDING_TABLES, riskWeightFor, type LendingTables, type LoanInput } from '../lending/assess-loan.ts';
 import { CLIMATE_VALUE_PARAMETERS, toTableRef } from '../lending/reference-tables.ts';
 import { loanTermsOf } from '../portfolio/assess-portfolio-loan.ts';
 import { CAPITAL_CITIES, CITY_RADIUS_KM } from '../realty/parse-search-location.ts';
@@ -35,8 +35,12 @@ import { STRESS_LOSS_PARAMETERS, type StressLossParameters } from './reference-t
 export const STRESS_METHOD = 'portfolio-stress-v1';
 const MOST_AFFECTED_COUNT = 20;
 
-/** A per-loan result of a portfolio run, as the stress test reads it (money in whole AUD). */
-export interface StressLoan {
+/**
+ * A per-loan result of a portfolio run, as the stress test reads it (money in whole AUD): the
+ * lending engine's loan terms (LoanInput; hasLmi as uploaded, undefined: held whenever the base
+ * case requires it), with the run's valuation as `valueAud` and the interest-only period optional.
+ */
+export interface StressLoan extends Omit<LoanInput, 'valuationAud' | 'interestOnlyYears'> {
   loanId: string;
   suburb: string | null;
   state: string | null;
@@ -44,19 +48,7 @@ export interface StressLoan {
   lng: number | null;
   /** Today's valuation of the security (the run's estimate). */
   valueAud: number;
-  loanAmountAud: number;
-  purpose: LoanPurpose;
-  repayment: RepaymentType;
-  interestRatePct: number;
-  termYears: number;
   interestOnlyYears?: number | undefined;
-  /** Eligible LMI held, as uploaded; undefined: held whenever the base case requires it (the lending engine's rule). */
-  hasLmi?: boolean | undefined;
-  grossAnnualIncomeAud?: number | undefined;
-  rentalIncomeAnnualAud?: number | undefined;
-  otherDebtsAud?: number | undefined;
-  otherDebtRepaymentsMonthlyAud?: number | undefined;
-  livingExpensesMonthlyAud?: number | undefined;
   /** Hazard scores today (0-100), null where the hazard engine had no data. */
   floodScore: number | null;
   fireScore: number | null;
