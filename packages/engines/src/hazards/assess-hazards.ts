@@ -74,14 +74,13 @@ export function buildReport(site: Site, assessments: HazardAssessment[], scenari
  * @example assessHazards({ lat: -28.81, lng: 153.28 }, context, 'high', 2050).overall.level
  */
 export function assessHazards(location: HazardLocation, context: HazardContext, scenario: ClimateScenario, year: number): HazardReport {
-  const site = locateSite(location, context);
-  return buildReport(site, assessSite(site, context, scenario, year), scenario, year);
+  return assessHazardsForYears(location, context, scenario, [year])[0]!;
 }
 
 /**
  * The six hazards at one place for several years of one scenario (today and the outlook year): the
  * place is located once, and each hazard's year-independent look-ups (siteLookup) are made once;
- * each report equals assessHazards for its year.
+ * assessHazards is the one-year case.
  * @example const [today, future] = assessHazardsForYears(location, context, 'high', [2025, 2050]);
  */
 export function assessHazardsForYears(location: HazardLocation, context: HazardContext, scenario: ClimateScenario, years: readonly number[]): HazardReport[] {
