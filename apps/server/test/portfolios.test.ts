@@ -108,6 +108,11 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     expectRefused(await postForm('/api/portfolios', [{ name: 'file', value: BOOK.replaceAll(',', ';'), filename: 'book.csv' }]), 400, /delimited by ";"/);
     expectRefused(await postForm('/api/portfolios', [{ name: 'name', value: 'no file' }]), 400, /no file/);
     expectRefused(await postForm('/api/portfolios', [{ name: 'mapping', value: '{not json' }, { name: 'file', value: BOOK, filename: 'book.csv' }]), 400, /mapping/);
+    // Forms the multipart parser cannot read: no boundary, no parts, a file cut short.
+    const rawForm = (contentType: string, payload: string) => testApp.app.inject({ method: 'POST', url: '/api/portfolios', headers: { 'content-type': contentType }, payload });
+    expectRefused(await rawForm('multipart/form-data', 'garbage'), 400, /not a readable multipart form/);
+    expectRefused(await rawForm('multipart/form-data; boundary=xyz', 'garbage'), 400, /not a readable multipart form/);
+    expectRefused(await rawForm('multipart/form-data; boundary=xyz', `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${BOOK.slice(0, 400)}`), 400, /not a readable multipart form/);
     const junk = Buffer.alloc(50 * 1024 * 1024 + 10, 0x41);
     const tooBig = await postForm('/api/portfolios', [{ name: 'file', value: junk, filename: 'junk.csv' }]);
     expect([400, 413], tooBig.body).toContain(tooBig.statusCode);
