@@ -15,7 +15,7 @@ export function formatIngestReport(report: IngestReport): string {
       lines.push(
         `  ${dataset.dataset}: loaded ${formatCount(dataset.rowsLoaded)} of ${formatCount(dataset.rowsRead)} rows in ${(dataset.durationMs / 1000).toFixed(1)} s`,
         `    rejected ${formatCount(dataset.rowsRejected)}: ${formatReasons(dataset.rejectedByReason)}`,
-        `    attributes set to null: ${formatReasons(dataset.adjustedByRule)}`,
+        `    attributes cleaned (set to null, or filled from another column): ${formatReasons(dataset.adjustedByRule)}`,
       );
     } else {
       lines.push(`  ${dataset.dataset}: ${dataset.status === 'unchanged' ? 'unchanged (already loaded from this file)' : 'MISSING (file not found)'}`);

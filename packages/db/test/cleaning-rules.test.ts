@@ -52,6 +52,16 @@ describe('Melbourne rows', () => {
     expect(result.ok && result.adjustments).toEqual(['year_built_before_1800']);
   });
 
+  it('takes the bedroom count from Rooms where Bedroom2 is empty, and says so', () => {
+    const result = melbourne('Abbotsford,217 Langridge St,3,h,1000000,S,Jellis,8/10/2016,2.5,3067,,,,,,,Yarra City Council,,,Northern Metropolitan,4019');
+    expect(result.ok && result.value.bedrooms).toBe(3);
+    expect(result.ok && result.adjustments).toEqual(['melbourne_bedrooms_from_rooms']);
+    // Where both are given, Bedroom2 stands (Rooms 4, Bedroom2 3).
+    const both = melbourne('Abbotsford,55a Park St,4,h,1600000,VB,Nelson,4/06/2016,2.5,3067,3,1,2,120,142,2014,Yarra City Council,-37.8072,144.9941,Northern Metropolitan,4019');
+    expect(both.ok && both.value.bedrooms).toBe(3);
+    expect(both.ok && both.adjustments).toEqual([]);
+  });
+
   it('treats Landsize 0 as unknown and rejects an unknown method code', () => {
     const cleaned = applyCleaningRules(expectAccepted(melbourne('Abbotsford,1/18 Mollison St,2,u,600000,S,Biggin,3/09/2016,2.5,3067,2,1,1,0,,,Yarra City Council,-37.8,144.99,Northern Metropolitan,4019')));
     expect(cleaned.ok && cleaned.value.landSizeM2).toBe(null);

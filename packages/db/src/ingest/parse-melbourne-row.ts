@@ -23,6 +23,7 @@ export function parseMelbourneRow(row: Record<string, string>, sourceRow: number
   const numbers = {
     price: parseNumberCell('Price', row.Price),
     bedroom2: parseCountCell('Bedroom2', row.Bedroom2),
+    rooms: parseCountCell('Rooms', row.Rooms),
     bathroom: parseCountCell('Bathroom', row.Bathroom),
     car: parseCountCell('Car', row.Car),
     landsize: parseNumberCell('Landsize', row.Landsize),
@@ -39,10 +40,18 @@ export function parseMelbourneRow(row: Record<string, string>, sourceRow: number
   const lat = value('lat');
   const lng = value('lng');
   const hasCoordinates = lat !== null && lng !== null;
+  // Bedroom2 is the bedroom count. Where it is empty (23% of the priced rows), Rooms stands in: on
+  // the priced rows that have both, Rooms equals Bedroom2 in 96.4% (18,563 of 19,262; SOURCE.md).
+  const adjustments: string[] = [];
+  let bedrooms = value('bedroom2');
+  if (bedrooms === null && value('rooms') !== null) {
+    bedrooms = value('rooms');
+    adjustments.push('melbourne_bedrooms_from_rooms');
+  }
 
   return {
     ok: true,
-    adjustments: [],
+    adjustments,
     value: {
       source: MELBOURNE_DATASET,
       sourceRow,
@@ -55,8 +64,7 @@ export function parseMelbourneRow(row: Record<string, string>, sourceRow: number
       locationPrecision: hasCoordinates ? 'address' : null,
       propertyType,
       propertyTypeRaw: parseTextCell(row.Type),
-      // Bedroom2 is the bedroom count; Rooms is the listing's room count and is left out.
-      bedrooms: value('bedroom2'),
+      bedrooms,
       bathrooms: value('bathroom'),
       carSpaces: value('car'),
       landSizeM2: value('landsize'),

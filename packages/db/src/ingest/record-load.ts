@@ -7,7 +7,7 @@ import { datasetLoads } from '../schema.ts';
  * Bumped whenever a cleaning rule or parser changes what the same file produces, so that every
  * data set is loaded again on the next start even though its checksum is unchanged.
  */
-export const RULESET_VERSION = 1;
+export const RULESET_VERSION = 2;
 
 export interface LoadCounts {
   rowsRead: number;
