@@ -3,8 +3,8 @@
  * city by sale date, 3% at random) and print its accuracy per city beside the suburb-median
  * baseline, as a Markdown table. Reads the database named by DATABASE_URL / PROPGUARD_HOME.
  */
-import { assignSplits, CITY_BY_STATE, formatAccuracyTable, valuePoint } from '@propguard/engines';
-import { runEvaluation, SPLIT_SEED } from '../apps/cli/src/commands/train.ts';
+import { CITY_BY_STATE, formatAccuracyTable, valuePoint } from '@propguard/engines';
+import { runEvaluation } from '../apps/cli/src/commands/train.ts';
 import { loadBenchSales } from './load-sales.ts';
 
 const startedAt = performance.now();
@@ -16,7 +16,7 @@ console.log(`\nBaseline: median time-adjusted price of the same suburb, postcode
 
 // Issue 17: where the remaining error is. Every hold-out sale (both hold-outs) valued as above,
 // grouped by city and property type, by price band (the sale's price) and by suburb.
-const splits = assignSplits(run.rows.sales, SPLIT_SEED, true);
+const splits = run.splits;
 const errors: { city: string; type: string; price: number; suburb: string; error: number; signed: number }[] = [];
 run.index.sales.forEach((sale, row) => {
   if ((splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout') || !sale.state || !CITY_BY_STATE[sale.state]) return;

@@ -11,7 +11,7 @@ export { parseAddress, normaliseAddressText, type ParsedAddress } from './addres
 export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
-export { buildSalesIndex, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
+export { buildSalesIndex, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
 export { resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
 export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';

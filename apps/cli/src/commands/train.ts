@@ -20,6 +20,7 @@ import {
   type IndexedSale,
   type PreparedRows,
   type SalesIndex,
+  type SplitName,
   type ValuationModel,
 } from '@propguard/engines';
 
@@ -31,6 +32,7 @@ const PROVISIONAL_ANCHOR = 13.5;
 export interface EvaluationRun {
   index: SalesIndex;
   rows: PreparedRows;
+  splits: SplitName[];
   model: ValuationModel;
   accuracy: AccuracyRow[];
 }
@@ -39,22 +41,36 @@ function elapsed(startedAt: number): string {
   return `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
 }
 
+export interface EvaluationIndex {
+  /** Every sale; the market index fitted without the hold-outs' prices. */
+  index: SalesIndex;
+  /** Per row of index.sales: its split (the hold-outs included). */
+  splits: SplitName[];
+  holdoutIds: Set<number>;
+}
+
+/**
+ * The evaluation's sales index and splits. The hold-outs' prices must not shape the market index
+ * the evaluation model adjusts prices by: the splits are drawn on the index order, then the index
+ * is rebuilt without those prices (the same sales in the same order, so the splits still apply).
+ */
+export function buildEvaluationIndex(sales: IndexedSale[]): EvaluationIndex {
+  const ordered = buildSalesIndex(sales);
+  const splits = assignSplits(ordered.sales, SPLIT_SEED, true);
+  const holdoutIds = new Set(ordered.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout').map((sale) => sale.id));
+  return { index: buildSalesIndex(sales, { priceIndexExcludes: holdoutIds }), splits, holdoutIds };
+}
+
 /** Fit the evaluation model (hold-outs excluded) and measure it on the hold-outs. */
 export function runEvaluation(sales: IndexedSale[], log: (message: string) => void, startedAt: number): EvaluationRun {
-  // The hold-outs' prices must not shape the market index the evaluation model adjusts prices by:
-  // the splits are drawn on the index order, then the index is rebuilt without those prices.
-  const ordered = buildSalesIndex(sales);
-  const holdoutSplits = assignSplits(ordered.sales, SPLIT_SEED, true);
-  const holdoutIds = new Set(ordered.sales.filter((_sale, row) => holdoutSplits[row] === 'timeHoldout' || holdoutSplits[row] === 'randomHoldout').map((sale) => sale.id));
-  const index = buildSalesIndex(sales, { priceIndexExcludes: holdoutIds });
+  const { index, splits, holdoutIds } = buildEvaluationIndex(sales);
   log(`indexed ${index.sales.length.toLocaleString('en-AU')} market sales (${index.firstSaleDate} to ${index.lastSaleDate}); market index without the ${holdoutIds.size.toLocaleString('en-AU')} hold-out prices [${elapsed(startedAt)}]`);
   const rows = prepareRows(index, PROVISIONAL_ANCHOR);
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
-  const splits = assignSplits(rows.sales, SPLIT_SEED, true);
   const fit = fitValuationModel(rows, splits, { id: 'evaluation', params: VALUATION_GBM_PARAMS }, (message) => log(`  evaluation model ${message}`));
   log(`evaluation model: ${fit.model.gbm.trees.length} trees [${elapsed(startedAt)}]`);
   const accuracy = evaluateHoldouts(fit.model, index, splits);
-  return { index, rows, model: fit.model, accuracy };
+  return { index, rows, splits, model: fit.model, accuracy };
 }
 
 export function runTrain(sales: IndexedSale[], outPath: string, log: (message: string) => void): ValuationModel {
@@ -71,7 +87,7 @@ export function runTrain(sales: IndexedSale[], outPath: string, log: (message: s
   artifact.metrics.trainingSeconds = Math.round((performance.now() - startedAt) / 100) / 10;
   artifact.metrics.holdout = evaluation.accuracy;
   artifact.metrics.holdoutNote =
-    'Measured by the evaluation model, fitted on the same features and settings without the hold-outs (latest 5% of each city by sale date; 3% at random, seed 7). The shipped model is refitted on all sales.';
+    'Measured by the evaluation model, fitted on the same features and settings without the hold-outs (latest 5% of each city by sale date; 3% at random, seed 7). Each hold-out sale is valued as at its date from earlier sales only; a latest sale with its market index refitted on every sale before its month, as production values with the index of every sale it holds. The shipped model is refitted on all sales.';
   mkdirSync(dirname(outPath), { recursive: true });
   const json = JSON.stringify(artifact);
   writeFileSync(outPath, `${json}\n`);

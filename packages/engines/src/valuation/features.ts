@@ -12,6 +12,7 @@ import {
   PROPERTY_TYPE_CODES,
   segmentOf,
   suburbLevel,
+  type LeaveOut,
   type Neighbour,
   type SalesIndex,
 } from './sales-index.ts';
@@ -53,6 +54,8 @@ export const FEATURE_NAMES = [
   'ownSaleAgeMonths',
   'suburbBedroomRel',
   'suburbBedroomCount',
+  'landPpmRel',
+  'buildingPpmRel',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -60,7 +63,7 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
  * Features that grow with land or building size and with nothing else the subject states: land
  * and building size themselves and their ratios to the nearby sales' medians.
  */
-const MONOTONE_FEATURES: ReadonlySet<string> = new Set(['landSizeM2', 'buildingSizeM2', 'landRatio', 'buildingRatio']);
+const MONOTONE_FEATURES: ReadonlySet<string> = new Set(['landSizeM2', 'buildingSizeM2', 'landRatio', 'buildingRatio', 'landPpmRel', 'buildingPpmRel']);
 
 /** Monotone constraints (+1: more never lowers the estimate): land size and building size. */
 export const FEATURE_MONOTONE: readonly number[] = FEATURE_NAMES.map((name) => (MONOTONE_FEATURES.has(name) ? 1 : 0));
@@ -132,14 +135,15 @@ function differenceToNeighbours(subjectValue: number | null | undefined, neighbo
  * difference) (land and building sizes stay out of the weights: the estimate must stay monotone in
  * them), with the weighted standard deviation and mean age.
  */
-function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbour[], asAtYear: number): { level: number; spread: number; ageYears: number } {
+function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbour[], asAtYear: number): { level: number; spread: number; ageYears: number; weights: number[] } {
   const weights: number[] = [];
   let weightSum = 0;
   let levelSum = 0;
   let ageSum = 0;
   for (const neighbour of neighbours) {
     const sale = neighbour.sale;
-    const age = Math.max(0, asAtYear - fractionalYear(sale.saleDate));
+    // Years between the sale and the as-at date (a leave-one-out training row's comparables may be later).
+    const age = Math.abs(asAtYear - fractionalYear(sale.saleDate));
     let weight = Math.exp(-neighbour.distanceKm / COMP_DISTANCE_KM - age / COMP_RECENCY_YEARS);
     if (subject.bedrooms != null && sale.bedrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bedrooms - sale.bedrooms));
     if (subject.bathrooms != null && sale.bathrooms != null) weight *= Math.exp(-COMP_ROOM_PENALTY * Math.abs(subject.bathrooms - sale.bathrooms));
@@ -149,22 +153,45 @@ function comparableLevel(subject: SubjectProperty, neighbours: readonly Neighbou
     levelSum += weight * neighbour.adjustedLogPrice;
     ageSum += weight * age;
   }
-  if (weightSum === 0) return { level: Number.NaN, spread: Number.NaN, ageYears: Number.NaN };
+  if (weightSum === 0) return { level: Number.NaN, spread: Number.NaN, ageYears: Number.NaN, weights };
   const level = levelSum / weightSum;
   let variance = 0;
   neighbours.forEach((neighbour, i) => {
     variance += (weights[i] ?? 0) * (neighbour.adjustedLogPrice - level) ** 2;
   });
-  return { level, spread: neighbours.length > 1 ? Math.sqrt(variance / weightSum) : Number.NaN, ageYears: ageSum / weightSum };
+  return { level, spread: neighbours.length > 1 ? Math.sqrt(variance / weightSum) : Number.NaN, ageYears: ageSum / weightSum, weights };
+}
+
+/**
+ * The comparables' price per square metre carried to the subject's size: the weighted mean (the
+ * comparables' weights) of log(time-adjusted price / size) over the comparables whose size is known,
+ * plus log(subject size). NaN when the subject's size or fewer than 3 comparables' sizes are known.
+ * It grows with the subject's size alone (the weights never look at it).
+ */
+function perSquareMetreLevel(subjectSize: number | null | undefined, neighbours: readonly Neighbour[], weights: readonly number[], sizeOf: (sale: Neighbour['sale']) => number | null | undefined): number {
+  if (subjectSize == null || !(subjectSize > 0)) return Number.NaN;
+  let weightSum = 0;
+  let sum = 0;
+  let count = 0;
+  neighbours.forEach((neighbour, i) => {
+    const size = sizeOf(neighbour.sale);
+    if (size == null || !(size > 0)) return;
+    count += 1;
+    weightSum += weights[i]!;
+    sum += weights[i]! * (neighbour.adjustedLogPrice - Math.log(size));
+  });
+  return count < 3 || weightSum === 0 ? Number.NaN : sum / weightSum + Math.log(subjectSize);
 }
 
 /**
  * Features of `subject` as at `asAt` ('YYYY-MM-DD'), from the sales before asAt in `index`;
  * `fallbackAnchor` (the training mean log price) anchors a property with no earlier sales at all.
+ * `leaveOut` (training rows only): every other sale is evidence, later ones too (LeaveOut); the
+ * address's own previous sale is still only an earlier one.
  */
-export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asAt: string, fallbackAnchor: number): SubjectFeatures {
+export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asAt: string, fallbackAnchor: number, leaveOut?: LeaveOut): SubjectFeatures {
   const propertyType = subject.propertyType ?? DEFAULT_PROPERTY_TYPE;
-  const comparables = findNearestEarlierSales(index, propertyType, subject.lat, subject.lng, asAt, COMPARABLE_K, subject.state);
+  const comparables = findNearestEarlierSales(index, propertyType, subject.lat, subject.lng, asAt, COMPARABLE_K, subject.state, leaveOut);
   const neighbours = comparables.slice(0, NEARBY_K);
   const state = subject.state ?? neighbours[0]?.sale.state ?? null;
   const segment = segmentOf(propertyType);
@@ -173,9 +200,9 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
   const nearbyDistance = neighbours.length > 0 ? median(neighbours.map((neighbour) => neighbour.distanceKm)) : Number.NaN;
   const nearbyDispersion =
     neighbours.length > 1 ? median(neighbours.map((neighbour) => Math.abs(neighbour.adjustedLogPrice - nearbyLevel))) : Number.NaN;
-  const suburb = suburbLevel(index, subject.suburb, subject.postcode, propertyType, state, asAt, SUBURB_LIMIT);
+  const suburb = suburbLevel(index, subject.suburb, subject.postcode, propertyType, state, asAt, SUBURB_LIMIT, undefined, leaveOut);
   const anchor = [nearbyLevel, suburb.level, regionLevel, fallbackAnchor].find((level) => Number.isFinite(level))!;
-  const suburbBedrooms = subject.bedrooms == null ? { level: Number.NaN, count: 0 } : suburbLevel(index, subject.suburb, subject.postcode, propertyType, state, asAt, SUBURB_BEDROOM_LIMIT, subject.bedrooms);
+  const suburbBedrooms = subject.bedrooms == null ? { level: Number.NaN, count: 0 } : suburbLevel(index, subject.suburb, subject.postcode, propertyType, state, asAt, SUBURB_BEDROOM_LIMIT, subject.bedrooms, leaveOut);
   const comp = comparableLevel(subject, comparables, fractionalYear(asAt));
   const cbd = state ? CBD_BY_STATE[state] : undefined;
   const here = projectKm(subject.lat, subject.lng);
@@ -219,6 +246,8 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
     own ? own.ageMonths : Number.NaN,
     suburbBedrooms.level - anchor,
     suburbBedrooms.count,
+    perSquareMetreLevel(subject.landSizeM2, comparables, comp.weights, (sale) => sale.landSizeM2) - anchor,
+    perSquareMetreLevel(subject.buildingSizeM2, comparables, comp.weights, (sale) => sale.buildingSizeM2) - anchor,
   ]);
   return { values, anchor, propertyType, state, neighbours, comparables, previousSale: own };
 }

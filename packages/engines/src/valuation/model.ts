@@ -18,12 +18,13 @@ const treeSchema = z.object({
   value: z.array(z.number()),
 });
 
-/** Residual quantiles (log actual - log predicted) for one dispersion bucket of one region. */
-const intervalBucketSchema = z.object({
-  /** upper edge of this bucket's nearby-dispersion values (the last bucket: Infinity as null) */
-  maxDispersion: z.number().nullable(),
-  lowLogResidual: z.number(),
-  highLogResidual: z.number(),
+/**
+ * One region's quantiles of the scaled calibration residuals ((log actual - log predicted) / the
+ * row's predicted scale): the range is the estimate + low x scale to the estimate + high x scale.
+ */
+const intervalQuantilesSchema = z.object({
+  low: z.number(),
+  high: z.number(),
   count: z.number().int(),
 });
 
@@ -44,8 +45,12 @@ export const valuationModelSchema = z.object({
   trees: z.array(treeSchema),
   intervals: z.object({
     coverage: z.number(),
-    /** state -> buckets by ascending dispersion; '*' for any other region */
-    byRegion: z.record(z.string(), z.array(intervalBucketSchema)),
+    /** the calibration quantiles taken (e.g. 0.82 for the 9th and 91st percentiles) */
+    nominal: z.number(),
+    /** state -> quantiles of the scaled residuals; '*' for any other region */
+    byRegion: z.record(z.string(), intervalQuantilesSchema),
+    /** the scale model: trees on the same features predicting log |residual| of a row */
+    scale: z.object({ baseScore: z.number(), trees: z.array(treeSchema) }),
   }),
   /** The second stage (residual-smoothing.ts): its weights and the training sales' residuals. */
   smoothing: z.object({
@@ -74,6 +79,8 @@ export interface ValuationModel {
   gbm: GbmModel;
   /** the same trees packed in typed arrays for inference */
   compiled: CompiledGbm;
+  /** the interval scale model's trees, packed */
+  intervalScale: CompiledGbm;
   smoothing: ResidualSmoothing;
 }
 
@@ -89,7 +96,7 @@ export function parseValuationModel(json: unknown): ValuationModel {
     throw new Error(`model ${artifact.id} was trained on other features (${artifact.features.length}) than this code computes (${FEATURE_NAMES.length}): run \`npm run train\``);
   }
   const featureCount = artifact.features.length;
-  for (const [treeNumber, tree] of artifact.trees.entries()) {
+  for (const [treeNumber, tree] of [...artifact.trees, ...artifact.intervals.scale.trees].entries()) {
     const size = tree.feature.length;
     if ([tree.threshold, tree.left, tree.right, tree.defaultLeft, tree.value].some((array) => array.length !== size)) {
       throw new Error(`model ${artifact.id}: tree ${treeNumber} has arrays of different lengths`);
@@ -108,6 +115,12 @@ export function parseValuationModel(json: unknown): ValuationModel {
     baseScore: artifact.baseScore,
     trees: artifact.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
   };
+  const scale: GbmModel = {
+    featureNames: artifact.features,
+    baseScore: artifact.intervals.scale.baseScore,
+    trees: artifact.intervals.scale.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
+  };
+  if (!artifact.intervals.byRegion['*']) throw new Error(`model ${artifact.id}: the interval table has no '*' region`);
   const smoothing = { alpha: artifact.smoothing.alpha, lambda: artifact.smoothing.lambda, residualById: decodeResiduals(artifact.smoothing) };
-  return { id: artifact.id, artifact, gbm, compiled: compileGbm(gbm), smoothing };
+  return { id: artifact.id, artifact, gbm, compiled: compileGbm(gbm), intervalScale: compileGbm(scale), smoothing };
 }

@@ -9,8 +9,9 @@
  *   outlier factor = 1 where the sale lies within 2 forecast standard deviations of the model,
  *                    exp(-(z - 2)) beyond (a sale far outside the model's range is shown, not followed blindly)
  *
- * The range narrows with the weight: its log half-widths are multiplied by (1 - 0.6 w). Only sales
- * strictly before the as-at date count, so a hold-out sale never sees itself.
+ * The range narrows with the weight: its log half-widths are multiplied by (1 - 0.6 w), and it is
+ * widened where needed to reach the time-adjusted sale. Only sales strictly before the as-at date
+ * count, so a hold-out sale never sees itself.
  */
 import { addressKey, fractionalYear, lowerBound, monthNumber, segmentOf, timeAdjustment, type SalesIndex } from './sales-index.ts';
 import type { IndexedSale } from './types.ts';
@@ -119,10 +120,13 @@ export function anchorOnOwnSale(
   const weight = ownSaleWeight(previous.ageMonths, zScore, settings);
   const logEstimate = weight * anchorLog + (1 - weight) * model.logEstimate;
   const shrink = 1 - OWN_SALE_RANGE_SHRINK * weight;
+  // The property sold at that (time-adjusted) price within the window: the range always reaches it,
+  // so a sale the model disagrees with widens the range (and lowers the confidence) instead of
+  // falling outside it.
   return {
     logEstimate,
-    lowLog: logEstimate - (model.logEstimate - model.lowLog) * shrink,
-    highLog: logEstimate + (model.highLog - model.logEstimate) * shrink,
+    lowLog: Math.min(anchorLog, logEstimate - (model.logEstimate - model.lowLog) * shrink),
+    highLog: Math.max(anchorLog, logEstimate + (model.highLog - model.logEstimate) * shrink),
     anchor: {
       saleId: previous.saleId,
       saleDate: previous.saleDate,

@@ -53,6 +53,24 @@ interface TypeTree {
   tree: KDBush;
 }
 
+/** A suburb cell's sales in date order. */
+export interface SuburbSales {
+  ids: Int32Array;
+  dates: string[];
+  logPrices: Float64Array;
+  months: Int32Array;
+}
+
+/**
+ * Leave-one-out (training rows only, docs/methodology/valuation.md "Training features"): every
+ * sale but this one is evidence, later ones too, each moved to the as-at date by the index; sales
+ * at the same distance go to the nearest in time. A valuation never uses it: it sees only sales
+ * before its as-at date.
+ */
+export interface LeaveOut {
+  saleId: number;
+}
+
 export interface SalesIndex {
   sales: IndexedSale[];
   /** Per property type. */
@@ -60,7 +78,7 @@ export interface SalesIndex {
   /** `${state}|${segment}` -> log-price level by month number (NaN before the first sales). */
   regionalIndex: Map<string, Float64Array>;
   /** `${suburb}|${postcode}|${type}` (upper-case suburb), and `...|${bedrooms}`, -> the sales in date order. */
-  suburbSales: Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>;
+  suburbSales: Map<string, SuburbSales>;
   /** `${ADDRESS}|${SUBURB}` -> the sales of that street address in date order (own-sale anchor). */
   addressSales: Map<string, IndexedSale[]>;
   /** Market (state) -> the date of its latest sale: a market is valued as at its own data. */
@@ -193,9 +211,10 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
       tree,
     });
   }
-  const suburbSales = new Map<string, { dates: string[]; logPrices: Float64Array; months: Int32Array }>();
+  const suburbSales = new Map<string, SuburbSales>();
   for (const [key, list] of suburbLists) {
     suburbSales.set(key, {
+      ids: Int32Array.from(list, (sale) => sale.id),
       dates: list.map((sale) => sale.saleDate),
       logPrices: Float64Array.from(list, (sale) => Math.log(sale.priceAud)),
       months: Int32Array.from(list, (sale) => monthNumber(sale.saleDate)),
@@ -218,6 +237,17 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
 }
 
 /**
+ * The same index with one market's price index refitted without the `excludes` sales' prices (the
+ * hold-out evaluation: a latest sale is valued with the index of every sale before its month, as
+ * production values with the index of every sale it has).
+ */
+export function withMarketIndexRefitted(index: SalesIndex, state: string, excludes: ReadonlySet<number>): SalesIndex {
+  const monthCount = monthNumber(index.lastSaleDate) + 361;
+  const refitted = buildMarketIndex(index.sales.filter((sale) => sale.state === state), monthCount, excludes);
+  return { ...index, regionalIndex: new Map([...index.regionalIndex, ...refitted]) };
+}
+
+/**
  * The regional index level that applies on `asAt`: the level of the month before asAt's month
  * (so only sales before asAt count), NaN if the region has no earlier sales.
  */
@@ -232,11 +262,12 @@ export function indexLevelAt(index: SalesIndex, state: string | null | undefined
  * Log-price change of the region from a sale's month to the as-at level, 0 where unknown. Both
  * levels come from months before asAt's month.
  */
-export function timeAdjustment(index: SalesIndex, state: string | null | undefined, segment: string, saleMonth: number, asAtMonth: number): number {
+export function timeAdjustment(index: SalesIndex, state: string | null | undefined, segment: string, saleMonth: number, asAtMonth: number, leaveOut?: LeaveOut): number {
   const levels = index.regionalIndex.get(`${state ?? ''}|${segment}`);
   if (!levels) return 0;
-  const to = Math.min(asAtMonth - 1, levels.length - 1);
-  const from = Math.min(saleMonth, to);
+  // Leave-one-out: a later sale is moved back to the as-at month's own level.
+  const to = leaveOut ? Math.min(asAtMonth, levels.length - 1) : Math.min(asAtMonth - 1, levels.length - 1);
+  const from = leaveOut ? Math.min(saleMonth, levels.length - 1) : Math.min(saleMonth, to);
   if (from < 0 || to < 0) return 0;
   const change = levels[to]! - levels[from]!;
   return Number.isFinite(change) ? change : 0;
@@ -264,17 +295,21 @@ export function findNearestEarlierSales(
   asAt: string,
   k: number,
   state: string | null | undefined,
+  leaveOut?: LeaveOut,
 ): Neighbour[] {
   const typeTree = index.trees.get(propertyType);
   if (!typeTree) return [];
-  const cutoff = lowerBound(typeTree.dates, asAt);
+  const asAtPosition = lowerBound(typeTree.dates, asAt);
+  const cutoff = leaveOut ? typeTree.dates.length : asAtPosition;
   if (cutoff === 0) return [];
+  // Among sales at the same distance: the most recent (as at), or the nearest in time (leave-one-out).
+  const timeGap = (position: number) => (leaveOut ? Math.abs(position - asAtPosition) : cutoff - position);
   const { x, y } = projectKm(lat, lng);
   const asAtMonth = monthNumber(asAt);
   // Max-heap (by distance, then older first) of the best K positions so far.
   const heapPos: number[] = [];
   const heapDist: number[] = [];
-  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && heapPos[i]! < heapPos[j]!);
+  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && timeGap(heapPos[i]!) > timeGap(heapPos[j]!));
   const swap = (i: number, j: number) => {
     [heapPos[i], heapPos[j]] = [heapPos[j]!, heapPos[i]!];
     [heapDist[i], heapDist[j]] = [heapDist[j]!, heapDist[i]!];
@@ -285,7 +320,7 @@ export function findNearestEarlierSales(
     heapDist.length = 0;
     const ids = typeTree.tree.within(x, y, radius);
     for (const id of ids) {
-      if (id >= cutoff) continue;
+      if (id >= cutoff || (leaveOut && typeTree.sales[id]!.id === leaveOut.saleId)) continue;
       const dx = xs[id]! - x;
       const dy = ys[id]! - y;
       const distance = Math.sqrt(dx * dx + dy * dy);
@@ -299,7 +334,7 @@ export function findNearestEarlierSales(
           swap(child, parent);
           child = parent;
         }
-      } else if (distance < heapDist[0]! || (distance === heapDist[0] && id > heapPos[0]!)) {
+      } else if (distance < heapDist[0]! || (distance === heapDist[0] && timeGap(id) < timeGap(heapPos[0]!))) {
         heapPos[0] = id;
         heapDist[0] = distance;
         let parent = 0;
@@ -323,13 +358,18 @@ export function findNearestEarlierSales(
     return {
       sale,
       distanceKm: heapDist[slot]!,
-      adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth),
+      adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth, leaveOut),
     };
   });
-  return neighbours.sort((a, b) => a.distanceKm - b.distanceKm || (a.sale.saleDate < b.sale.saleDate ? 1 : -1));
+  const gap = (neighbour: Neighbour) => Math.abs(fractionalYear(neighbour.sale.saleDate) - fractionalYear(asAt));
+  return neighbours.sort((a, b) => a.distanceKm - b.distanceKm || (leaveOut ? gap(a) - gap(b) : a.sale.saleDate < b.sale.saleDate ? 1 : -1));
 }
 
-/** Median time-adjusted log price of the last `limit` sales of a suburb and type before asAt. */
+/**
+ * Median time-adjusted log price of the last `limit` sales of a suburb and type before asAt (with
+ * `bedrooms`, of that bedroom count), and how many sales the suburb had before asAt. Leave-one-out:
+ * the `limit` sales nearest asAt in time, either side, and every sale but this one counted.
+ */
 export function suburbLevel(
   index: SalesIndex,
   suburb: string | null | undefined,
@@ -339,20 +379,37 @@ export function suburbLevel(
   asAt: string,
   limit: number,
   bedrooms?: number | null,
+  leaveOut?: LeaveOut,
 ): { level: number; count: number } {
   if (!suburb) return { level: Number.NaN, count: 0 };
   if (bedrooms === null) return { level: Number.NaN, count: 0 };
   const list = index.suburbSales.get(`${suburb.toUpperCase()}|${postcode ?? ''}|${propertyType}${bedrooms === undefined ? '' : `|${bedrooms}`}`);
   if (!list) return { level: Number.NaN, count: 0 };
   const cutoff = lowerBound(list.dates, asAt);
-  if (cutoff === 0) return { level: Number.NaN, count: 0 };
   const asAtMonth = monthNumber(asAt);
   const segment = segmentOf(propertyType);
   const values: number[] = [];
-  for (let position = Math.max(0, cutoff - limit); position < cutoff; position += 1) {
-    values.push(list.logPrices[position]! + timeAdjustment(index, state, segment, list.months[position]!, asAtMonth));
+  const take = (position: number) => values.push(list.logPrices[position]! + timeAdjustment(index, state, segment, list.months[position]!, asAtMonth, leaveOut));
+  if (!leaveOut) {
+    if (cutoff === 0) return { level: Number.NaN, count: 0 };
+    for (let position = Math.max(0, cutoff - limit); position < cutoff; position += 1) take(position);
+    return { level: median(values), count: cutoff };
   }
-  return { level: median(values), count: cutoff };
+  // Walk out from the as-at position, the nearer in time first, skipping the sale left out.
+  let before = cutoff - 1;
+  let after = cutoff;
+  let count = 0;
+  const asAtYear = fractionalYear(asAt);
+  while (values.length < limit && (before >= 0 || after < list.dates.length)) {
+    const useBefore = after >= list.dates.length || (before >= 0 && asAtYear - fractionalYear(list.dates[before]!) <= fractionalYear(list.dates[after]!) - asAtYear);
+    const position = useBefore ? before-- : after++;
+    if (list.ids[position] === leaveOut.saleId) continue;
+    take(position);
+  }
+  let self = 0;
+  for (let position = cutoff; position < list.dates.length && list.dates[position] === asAt; position += 1) if (list.ids[position] === leaveOut.saleId) self = 1;
+  count = list.ids.length - self;
+  return values.length === 0 ? { level: Number.NaN, count: 0 } : { level: median(values), count };
 }
 
 export { median };

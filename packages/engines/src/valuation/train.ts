@@ -11,7 +11,7 @@ import { DEFAULT_GBM_PARAMS, predictGbm, trainGbm, type GbmDataset, type GbmMode
 import { encodeResiduals, residualEvidence, smoothingCorrection } from './residual-smoothing.ts';
 import { parseValuationModel, type AccuracyRow, type ValuationModel, type ValuationModelArtifact } from './model.ts';
 import { createPrng } from './prng.ts';
-import { buildSalesIndex, indexLevelAt, monthNumber, segmentOf, suburbLevel, type SalesIndex } from './sales-index.ts';
+import { buildSalesIndex, indexLevelAt, monthNumber, segmentOf, suburbLevel, withMarketIndexRefitted, type SalesIndex } from './sales-index.ts';
 import type { IndexedSale } from './types.ts';
 import { valuePoint } from './value-property.ts';
 
@@ -20,7 +20,6 @@ export const TIME_HOLDOUT_SHARE = 0.05;
 export const RANDOM_HOLDOUT_SHARE = 0.03;
 const VALIDATION_SHARE = 0.05;
 const CALIBRATION_SHARE = 0.08;
-const INTERVAL_BUCKETS = 4;
 const INTERVAL_COVERAGE = 0.8;
 /**
  * The calibration quantiles are taken at 9% and 91% (a nominal 82%) for the stated 80% range: with
@@ -53,11 +52,25 @@ export interface PreparedRows {
   logPrices: Float64Array;
 }
 
-/** Features of every sale as at its own sale date (only earlier sales are visible). */
-export function prepareRows(index: SalesIndex, fallbackAnchor: number, onProgress?: (done: number, total: number) => void): PreparedRows {
+export interface PrepareRowsOptions {
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * The rows (positions in index.sales) whose features are leave-one-out on `pool` (the sales the
+   * model may learn from: every one but the row itself, later ones too) instead of as at their date.
+   */
+  leaveOneOut?: { pool: SalesIndex; rows: (row: number) => boolean };
+}
+
+/**
+ * Features of every sale as at its own sale date (only earlier sales are visible), or, for the
+ * rows `leaveOneOut` names, from every other sale of its pool.
+ */
+export function prepareRows(index: SalesIndex, fallbackAnchor: number, options: PrepareRowsOptions = {}): PreparedRows {
   const sales = index.sales;
+  const { onProgress, leaveOneOut } = options;
   const features = sales.map((sale, row) => {
     if (onProgress && row % 20_000 === 0) onProgress(row, sales.length);
+    if (leaveOneOut?.rows(row)) return computeFeatures(leaveOneOut.pool, sale, sale.saleDate, fallbackAnchor, { saleId: sale.id });
     return computeFeatures(index, sale, sale.saleDate, fallbackAnchor);
   });
   return { sales, features, logPrices: Float64Array.from(sales, (sale) => Math.log(sale.priceAud)) };
@@ -114,41 +127,50 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 /**
- * Interval table: per state, calibration residuals (log actual - log predicted) split into
- * INTERVAL_BUCKETS equal-count buckets by nearby dispersion; each bucket keeps its 10th and 90th
- * residual percentiles. '*' pools every region.
+ * The interval scale model's settings: a small boosted model of log |residual| (floored at 1%),
+ * fitted on the validation rows (not trained on by the main model, so their residuals are honest).
  */
-function calibrateIntervals(residuals: { state: string; dispersion: number; residual: number }[]): ValuationModelArtifact['intervals'] {
-  const byRegion: ValuationModelArtifact['intervals']['byRegion'] = {};
-  const groups = new Map<string, typeof residuals>();
-  groups.set('*', residuals);
+const SCALE_GBM_PARAMS: GbmParams = {
+  ...DEFAULT_GBM_PARAMS,
+  maxTrees: 300,
+  learningRate: 0.05,
+  maxLeaves: 31,
+  maxDepth: 6,
+  minLeafRows: 100,
+  lambda: 10,
+  subsample: 0.8,
+  maxBins: 64,
+  seed: 20_261_127,
+  earlyStoppingRounds: 1_000,
+};
+const SCALE_FLOOR = 0.01;
+
+/** Fit the scale model on rows' residuals (log actual - log predicted). */
+function fitIntervalScale(rows: PreparedRows, scaleRows: readonly number[], residualOf: (row: number) => number, enabled?: ReadonlySet<string>): GbmModel {
+  const dataset = toDataset(rows, [...scaleRows], enabled);
+  dataset.target = Float64Array.from(scaleRows, (row) => Math.log(Math.abs(residualOf(row)) + SCALE_FLOOR));
+  return trainGbm([...FEATURE_NAMES], dataset, null, SCALE_GBM_PARAMS).model;
+}
+
+/**
+ * Interval table: per state (and '*' pooling every region), the calibration rows' residuals divided
+ * by their predicted scale, and the quantiles of those at (1 - INTERVAL_NOMINAL) / 2 either side.
+ */
+function calibrateIntervals(residuals: { state: string; scaled: number }[]): Record<string, { low: number; high: number; count: number }> {
+  const groups = new Map<string, number[]>([['*', residuals.map((item) => item.scaled)]]);
   for (const item of residuals) {
     if (!CITY_BY_STATE[item.state]) continue;
-    const list = groups.get(item.state) ?? [];
-    list.push(item);
-    groups.set(item.state, list);
+    groups.set(item.state, [...(groups.get(item.state) ?? []), item.scaled]);
   }
   const tail = (1 - INTERVAL_NOMINAL) / 2;
-  for (const [region, items] of groups) {
-    const finite = items.filter((item) => Number.isFinite(item.dispersion)).sort((a, b) => a.dispersion - b.dispersion);
-    const bucketCount = finite.length >= 400 ? INTERVAL_BUCKETS : 1;
-    const buckets = [];
-    for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-      const slice = finite.slice(Math.floor((bucket * finite.length) / bucketCount), Math.floor(((bucket + 1) * finite.length) / bucketCount));
-      // Rows without a dispersion (no nearby sales) go to the widest (last) bucket.
-      const members = bucket === bucketCount - 1 ? [...slice, ...items.filter((item) => !Number.isFinite(item.dispersion))] : slice;
-      const sorted = members.map((item) => item.residual).sort((a, b) => a - b);
-      buckets.push({
-        maxDispersion: bucket === bucketCount - 1 ? null : slice[slice.length - 1]!.dispersion,
-        lowLogResidual: quantile(sorted, tail),
-        highLogResidual: quantile(sorted, 1 - tail),
-        count: members.length,
-      });
-    }
-    if (buckets.length > 0 && buckets.every((bucket) => Number.isFinite(bucket.lowLogResidual))) byRegion[region] = buckets;
+  const byRegion: Record<string, { low: number; high: number; count: number }> = {};
+  for (const [region, values] of groups) {
+    const sorted = values.sort((a, b) => a - b);
+    if (sorted.length >= 50) byRegion[region] = { low: quantile(sorted, tail), high: quantile(sorted, 1 - tail), count: sorted.length };
   }
-  if (!byRegion['*']) byRegion['*'] = [{ maxDispersion: null, lowLogResidual: -0.25, highLogResidual: 0.25, count: 0 }];
-  return { coverage: INTERVAL_COVERAGE, byRegion };
+  // Too few calibration rows to measure anything: a wide range, said by its count of 0.
+  byRegion['*'] ??= { low: -2, high: 2, count: 0 };
+  return byRegion;
 }
 
 const SMOOTHING_LAMBDAS = [0.25, 0.5, 1, 2, 4];
@@ -170,6 +192,11 @@ function chooseSmoothing(rows: PreparedRows, validationRows: readonly number[], 
     }
   }
   return { alpha: best.alpha, lambda: best.lambda };
+}
+
+/** Trees as JSON (a threshold that is not finite stored as null). */
+function serialiseTrees(model: GbmModel): ValuationModelArtifact['trees'] {
+  return model.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => (Number.isFinite(value) ? value : null)) }));
 }
 
 export interface FitResult {
@@ -217,24 +244,27 @@ export function fitValuationModel(
       'Histogram gradient-boosted trees (Huber loss) on log price relative to the local time-adjusted price level (nearby sales, suburb, regional index), ' +
       (smoothing.alpha === 0
         ? 'with comparable-sales features; a second stage correcting by the residuals of the nearest earlier sales was measured on the validation split and left off (alpha 0)'
-        : `with comparable-sales features, corrected by the residuals of the nearest earlier sales (spatial residual smoothing, alpha ${smoothing.alpha})`),
+        : `with comparable-sales features, corrected by the residuals of the nearest earlier sales (spatial residual smoothing, alpha ${smoothing.alpha})`) +
+      '; the 80% range is the estimate plus calibrated quantiles times a per-property scale (a second, small boosted model of the expected error)',
     features: [...FEATURE_NAMES],
     monotone: [...FEATURE_MONOTONE],
     params: { ...meta.params, monotone: undefined },
     meanAnchor,
     baseScore: gbm.baseScore,
-    trees: gbm.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => (Number.isFinite(value) ? value : null)) })),
-    intervals: { coverage: INTERVAL_COVERAGE, byRegion: { '*': [{ maxDispersion: null, lowLogResidual: 0, highLogResidual: 0, count: 0 }] } },
+    trees: serialiseTrees(gbm),
+    intervals: { coverage: INTERVAL_COVERAGE, nominal: INTERVAL_NOMINAL, byRegion: {}, scale: { baseScore: 0, trees: [] } },
     // With alpha 0 (the stage did not help on the validation rows) no residuals are stored.
     smoothing: { ...smoothing, ...encodeResiduals(smoothing.alpha === 0 ? new Map() : residualById) },
     metrics: { trainingSeconds: 0, treesTrained: report.treesTrained, validationRmseLog: report.validationRmse, holdout: [], holdoutNote: '' },
   };
-  const residuals = calibrationRows.map((row) => {
+  const residualOf = (row: number) => {
     const features = rows.features[row]!;
-    const predicted = features.anchor + predictGbm(gbm, features.values) + smoothingCorrection({ ...smoothing, residualById }, features.comparables, rows.sales[row]!.saleDate);
-    return { state: rows.sales[row]!.state ?? '', dispersion: features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!, residual: rows.logPrices[row]! - predicted };
-  });
-  draft.intervals = calibrateIntervals(residuals);
+    return rows.logPrices[row]! - features.anchor - predictGbm(gbm, features.values) - smoothingCorrection({ ...smoothing, residualById }, features.comparables, rows.sales[row]!.saleDate);
+  };
+  // The range: a scale model fitted on the validation rows' residuals, calibrated on the calibration rows'.
+  const scale = fitIntervalScale(rows, validationRows, residualOf, meta.enabledFeatures);
+  const residuals = calibrationRows.map((row) => ({ state: rows.sales[row]!.state ?? '', scaled: residualOf(row) / Math.exp(predictGbm(scale, rows.features[row]!.values)) }));
+  draft.intervals = { coverage: INTERVAL_COVERAGE, nominal: INTERVAL_NOMINAL, byRegion: calibrateIntervals(residuals), scale: { baseScore: scale.baseScore, trees: serialiseTrees(scale) } };
   return { model: parseValuationModel(JSON.parse(JSON.stringify(draft))), treesTrained: report.treesTrained, validationRmse: report.validationRmse };
 }
 
@@ -248,10 +278,29 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * Evaluate `model` on the hold-out rows: per city MdAPE, PPE10, PPE20, coverage of the 80% range,
  * beside the baseline (median time-adjusted price of the same suburb, postcode and type among the
  * training part's sales before the row's date; falling back to the regional index level).
+ *
+ * Each hold-out sale is valued as at its date from earlier sales only. `index` carries the market
+ * index fitted without any hold-out price; a latest (time-ordered) sale is valued with its market's
+ * index refitted on every sale before its month, earlier hold-out sales included, as production
+ * values with the index of every sale it holds (flat after the last month, so the hold-out months
+ * are not seen).
  */
 export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[]): AccuracyRow[] {
   const trainingPart = index.sales.filter((_sale, row) => splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout');
   const baselineIndex = buildSalesIndex(trainingPart);
+  const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
+  const indexFor = new Map<string, SalesIndex>();
+  const valuationIndex = (sale: IndexedSale, split: SplitName): SalesIndex => {
+    if (split !== 'timeHoldout' || !sale.state) return index;
+    const month = `${sale.saleDate.slice(0, 7)}-01`;
+    const key = `${sale.state}|${month}`;
+    let refitted = indexFor.get(key);
+    if (!refitted) {
+      refitted = withMarketIndexRefitted(index, sale.state, new Set(holdouts.filter((other) => other.saleDate >= month).map((other) => other.id)));
+      indexFor.set(key, refitted);
+    }
+    return refitted;
+  };
   const rows: AccuracyRow[] = [];
   for (const holdout of ['timeHoldout', 'randomHoldout'] as const) {
     for (const [state, city] of Object.entries(CITY_BY_STATE)) {
@@ -261,7 +310,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
       let covered = 0;
       index.sales.forEach((sale, row) => {
         if (splits[row] !== holdout || sale.state !== state) return;
-        const point = valuePoint(model, index, sale, sale.saleDate);
+        const point = valuePoint(model, valuationIndex(sale, holdout), sale, sale.saleDate);
         const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
         const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
         const baseLog = Number.isFinite(suburb.level) ? suburb.level : Number.isFinite(regional) ? regional : model.artifact.meanAnchor;

@@ -33,23 +33,18 @@ export function predictLogPrice(model: ValuationModel, features: SubjectFeatures
   return features.anchor + predictCompiled(model.compiled, features.values);
 }
 
-/** The interval bucket for a region and nearby dispersion (NaN dispersion: the widest bucket). */
-export function intervalFor(artifact: ValuationModelArtifact, state: string | null, dispersion: number) {
-  const buckets = artifact.intervals.byRegion[state ?? '*'] ?? artifact.intervals.byRegion['*']!;
-  if (!Number.isFinite(dispersion)) return buckets[buckets.length - 1]!;
-  return buckets.find((bucket) => bucket.maxDispersion === null || dispersion <= bucket.maxDispersion) ?? buckets[buckets.length - 1]!;
+/** A region's calibration quantiles of the scaled residuals ('*' for a region without its own). */
+export function intervalFor(artifact: ValuationModelArtifact, state: string | null) {
+  return artifact.intervals.byRegion[state ?? '*'] ?? artifact.intervals.byRegion['*']!;
 }
 
 /**
- * Widening for thin evidence beyond what the calibration buckets saw: fewer than K nearby sales,
- * or nearby sales far away (median distance over 3 km). 1 where the evidence is normal.
+ * The row's scale: exp of the scale model's estimate of log |residual| from the features (how far
+ * the comparables are, how much they disagree, which attributes are missing...). The range is the
+ * region's quantiles times this, so it is narrow where the evidence is strong.
  */
-function thinEvidenceFactor(features: SubjectFeatures): number {
-  const count = features.values[FEATURE_NAMES.indexOf('nearbyCount')]!;
-  const distance = features.values[FEATURE_NAMES.indexOf('nearbyDistanceKm')]!;
-  const countFactor = 1 + 0.5 * Math.max(0, 1 - count / 12);
-  const distanceFactor = Number.isFinite(distance) && distance > 3 ? 1 + 0.15 * Math.log2(distance / 3) : Number.isFinite(distance) ? 1 : 1.5;
-  return countFactor * distanceFactor;
+export function intervalScaleOf(model: ValuationModel, features: SubjectFeatures): number {
+  return Math.exp(predictCompiled(model.intervalScale, features.values));
 }
 
 export interface PointValuation {
@@ -90,13 +85,13 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
   const features = computeFeatures(index, subject, asAt, model.artifact.meanAnchor);
   const correction = smoothingCorrection(model.smoothing, features.comparables, asAt);
   const modelLogEstimate = predictLogPrice(model, features) + correction;
-  const bucket = intervalFor(model.artifact, features.state, features.values[FEATURE_NAMES.indexOf('nearbyDispersion')]!);
-  const widen = thinEvidenceFactor(features);
+  const quantiles = intervalFor(model.artifact, features.state);
+  const scale = intervalScaleOf(model, features);
   // The range always contains the estimate: the residual quantiles are clamped to either side of 0.
   const modelRange = {
     logEstimate: modelLogEstimate,
-    lowLog: modelLogEstimate + Math.min(0, bucket.lowLogResidual) * widen,
-    highLog: modelLogEstimate + Math.max(0, bucket.highLogResidual) * widen,
+    lowLog: modelLogEstimate + Math.min(0, quantiles.low) * scale,
+    highLog: modelLogEstimate + Math.max(0, quantiles.high) * scale,
   };
   const { logEstimate, lowLog, highLog, anchor } = anchorOnOwnSale(features.previousSale, modelRange);
   const estimate = Math.round(Math.exp(logEstimate));
@@ -136,8 +131,8 @@ const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: Subj
   { feature: 'bedrooms', members: ['bedrooms', 'bedroomDiff', 'suburbBedroomRel', 'suburbBedroomCount'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },
   { feature: 'bathrooms', members: ['bathrooms', 'bathroomDiff'], label: (s) => (s.bathrooms == null ? 'Bathrooms unknown' : plural(s.bathrooms, 'bathroom')) },
   { feature: 'carSpaces', members: ['carSpaces'], label: (s) => (s.carSpaces == null ? 'Car spaces unknown' : plural(s.carSpaces, 'car space')) },
-  { feature: 'landSizeM2', members: ['landSizeM2', 'landRatio'], label: (s) => (s.landSizeM2 == null ? 'Land size unknown' : `Land size ${Math.round(s.landSizeM2)} m²`) },
-  { feature: 'buildingSizeM2', members: ['buildingSizeM2', 'buildingRatio'], label: (s) => (s.buildingSizeM2 == null ? 'Building size unknown' : `Building size ${Math.round(s.buildingSizeM2)} m²`) },
+  { feature: 'landSizeM2', members: ['landSizeM2', 'landRatio', 'landPpmRel'], label: (s) => (s.landSizeM2 == null ? 'Land size unknown' : `Land size ${Math.round(s.landSizeM2)} m²`) },
+  { feature: 'buildingSizeM2', members: ['buildingSizeM2', 'buildingRatio', 'buildingPpmRel'], label: (s) => (s.buildingSizeM2 == null ? 'Building size unknown' : `Building size ${Math.round(s.buildingSizeM2)} m²`) },
   { feature: 'yearBuilt', members: ['yearBuilt'], label: (s) => (s.yearBuilt == null ? 'Year built unknown' : `Built ${s.yearBuilt}`) },
 ];
 

@@ -12,6 +12,7 @@ import {
   resolveAsAt,
   valuePoint,
   VALUATION_GBM_PARAMS,
+  withMarketIndexRefitted,
   type IndexedSale,
   type SalesIndex,
   type ValuationModel,
@@ -92,6 +93,16 @@ describe('one index per market', () => {
     expect(valuePoint(model, index, HOUSE, '2020-12-01').estimate).toBe(valuePoint(model, index, HOUSE, '2019-06-01').estimate);
   });
 
+  it('a market index refitted without the later prices (the hold-out evaluation) is flat from them on, and leaves other markets alone', () => {
+    const later = new Set(index.sales.filter((sale) => sale.state === 'WA' && sale.saleDate >= '2020-01-01').map((sale) => sale.id));
+    const refitted = withMarketIndexRefitted(index, 'WA', later);
+    const lastKept = monthNumber('2019-12-01');
+    // Perth rose 30% over 2019-2020: the full index keeps rising through 2020, the refitted one stops.
+    expect(indexLevelAt(refitted, 'WA', 'house', monthNumber('2020-09-01'))).toBe(indexLevelAt(refitted, 'WA', 'house', lastKept + 1));
+    expect(indexLevelAt(index, 'WA', 'house', monthNumber('2020-09-01')) - indexLevelAt(index, 'WA', 'house', lastKept + 1)).toBeGreaterThan(0.05);
+    expect(indexLevelAt(refitted, 'VIC', 'house', monthNumber('2017-06-01'))).toBe(indexLevelAt(index, 'VIC', 'house', monthNumber('2017-06-01')));
+  });
+
   it('no other market\'s later movement reaches a Melbourne valuation', () => {
     const withoutPerth = buildSalesIndex(melbourne);
     const asAt = '2020-06-01';
@@ -135,5 +146,8 @@ describe('a property\'s own recent sale', () => {
     const far = anchorOnOwnSale(previous, { logEstimate: Math.log(sale.priceAud * 3), lowLog: Math.log(sale.priceAud * 2.7), highLog: Math.log(sale.priceAud * 3.33) });
     expect(far.anchor!.zScore).toBeGreaterThan(5);
     expect(far.anchor!.weight).toBeLessThan(0.05);
+    // Not followed, but within the range: the range stretches down to the time-adjusted sale.
+    expect(far.lowLog).toBeCloseTo(previous.logAdjusted, 12);
+    expect(far.highLog).toBeGreaterThan(Math.log(sale.priceAud * 3));
   });
 });
