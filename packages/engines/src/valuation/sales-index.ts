@@ -299,34 +299,39 @@ export function findNearestEarlierSales(
 ): Neighbour[] {
   const typeTree = index.trees.get(propertyType);
   if (!typeTree) return [];
-  const asAtPosition = lowerBound(typeTree.dates, asAt);
-  const cutoff = leaveOut ? typeTree.dates.length : asAtPosition;
+  const cutoff = leaveOut ? typeTree.dates.length : lowerBound(typeTree.dates, asAt);
   if (cutoff === 0) return [];
-  // Among sales at the same distance: the most recent (as at), or the nearest in time (leave-one-out).
-  const timeGap = (position: number) => (leaveOut ? Math.abs(position - asAtPosition) : cutoff - position);
+  // Among sales at the same distance the smaller gap wins: the most recent (as at: positions are in
+  // date order, so the gap is cutoff - position), or the nearest in time (leave-one-out).
+  const asAtPosition = leaveOut ? lowerBound(typeTree.dates, asAt) : cutoff;
   const { x, y } = projectKm(lat, lng);
   const asAtMonth = monthNumber(asAt);
-  // Max-heap (by distance, then older first) of the best K positions so far.
+  // Max-heap (by distance, then larger gap first) of the best K positions so far.
   const heapPos: number[] = [];
   const heapDist: number[] = [];
-  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && timeGap(heapPos[i]!) > timeGap(heapPos[j]!));
+  const heapGap: number[] = [];
+  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && heapGap[i]! > heapGap[j]!);
   const swap = (i: number, j: number) => {
     [heapPos[i], heapPos[j]] = [heapPos[j]!, heapPos[i]!];
     [heapDist[i], heapDist[j]] = [heapDist[j]!, heapDist[i]!];
+    [heapGap[i], heapGap[j]] = [heapGap[j]!, heapGap[i]!];
   };
   const { xs, ys } = typeTree;
   for (const radius of SEARCH_RADII_KM) {
     heapPos.length = 0;
     heapDist.length = 0;
+    heapGap.length = 0;
     const ids = typeTree.tree.within(x, y, radius);
     for (const id of ids) {
       if (id >= cutoff || (leaveOut && typeTree.sales[id]!.id === leaveOut.saleId)) continue;
       const dx = xs[id]! - x;
       const dy = ys[id]! - y;
       const distance = Math.sqrt(dx * dx + dy * dy);
+      const gap = leaveOut ? Math.abs(id - asAtPosition) : cutoff - id;
       if (heapPos.length < k) {
         heapPos.push(id);
         heapDist.push(distance);
+        heapGap.push(gap);
         let child = heapPos.length - 1;
         while (child > 0) {
           const parent = (child - 1) >> 1;
@@ -334,9 +339,10 @@ export function findNearestEarlierSales(
           swap(child, parent);
           child = parent;
         }
-      } else if (distance < heapDist[0]! || (distance === heapDist[0] && timeGap(id) < timeGap(heapPos[0]!))) {
+      } else if (distance < heapDist[0]! || (distance === heapDist[0] && gap < heapGap[0]!)) {
         heapPos[0] = id;
         heapDist[0] = distance;
+        heapGap[0] = gap;
         let parent = 0;
         for (;;) {
           const left = 2 * parent + 1;
