@@ -17,11 +17,14 @@ console.log(`\nBaseline: median time-adjusted price of the same suburb, postcode
 // Issue 17: where the remaining error is. Every hold-out sale (both hold-outs) valued as above,
 // grouped by city and property type, by price band (the sale's price) and by suburb.
 const splits = run.splits;
-const errors: { city: string; type: string; price: number; suburb: string; error: number; signed: number }[] = [];
+const errors: { city: string; type: string; price: number; suburb: string; error: number; signed: number; period: string }[] = [];
 run.index.sales.forEach((sale, row) => {
   if ((splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout') || !sale.state || !CITY_BY_STATE[sale.state]) return;
-  const estimate = valuePoint(run.model, run.index, sale, sale.saleDate).estimate;
-  errors.push({ city: CITY_BY_STATE[sale.state]!, type: sale.propertyType, price: sale.priceAud, suburb: `${sale.suburb} (${CITY_BY_STATE[sale.state]})`, error: Math.abs(estimate / sale.priceAud - 1), signed: estimate / sale.priceAud - 1 });
+  // A latest sale is valued as the evaluation valued it: with its market index refitted before its month.
+  const estimate = valuePoint(run.model, run.indexFor(sale, splits[row]!), sale, sale.saleDate).estimate;
+  // The random hold-out by sale year, the latest by sale month.
+  const period = splits[row] === 'timeHoldout' ? `latest, ${sale.saleDate.slice(0, 7)}` : `random, ${sale.saleDate.slice(0, 4)}`;
+  errors.push({ city: CITY_BY_STATE[sale.state]!, type: sale.propertyType, price: sale.priceAud, suburb: `${sale.suburb} (${CITY_BY_STATE[sale.state]})`, error: Math.abs(estimate / sale.priceAud - 1), signed: estimate / sale.priceAud - 1, period: `${CITY_BY_STATE[sale.state]}, ${period}` });
 });
 function table(title: string, key: (item: (typeof errors)[number]) => string, minimum: number, order?: (a: string, b: string) => number, limit = Infinity) {
   const groups = new Map<string, (typeof errors)[number][]>();
@@ -48,3 +51,4 @@ table('city, property type', (item) => `${item.city}, ${item.type}`, 20, (a, b) 
 const bandRank = (label: string) => BANDS.findIndex((_edge, position) => position > 0 && band(BANDS[position - 1]!) === label);
 table('price band (sale price)', (item) => band(item.price), 20, (a, b) => bandRank(a) - bandRank(b));
 table('suburb (30+ hold-out sales), the 12 hardest', (item) => item.suburb, 30, undefined, 12);
+table('city, hold-out, sale year (random) or month (latest), 50+ sales', (item) => item.period, 50, (a, b) => a.localeCompare(b));

@@ -24,6 +24,7 @@ export {
   assignSplits,
   fitValuationModel,
   evaluateHoldouts,
+  holdoutIndexes,
   formatAccuracyTable,
   VALUATION_GBM_PARAMS,
   CITY_BY_STATE,

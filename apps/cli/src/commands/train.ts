@@ -13,6 +13,7 @@ import {
   buildSalesIndex,
   evaluateHoldouts,
   fitValuationModel,
+  holdoutIndexes,
   formatAccuracyTable,
   prepareRows,
   VALUATION_GBM_PARAMS,
@@ -34,6 +35,8 @@ export interface EvaluationRun {
   rows: PreparedRows;
   splits: SplitName[];
   model: ValuationModel;
+  /** The index each hold-out sale was valued with (holdoutIndexes). */
+  indexFor: (sale: IndexedSale, split: SplitName) => SalesIndex;
   accuracy: AccuracyRow[];
 }
 
@@ -69,8 +72,9 @@ export function runEvaluation(sales: IndexedSale[], log: (message: string) => vo
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
   const fit = fitValuationModel(rows, splits, { id: 'evaluation', params: VALUATION_GBM_PARAMS }, (message) => log(`  evaluation model ${message}`));
   log(`evaluation model: ${fit.model.gbm.trees.length} trees [${elapsed(startedAt)}]`);
-  const accuracy = evaluateHoldouts(fit.model, index, splits);
-  return { index, rows, splits, model: fit.model, accuracy };
+  const indexFor = holdoutIndexes(index, splits);
+  const accuracy = evaluateHoldouts(fit.model, index, splits, indexFor);
+  return { index, rows, splits, model: fit.model, accuracy, indexFor };
 }
 
 export function runTrain(sales: IndexedSale[], outPath: string, log: (message: string) => void): ValuationModel {

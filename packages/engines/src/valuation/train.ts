@@ -275,6 +275,27 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
 }
 
 /**
+ * The index a hold-out sale is valued with: `index` (its market index fitted without any hold-out
+ * price), or for a latest (time-ordered) sale its market's index refitted on every sale before its
+ * month (one refit per market and month, kept).
+ */
+export function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
+  const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
+  const refits = new Map<string, SalesIndex>();
+  return (sale, split) => {
+    if (split !== 'timeHoldout' || !sale.state) return index;
+    const month = `${sale.saleDate.slice(0, 7)}-01`;
+    const key = `${sale.state}|${month}`;
+    let refitted = refits.get(key);
+    if (!refitted) {
+      refitted = withMarketIndexRefitted(index, sale.state, new Set(holdouts.filter((other) => other.saleDate >= month).map((other) => other.id)));
+      refits.set(key, refitted);
+    }
+    return refitted;
+  };
+}
+
+/**
  * Evaluate `model` on the hold-out rows: per city MdAPE, PPE10, PPE20, coverage of the 80% range,
  * beside the baseline (median time-adjusted price of the same suburb, postcode and type among the
  * training part's sales before the row's date; falling back to the regional index level).
@@ -285,22 +306,9 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * values with the index of every sale it holds (flat after the last month, so the hold-out months
  * are not seen).
  */
-export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[]): AccuracyRow[] {
+export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], indexFor = holdoutIndexes(index, splits)): AccuracyRow[] {
   const trainingPart = index.sales.filter((_sale, row) => splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout');
   const baselineIndex = buildSalesIndex(trainingPart);
-  const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
-  const indexFor = new Map<string, SalesIndex>();
-  const valuationIndex = (sale: IndexedSale, split: SplitName): SalesIndex => {
-    if (split !== 'timeHoldout' || !sale.state) return index;
-    const month = `${sale.saleDate.slice(0, 7)}-01`;
-    const key = `${sale.state}|${month}`;
-    let refitted = indexFor.get(key);
-    if (!refitted) {
-      refitted = withMarketIndexRefitted(index, sale.state, new Set(holdouts.filter((other) => other.saleDate >= month).map((other) => other.id)));
-      indexFor.set(key, refitted);
-    }
-    return refitted;
-  };
   const rows: AccuracyRow[] = [];
   for (const holdout of ['timeHoldout', 'randomHoldout'] as const) {
     for (const [state, city] of Object.entries(CITY_BY_STATE)) {
@@ -310,7 +318,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
       let covered = 0;
       index.sales.forEach((sale, row) => {
         if (splits[row] !== holdout || sale.state !== state) return;
-        const point = valuePoint(model, valuationIndex(sale, holdout), sale, sale.saleDate);
+        const point = valuePoint(model, indexFor(sale, holdout), sale, sale.saleDate);
         const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
         const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
         const baseLog = Number.isFinite(suburb.level) ? suburb.level : Number.isFinite(regional) ? regional : model.artifact.meanAnchor;
