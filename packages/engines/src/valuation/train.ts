@@ -132,8 +132,8 @@ function quantile(sorted: readonly number[], q: number): number {
  */
 const SCALE_GBM_PARAMS: GbmParams = {
   ...DEFAULT_GBM_PARAMS,
-  maxTrees: 300,
-  learningRate: 0.05,
+  maxTrees: 100,
+  learningRate: 0.15,
   maxLeaves: 31,
   maxDepth: 6,
   minLeafRows: 100,
