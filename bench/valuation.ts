@@ -3,7 +3,7 @@
  * city by sale date, 3% at random) and print its accuracy per city beside the suburb-median
  * baseline, as a Markdown table. Reads the database named by DATABASE_URL / PROPGUARD_HOME.
  */
-import { CITY_BY_STATE, formatAccuracyTable, valuePoint } from '@propguard/engines';
+import { CITY_BY_STATE, formatAccuracyTable } from '@propguard/engines';
 import { runEvaluation } from '../apps/cli/src/commands/train.ts';
 import { loadBenchSales } from './load-sales.ts';
 
@@ -20,8 +20,8 @@ const splits = run.splits;
 const errors: { city: string; type: string; price: number; suburb: string; error: number; signed: number; period: string }[] = [];
 run.index.sales.forEach((sale, row) => {
   if ((splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout') || !sale.state || !CITY_BY_STATE[sale.state]) return;
-  // A latest sale is valued as the evaluation valued it: with its market index refitted before its month.
-  const estimate = valuePoint(run.model, run.indexFor(sale, splits[row]!), sale, sale.saleDate).estimate;
+  // The estimate the evaluation gave it (a latest sale's with its market index refitted before its month).
+  const estimate = run.holdoutEstimates.get(row)!;
   // The random hold-out by sale year, the latest by sale month.
   const period = splits[row] === 'timeHoldout' ? `latest, ${sale.saleDate.slice(0, 7)}` : `random, ${sale.saleDate.slice(0, 4)}`;
   errors.push({ city: CITY_BY_STATE[sale.state]!, type: sale.propertyType, price: sale.priceAud, suburb: `${sale.suburb} (${CITY_BY_STATE[sale.state]})`, error: Math.abs(estimate / sale.priceAud - 1), signed: estimate / sale.priceAud - 1, period: `${CITY_BY_STATE[sale.state]}, ${period}` });

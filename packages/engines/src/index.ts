@@ -24,7 +24,6 @@ export {
   assignSplits,
   fitValuationModel,
   evaluateHoldouts,
-  holdoutIndexes,
   formatAccuracyTable,
   VALUATION_GBM_PARAMS,
   CITY_BY_STATE,

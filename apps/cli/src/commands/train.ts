@@ -13,7 +13,6 @@ import {
   buildSalesIndex,
   evaluateHoldouts,
   fitValuationModel,
-  holdoutIndexes,
   formatAccuracyTable,
   prepareRows,
   VALUATION_GBM_PARAMS,
@@ -35,8 +34,8 @@ export interface EvaluationRun {
   rows: PreparedRows;
   splits: SplitName[];
   model: ValuationModel;
-  /** The index each hold-out sale was valued with (holdoutIndexes). */
-  indexFor: (sale: IndexedSale, split: SplitName) => SalesIndex;
+  /** Row of index.sales -> the evaluation model's estimate, for every hold-out sale. */
+  holdoutEstimates: Map<number, number>;
   accuracy: AccuracyRow[];
 }
 
@@ -72,9 +71,9 @@ export function runEvaluation(sales: IndexedSale[], log: (message: string) => vo
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
   const fit = fitValuationModel(rows, splits, { id: 'evaluation', params: VALUATION_GBM_PARAMS }, (message) => log(`  evaluation model ${message}`));
   log(`evaluation model: ${fit.model.gbm.trees.length} trees [${elapsed(startedAt)}]`);
-  const indexFor = holdoutIndexes(index, splits);
-  const accuracy = evaluateHoldouts(fit.model, index, splits, indexFor);
-  return { index, rows, splits, model: fit.model, accuracy, indexFor };
+  const holdoutEstimates = new Map<number, number>();
+  const accuracy = evaluateHoldouts(fit.model, index, splits, (row, estimate) => holdoutEstimates.set(row, estimate));
+  return { index, rows, splits, model: fit.model, accuracy, holdoutEstimates };
 }
 
 export function runTrain(sales: IndexedSale[], outPath: string, log: (message: string) => void): ValuationModel {

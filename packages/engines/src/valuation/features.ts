@@ -61,7 +61,8 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 /**
  * Features that grow with land or building size and with nothing else the subject states: land
- * and building size themselves and their ratios to the nearby sales' medians.
+ * and building size themselves, their ratios to the nearby sales' medians, and the comparables'
+ * price per m² carried to them.
  */
 const MONOTONE_FEATURES: ReadonlySet<string> = new Set(['landSizeM2', 'buildingSizeM2', 'landRatio', 'buildingRatio', 'landPpmRel', 'buildingPpmRel']);
 

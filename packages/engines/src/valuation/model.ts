@@ -84,6 +84,11 @@ export interface ValuationModel {
   smoothing: ResidualSmoothing;
 }
 
+/** Trees as stored (a threshold that is not finite as null) back to a model for inference. */
+function toGbmModel(featureNames: string[], baseScore: number, trees: ValuationModelArtifact['trees']): GbmModel {
+  return { featureNames, baseScore, trees: trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })) };
+}
+
 /**
  * Validate a parsed model artifact and prepare it for inference.
  *
@@ -110,16 +115,8 @@ export function parseValuationModel(json: unknown): ValuationModel {
       if (left <= node || right <= node || left >= size || right >= size) throw new Error(`model ${artifact.id}: tree ${treeNumber} node ${node} has bad children`);
     }
   }
-  const gbm: GbmModel = {
-    featureNames: artifact.features,
-    baseScore: artifact.baseScore,
-    trees: artifact.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
-  };
-  const scale: GbmModel = {
-    featureNames: artifact.features,
-    baseScore: artifact.intervals.scale.baseScore,
-    trees: artifact.intervals.scale.trees.map((tree) => ({ ...tree, threshold: tree.threshold.map((value) => value ?? Number.NaN) })),
-  };
+  const gbm = toGbmModel(artifact.features, artifact.baseScore, artifact.trees);
+  const scale = toGbmModel(artifact.features, artifact.intervals.scale.baseScore, artifact.intervals.scale.trees);
   if (!artifact.intervals.byRegion['*']) throw new Error(`model ${artifact.id}: the interval table has no '*' region`);
   const smoothing = { alpha: artifact.smoothing.alpha, lambda: artifact.smoothing.lambda, residualById: decodeResiduals(artifact.smoothing) };
   return { id: artifact.id, artifact, gbm, compiled: compileGbm(gbm), intervalScale: compileGbm(scale), smoothing };

@@ -155,6 +155,11 @@ function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, exc
   return index;
 }
 
+/** Months a market index covers: from FIRST_YEAR to 30 years past the last sale (room for valuations). */
+function marketIndexMonths(lastSaleDate: string): number {
+  return monthNumber(lastSaleDate) + 361;
+}
+
 /**
  * Index market sales for valuation (only sales with a positive price and coordinates are used).
  *
@@ -222,8 +227,7 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
   }
   const lastSaleDate = usable.length > 0 ? usable[usable.length - 1]!.saleDate : '1980-01-01';
   const firstSaleDate = usable.length > 0 ? usable[0]!.saleDate : '1980-01-01';
-  // Room for valuations up to 30 years past the last sale.
-  const monthCount = monthNumber(lastSaleDate) + 361;
+  const monthCount = marketIndexMonths(lastSaleDate);
   return {
     sales: usable,
     trees,
@@ -242,8 +246,7 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
  * production values with the index of every sale it has).
  */
 export function withMarketIndexRefitted(index: SalesIndex, state: string, excludes: ReadonlySet<number>): SalesIndex {
-  const monthCount = monthNumber(index.lastSaleDate) + 361;
-  const refitted = buildMarketIndex(index.sales.filter((sale) => sale.state === state), monthCount, excludes);
+  const refitted = buildMarketIndex(index.sales.filter((sale) => sale.state === state), marketIndexMonths(index.lastSaleDate), excludes);
   return { ...index, regionalIndex: new Map([...index.regionalIndex, ...refitted]) };
 }
 

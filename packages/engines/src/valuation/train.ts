@@ -160,7 +160,9 @@ function calibrateIntervals(residuals: { state: string; scaled: number }[]): Rec
   const groups = new Map<string, number[]>([['*', residuals.map((item) => item.scaled)]]);
   for (const item of residuals) {
     if (!CITY_BY_STATE[item.state]) continue;
-    groups.set(item.state, [...(groups.get(item.state) ?? []), item.scaled]);
+    const list = groups.get(item.state) ?? [];
+    list.push(item.scaled);
+    groups.set(item.state, list);
   }
   const tail = (1 - INTERVAL_NOMINAL) / 2;
   const byRegion: Record<string, { low: number; high: number; count: number }> = {};
@@ -279,7 +281,7 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * price), or for a latest (time-ordered) sale its market's index refitted on every sale before its
  * month (one refit per market and month, kept).
  */
-export function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
+function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
   const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
   const refits = new Map<string, SalesIndex>();
   return (sale, split) => {
@@ -304,9 +306,11 @@ export function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]):
  * index fitted without any hold-out price; a latest (time-ordered) sale is valued with its market's
  * index refitted on every sale before its month, earlier hold-out sales included, as production
  * values with the index of every sale it holds (flat after the last month, so the hold-out months
- * are not seen).
+ * are not seen). `onEstimate` hears each hold-out row's estimate (the error analysis of
+ * bench:valuation), so no sale has to be valued twice.
  */
-export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], indexFor = holdoutIndexes(index, splits)): AccuracyRow[] {
+export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], onEstimate?: (row: number, estimate: number) => void): AccuracyRow[] {
+  const indexFor = holdoutIndexes(index, splits);
   const trainingPart = index.sales.filter((_sale, row) => splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout');
   const baselineIndex = buildSalesIndex(trainingPart);
   const rows: AccuracyRow[] = [];
@@ -319,6 +323,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
       index.sales.forEach((sale, row) => {
         if (splits[row] !== holdout || sale.state !== state) return;
         const point = valuePoint(model, indexFor(sale, holdout), sale, sale.saleDate);
+        onEstimate?.(row, point.estimate);
         const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
         const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
         const baseLog = Number.isFinite(suburb.level) ? suburb.level : Number.isFinite(regional) ? regional : model.artifact.meanAnchor;
