@@ -47,8 +47,19 @@ export const marketAnalysisRequestSchema = z
 export type MarketAnalysisRequest = z.infer<typeof marketAnalysisRequestSchema>;
 export type MarketAnalysisRequestInput = z.input<typeof marketAnalysisRequestSchema>;
 
-export const priceTrendSchema = z.enum(['rising', 'falling', 'stable']);
-export const marketHeatSchema = z.enum(['hot', 'warm', 'cool', 'cold']);
+/**
+ * The market's labels, each computed by the market engine from the figures shown beside it, by the
+ * threshold table of docs/methodology/market.md ("Labels"). 'uncertain': the figures cannot support
+ * a label (the growth interval admits both a rise and a fall beyond the trend threshold, no growth
+ * figure, or clearance and growth pointing two bands apart).
+ */
+export const priceTrendSchema = z.enum(['rising', 'falling', 'stable', 'uncertain']);
+export type PriceTrend = z.infer<typeof priceTrendSchema>;
+export const marketHeatSchema = z.enum(['hot', 'warm', 'cool', 'cold', 'uncertain']);
+export type MarketHeat = z.infer<typeof marketHeatSchema>;
+/** The sentiment's word: from the score /10, never against the price trend (neutral between), 'uncertain' with an uncertain trend. */
+export const marketSentimentTrendSchema = z.enum(['bullish', 'neutral', 'bearish', 'uncertain']);
+export type MarketSentimentTrend = z.infer<typeof marketSentimentTrendSchema>;
 
 export const indexPointSchema = z.object({
   month: z.string().describe('YYYY-MM'),
@@ -94,7 +105,8 @@ export type InvestmentMetrics = z.infer<typeof investmentMetricsSchema>;
 export const marketSentimentSchema = z
   .object({
     sentiment_score: z.number().min(0).max(10),
-    trend: z.enum(['bullish', 'bearish']),
+    trend: marketSentimentTrendSchema,
+    trend_basis: z.string().describe('The figures the trend word comes from, and the rule that chose it'),
     confidence: z.number().min(0).max(1),
     summary: z.string(),
     summary_source: z.enum(['computed', 'llm']).describe('llm: written by the configured model and every number checked against the computed figures'),
@@ -126,7 +138,13 @@ export const marketAnalysisSchema = z
       sales_volume: z.number().int().describe('Priced market sales in the 12 months'),
       volume_change: z.number().nullable().describe('Sales volume against the previous 12 months'),
     }),
-    trend_analysis: z.object({ price_trend: priceTrendSchema, market_heat: marketHeatSchema, supply_demand_balance: z.string() }),
+    trend_analysis: z.object({
+      price_trend: priceTrendSchema,
+      price_trend_basis: z.string().describe('The growth figure and interval the price trend comes from, and the rule that chose it'),
+      market_heat: marketHeatSchema,
+      market_heat_basis: z.string().describe('The clearance and growth figures the heat comes from, and the rule that chose it'),
+      supply_demand_balance: z.string(),
+    }),
     ai_insights: z.object({ market_sentiment: z.string(), investment_outlook: z.string(), risk_assessment: z.string(), recommendations: z.array(z.string()) }),
     sentiment: marketSentimentSchema,
     investment: investmentMetricsSchema.nullable(),

@@ -2,10 +2,11 @@
  * `analyseMarket`: the market figures of a location and property type as at a date, from the
  * recorded sales (issue 6). Method and thresholds: docs/methodology/market.md.
  */
-import type { InvestmentMetrics, LoanInputs, MarketAnalysis, MarketPropertyType, MarketSentiment } from '@propguard/schemas';
+import type { InvestmentMetrics, LoanInputs, MarketAnalysis, MarketPropertyType, MarketSentiment, PriceTrend } from '@propguard/schemas';
 import { formatAud } from '@propguard/schemas';
 import { computeInvestmentMetrics, type RentLookup } from './investment-metrics.ts';
 import { fitQualityIndex, meanLogLevel, DEFAULT_QUALITY_INDEX_PARAMS, type QualityIndex, type QualityIndexParams } from './quality-index.ts';
+import { capitalise, classifyMarketHeat, classifyPriceTrend, classifySentimentTrend, describeSupplyDemand, formatFractionPct, formatThresholdPct, MARKET_THRESHOLDS, type GrowthEstimate } from './market-labels.ts';
 import { medianOf, monthLabel, monthOf, yearBefore, type MarketSale } from './types.ts';
 
 /**
@@ -16,23 +17,8 @@ import { medianOf, monthLabel, monthOf, yearBefore, type MarketSale } from './ty
 export const CLEARED_METHODS: ReadonlySet<string> = new Set(['sold', 'sold_prior', 'sold_prior_not_disclosed', 'sold_not_disclosed', 'sold_after_auction', 'sold_after_auction_not_disclosed']);
 export const NOT_CLEARED_METHODS: ReadonlySet<string> = new Set(['passed_in', 'vendor_bid', 'withdrawn']);
 
-/** Thresholds (docs/methodology/market.md). Clearance bands follow the usual reading of weekly results. */
-export const MARKET_THRESHOLDS = {
-  /** Growth beyond +-2% a year with an 80% interval clear of zero is a trend; otherwise stable. */
-  trendGrowth: 0.02,
-  /** Heat from clearance: >= 70% hot, >= 60% warm, >= 50% cool, else cold. */
-  heatClearance: { hot: 0.7, warm: 0.6, cool: 0.5 },
-  /** Heat from growth where no clearance is known: >= 10% hot, >= 3% warm, >= -3% cool, else cold. */
-  heatGrowth: { hot: 0.1, warm: 0.03, cool: -0.03 },
-  /** Supply and demand from clearance: >= 70% demand exceeds supply, < 60% supply exceeds demand. */
-  demandClearance: { demand: 0.7, supply: 0.6 },
-  /** ... or from growth: >= 5% demand exceeds supply, <= -2% supply exceeds demand. */
-  demandGrowth: { demand: 0.05, supply: -0.02 },
-  /** Fewer priced sales than this in 12 months are flagged as a small sample. */
-  smallSample: 30,
-  /** The index covers at most this many months before the as-at month. */
-  indexMonths: 60,
-} as const;
+/** The threshold table lives with the labels it drives (market-labels.ts); re-exported for the server's index window. */
+export { MARKET_THRESHOLDS };
 
 /** The sentiment score's weights (points either side of 5), docs/methodology/market.md. */
 export const SENTIMENT_WEIGHTS = { growth: 2.5, clearance: 1.5, volume: 1, yield: 1 } as const;
@@ -59,12 +45,12 @@ export interface AnalyseMarketInput {
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
-const pct = (value: number, signed = false) => `${signed && value > 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
+const pct = formatFractionPct;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const monthName = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /** The quality-adjusted growth over the year to the as-at month: 3-month mean levels a year apart. */
-export function indexGrowth(index: QualityIndex, asAtMonth: number): { growth: number; low: number; high: number } | null {
+export function indexGrowth(index: QualityIndex, asAtMonth: number): GrowthEstimate | null {
   const recent = meanLogLevel(index, asAtMonth - 2, asAtMonth);
   const prior = meanLogLevel(index, asAtMonth - 14, asAtMonth - 12);
   if (recent.sales === 0 || prior.sales === 0 || !Number.isFinite(recent.level) || !Number.isFinite(prior.level)) return null;
@@ -73,8 +59,12 @@ export function indexGrowth(index: QualityIndex, asAtMonth: number): { growth: n
   return { growth: round4(Math.exp(diff) - 1), low: round4(Math.exp(diff - Z80 * se) - 1), high: round4(Math.exp(diff + Z80 * se) - 1) };
 }
 
-/** The sentiment score /10 from growth, clearance, volume change and yield (each clamped to its band). */
-export function scoreMarketSentiment(input: { growth: number | null; clearance: number | null; volumeChange: number | null; grossYield: number | null; salesVolume: number; investment: InvestmentMetrics | null; summary: string }): MarketSentiment {
+/**
+ * The sentiment score /10 from growth, clearance, volume change and yield (each clamped to its band),
+ * and its word from that score and the price trend (classifySentimentTrend), so that the word never
+ * contradicts the trend shown beside it.
+ */
+export function scoreMarketSentiment(input: { growth: number | null; clearance: number | null; volumeChange: number | null; grossYield: number | null; salesVolume: number; investment: InvestmentMetrics | null; summary: string; priceTrend: PriceTrend }): MarketSentiment {
   const parts = [
     { name: 'price_growth_yoy', value: input.growth, weight: SENTIMENT_WEIGHTS.growth, scaled: input.growth === null ? null : clamp(input.growth / 0.1, -1, 1) },
     { name: 'auction_clearance_rate', value: input.clearance, weight: SENTIMENT_WEIGHTS.clearance, scaled: input.clearance === null ? null : clamp((input.clearance - 0.6) / 0.2, -1, 1) },
@@ -88,9 +78,11 @@ export function scoreMarketSentiment(input: { growth: number | null; clearance: 
   const points = available.map((part) => ({ name: part.name, value: part.value, points: totalWeight === 0 ? 0 : Math.round(((part.weight * part.scaled!) / totalWeight) * 5 * 100) / 100 }));
   const score = Math.round(clamp(5 + points.reduce((sum, part) => sum + part.points, 0), 0, 10) * 10) / 10;
   const confidence = Math.round(clamp(Math.sqrt(Math.min(1, input.salesVolume / 60)) * (0.5 + (0.5 * totalWeight) / allWeight), 0.05, 0.95) * 100) / 100;
+  const trend = classifySentimentTrend(score, input.priceTrend);
   return {
     sentiment_score: score,
-    trend: score >= 5 ? 'bullish' : 'bearish',
+    trend: trend.label,
+    trend_basis: trend.basis,
     confidence,
     summary: input.summary,
     summary_source: 'computed',
@@ -102,6 +94,14 @@ export function scoreMarketSentiment(input: { growth: number | null; clearance: 
     },
     components: parts.map((part) => ({ name: part.name, value: part.value, points: points.find((item) => item.name === part.name)?.points ?? 0 })),
   };
+}
+
+/** The lender's reading of the growth interval, in the words of the price trend. */
+function describeFallRisk(priceTrend: PriceTrend, growth: GrowthEstimate): string {
+  if (priceTrend === 'falling') return 'falling prices raise the risk for lenders';
+  if (priceTrend === 'uncertain') return `a fall of up to ${pct(-growth.low)} cannot be ruled out`;
+  if (growth.low < -MARKET_THRESHOLDS.trendGrowth) return `no falling trend, though a fall of up to ${pct(-growth.low)} is inside the interval`;
+  return 'no falling trend';
 }
 
 function typeMatches(sale: MarketSale, propertyType: MarketPropertyType): boolean {
@@ -145,30 +145,18 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
   if (growth === null) unavailable.price_growth_yoy = 'Not available: the index needs sales both in the last three months and a year before';
   if (medianPrice === null) unavailable.median_price = 'No priced sales in the last 12 months';
 
+  // Every label below comes from the figures shown beside it (g and its interval, clearance), by the
+  // table in market-labels.ts.
+  const g = growth?.growth ?? null;
+  const trend = classifyPriceTrend(growth);
+  const priceTrend = trend.label;
+  const heat = classifyMarketHeat({ clearance, growth });
+  const supplyDemand = describeSupplyDemand({ clearance, growth });
+
   const flags: string[] = [];
   if (salesVolume < MARKET_THRESHOLDS.smallSample) flags.push(`Only ${salesVolume} sale${salesVolume === 1 ? '' : 's'} in 12 months: figures are indicative and the growth interval is wide`);
-  if (growth && growth.high - growth.low > 0.2) flags.push(`Growth is uncertain: the 80% interval runs from ${pct(growth.low, true)} to ${pct(growth.high, true)}`);
-
-  const g = growth?.growth ?? null;
-  const priceTrend = growth === null ? 'stable' : growth.growth >= MARKET_THRESHOLDS.trendGrowth && growth.low > 0 ? 'rising' : growth.growth <= -MARKET_THRESHOLDS.trendGrowth && growth.high < 0 ? 'falling' : 'stable';
-  const heatBands = MARKET_THRESHOLDS.heatClearance;
-  const growthBands = MARKET_THRESHOLDS.heatGrowth;
-  const marketHeat = clearance !== null
-    ? clearance >= heatBands.hot ? 'hot' : clearance >= heatBands.warm ? 'warm' : clearance >= heatBands.cool ? 'cool' : 'cold'
-    : g === null ? 'cool' : g >= growthBands.hot ? 'hot' : g >= growthBands.warm ? 'warm' : g >= growthBands.cool ? 'cool' : 'cold';
-  const supplyDemand = clearance !== null
-    ? clearance >= MARKET_THRESHOLDS.demandClearance.demand
-      ? `Demand exceeds supply: ${pct(clearance)} of auctions cleared (seller's market)`
-      : clearance >= MARKET_THRESHOLDS.demandClearance.supply
-        ? `Balanced: ${pct(clearance)} of auctions cleared`
-        : `Supply exceeds demand: only ${pct(clearance)} of auctions cleared (buyer's market)`
-    : g === null
-      ? 'Not measured: no auction results and no growth figure'
-      : g >= MARKET_THRESHOLDS.demandGrowth.demand
-        ? `Demand exceeds supply, read from growth of ${pct(g, true)} (no auction results recorded)`
-        : g <= MARKET_THRESHOLDS.demandGrowth.supply
-          ? `Supply exceeds demand, read from growth of ${pct(g, true)} (no auction results recorded)`
-          : `Balanced, read from growth of ${pct(g, true)} (no auction results recorded)`;
+  if (growth && priceTrend === 'uncertain') flags.push(`Price trend uncertain: the 80% interval of the growth runs from ${pct(growth.low, true)} to ${pct(growth.high, true)}, wide enough for a rise and a fall of more than ${formatThresholdPct(MARKET_THRESHOLDS.trendGrowth)}`);
+  else if (growth && growth.high - growth.low > MARKET_THRESHOLDS.impreciseInterval) flags.push(`Growth is imprecise: the 80% interval runs from ${pct(growth.low, true)} to ${pct(growth.high, true)} (its direction holds, its size does not)`);
 
   let investment: InvestmentMetrics | null = null;
   if (!input.rent.found) unavailable.investment = input.rent.reason;
@@ -178,17 +166,22 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
   const typeLabel = propertyType === 'unit' ? 'units' : `${propertyType}s`;
   const facts = [
     medianPrice === null ? null : `median ${formatAud(medianPrice)} over the 12 months to ${monthName(asAt)} (${salesVolume} sales)`,
-    g === null ? null : `quality-adjusted prices ${pct(g, true)} year on year`,
+    growth === null ? null : `quality-adjusted prices ${pct(growth.growth, true)} year on year (80% interval ${pct(growth.low, true)} to ${pct(growth.high, true)}; price trend ${priceTrend})`,
     clearance === null ? null : `${pct(clearance)} auction clearance`,
   ].filter((fact): fact is string => fact !== null);
   const summary = `${input.location}, ${typeLabel}: ${facts.join('; ')}.`;
-  const sentiment = scoreMarketSentiment({ growth: g, clearance, volumeChange, grossYield: investment?.gross_yield ?? null, salesVolume, investment, summary });
+  const sentiment = scoreMarketSentiment({ growth: g, clearance, volumeChange, grossYield: investment?.gross_yield ?? null, salesVolume, investment, summary, priceTrend });
 
   const recommendations: string[] = [];
   if (salesVolume < MARKET_THRESHOLDS.smallSample) recommendations.push(`Treat these figures as indicative: only ${salesVolume} sales in 12 months. Compare with the city index and nearby suburbs.`);
-  if (priceTrend === 'rising' && marketHeat === 'hot') recommendations.push('Expect competition: set a firm limit before auction and budget for prices above the median.');
+  if (priceTrend === 'rising' && heat.label === 'hot') recommendations.push('Expect competition: set a firm limit before auction and budget for prices above the median.');
   if (priceTrend === 'falling') recommendations.push('Prices are falling: there is room to negotiate, and lenders may value conservatively.');
   if (priceTrend === 'stable') recommendations.push('Prices are steady: value on recent comparable sales rather than expected growth.');
+  if (priceTrend === 'uncertain') {
+    recommendations.push(growth
+      ? `The price trend is uncertain (growth ${pct(growth.growth, true)}, 80% interval ${pct(growth.low, true)} to ${pct(growth.high, true)}): value on recent comparable sales and rely on no growth either way.`
+      : 'Growth cannot be measured here: value on recent comparable sales and rely on no growth either way.');
+  }
   if (investment && investment.dscr !== null && investment.dscr < 1) recommendations.push(`At ${pct(input.loan.lvr)} LVR and ${pct(input.loan.interest_rate)} interest the rent covers ${investment.dscr.toFixed(2)} times the repayments: budget for negative cash flow.`);
   if (investment && investment.gross_yield < 0.03) recommendations.push(`A gross yield of ${pct(investment.gross_yield)} makes this a growth play rather than an income one.`);
   if (!investment) recommendations.push('No rent data for this location: yields are not shown rather than guessed.');
@@ -229,7 +222,7 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
     ? `Gross yield ${pct(investment.gross_yield)}, net ${pct(investment.net_yield)} on a weekly rent of ${formatAud(investment.weekly_rent)}; at ${pct(input.loan.lvr)} LVR the rent covers the repayments ${investment.dscr === null ? 'with no loan' : `${investment.dscr.toFixed(2)} times`}.`
     : `Yields not available: ${input.rent.found ? 'no median price' : input.rent.reason}.`;
   const risk = growth
-    ? `Growth 80% interval ${pct(growth.low, true)} to ${pct(growth.high, true)} on ${salesVolume} sales; ${priceTrend === 'falling' ? 'falling prices raise the risk for lenders' : 'no falling trend'}.`
+    ? `Growth 80% interval ${pct(growth.low, true)} to ${pct(growth.high, true)} on ${salesVolume} sales; ${describeFallRisk(priceTrend, growth)}.`
     : `Growth cannot be measured here; ${salesVolume} sales in 12 months.`;
 
   return {
@@ -248,9 +241,9 @@ export function analyseMarket(input: AnalyseMarketInput): MarketAnalysis | null 
       sales_volume: salesVolume,
       volume_change: volumeChange,
     },
-    trend_analysis: { price_trend: priceTrend, market_heat: marketHeat, supply_demand_balance: supplyDemand },
+    trend_analysis: { price_trend: priceTrend, price_trend_basis: trend.basis, market_heat: heat.label, market_heat_basis: heat.basis, supply_demand_balance: supplyDemand },
     ai_insights: {
-      market_sentiment: `${sentiment.trend === 'bullish' ? 'Bullish' : 'Bearish'} (${sentiment.sentiment_score}/10): ${facts.join('; ') || 'few figures available'}.`,
+      market_sentiment: `${capitalise(sentiment.trend)}: ${sentiment.trend_basis}. ${capitalise(facts.join('; ') || 'few figures available')}.`,
       investment_outlook: outlook,
       risk_assessment: risk,
       recommendations: input.depth === 'basic' ? recommendations.slice(0, 2) : recommendations,
