@@ -5,20 +5,78 @@ import { z } from 'zod';
  * counted by PropGuard (health history, tolerances, incidents, audit trail, assessed loans); a
  * regulation card's status comes from its checks.
  */
+/** What one check found: it ran and passed, ran and failed, or did not run. */
+export const CHECK_STATUSES = ['pass', 'fail', 'not_checked'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/** A check's status in words, wherever it is shown: a check that did not run reads "Not checked". */
+export const CHECK_STATUS_LABELS: Readonly<Record<CheckStatus, string>> = { pass: 'Pass', fail: 'Fail', not_checked: 'Not checked' };
+
 export const complianceCheckSchema = z.object({
   label: z.string(),
-  status: z.enum(['pass', 'fail', 'not_checked']),
+  status: z.enum(CHECK_STATUSES),
+  statusLabel: z.string().describe('The status in words: "Pass", "Fail" or "Not checked"'),
   detail: z.string(),
 });
+export type ComplianceCheck = z.infer<typeof complianceCheckSchema>;
 
-export const regulationCardSchema = z.object({
-  id: z.enum(['cps230', 'cps234', 'nccp', 'basel3']),
-  name: z.string(),
-  score: z.number().int().min(0).max(100).describe('Share of the checks that pass, %'),
-  status: z.enum(['compliant', 'review required']),
-  lastAudit: z.string().nullable().describe('ISO time of the newest evidence behind the checks'),
+/**
+ * The status of a regulation (or of a loan against it) from its checks (issue 28): "compliant" only
+ * when every check ran and passed; "review_required" when any check failed; else "not_checked"
+ * (none failed, at least one did not run). The one policy: packages/engines/src/compliance/statuses.ts.
+ */
+export const COMPLIANCE_STATUSES = ['compliant', 'review_required', 'not_checked'] as const;
+export const complianceStatusSchema = z.enum(COMPLIANCE_STATUSES);
+export type ComplianceStatus = z.infer<typeof complianceStatusSchema>;
+
+/** A status in words, the same on every door (the header badge, the APRA tab, reports, the APIs). */
+export const COMPLIANCE_STATUS_LABELS: Readonly<Record<ComplianceStatus, string>> = {
+  compliant: 'Compliant',
+  review_required: 'Review required',
+  not_checked: 'Not fully checked',
+};
+
+export const complianceStatusSummarySchema = z.object({
+  status: complianceStatusSchema,
+  label: z.string().describe('The status in words: "Compliant", "Review required" or "Not fully checked"'),
+  score: z.number().int().min(0).max(100).describe('Checks passed over all checks (one that did not run counts as not passed), %, rounded down: 100 only when every check ran and passed'),
+  passed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  notChecked: z.number().int().min(0),
+  total: z.number().int().min(0),
+  summary: z.string().describe('e.g. "3 of 4 checks passed; 1 not checked"'),
   checks: z.array(complianceCheckSchema),
 });
+export type ComplianceStatusSummary = z.infer<typeof complianceStatusSummarySchema>;
+
+export const regulationCardSchema = complianceStatusSummarySchema.extend({
+  id: z.enum(['cps230', 'cps234', 'nccp', 'basel3']),
+  name: z.string(),
+  lastAudit: z.string().nullable().describe('ISO time of the newest evidence behind the checks'),
+});
+export type RegulationCard = z.infer<typeof regulationCardSchema>;
+
+/**
+ * The search API's `propguard_compliance` block of a listing (SPEC.md section 3), built from the
+ * default loan's assessment by the engine (presentListingCompliance). A `*_compliant` flag is true
+ * only for "compliant", false for "review_required", null when not every check ran.
+ */
+export const listingComplianceBlockSchema = z.object({
+  lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }).describe('Loan amounts at 80, 90 and 95% LVR of the AI valuation'),
+  apra_cps230_compliant: z.boolean().nullable().describe("CPS 230 is the lender's operational resilience, not a property of a loan: the CPS 230 card's status (the header badge) when the caller passes it, else null (GET /api/compliance/overview)"),
+  risk_category: z.enum(['Low', 'Medium', 'High']),
+  compliance_score: z.number().int().min(0).max(100).describe('Lending safety score of the default loan: 0-100, higher = safer'),
+  compliance_score_scale: z.string().describe('"0-100, higher = safer"'),
+  nccp_act_compliant: z.boolean().nullable().describe("The loan's NCCP checks; null while one did not run (a listing has no borrower: income, expenses, requirements)"),
+  basel_iii_compliant: z.boolean().nullable().describe("The loan's APS 112 checks; null while one did not run (the risk-weight table is not verified against APRA's text)"),
+  lvr_compliant: z.boolean().nullable().describe('LVR at or below 80% or LMI held, and the loan within the value; null when LMI is assumed, not confirmed'),
+  statuses: z.object({ cps230: complianceStatusSummarySchema.nullable(), lvr: complianceStatusSummarySchema, nccp: complianceStatusSummarySchema, basel3: complianceStatusSummarySchema }).describe('Each status with its label in words and its checks'),
+  risk_weight: z.number().describe('APS 112 risk weight of the default loan'),
+  climate_adjusted_lvr: z.number().nullable().describe('LVR of the default loan on the 2050 high-scenario climate-adjusted value'),
+  assumptions: z.string().describe('The default loan these figures assume'),
+  method: z.string(),
+});
+export type ListingComplianceBlock = z.infer<typeof listingComplianceBlockSchema>;
 
 /**
  * A lender's CPS 230 tolerance for one dependency. The messages are written for the person setting

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { complianceStatusSchema, complianceStatusSummarySchema } from './compliance.ts';
 import { climateScenarioSchema, riskLevelSchema } from './hazards.ts';
 
 /**
@@ -79,6 +80,12 @@ export const nccpCheckSchema = z.object({
 });
 export type NccpCheck = z.infer<typeof nccpCheckSchema>;
 
+/**
+ * The lending score's scale and direction, stated wherever the score is shown (issue 28): a safety
+ * score, 100 with nothing deducted; every deduction is a risk, so a higher LVR never raises it.
+ */
+export const LENDING_SCORE_SCALE = '0-100, higher = safer';
+
 export const scoreDeductionSchema = z.object({ rule: z.string(), points: z.number().int() });
 
 export const lendingAssessmentSchema = z
@@ -153,10 +160,17 @@ export const lendingAssessmentSchema = z
     }),
     riskCategory: riskLevelSchema,
     riskPoints: z.array(scoreDeductionSchema).describe('What raised the risk category'),
-    complianceScore: z.number().int().min(0).max(100),
+    complianceScore: z.number().int().min(0).max(100).describe('Lending safety score: 0-100, higher = safer (100 minus the deductions)'),
+    complianceScoreScale: z.string().describe('The score\'s scale and direction in words: "0-100, higher = safer"'),
     complianceFormula: z.string(),
     complianceDeductions: z.array(scoreDeductionSchema),
-    complianceStatus: z.enum(['compliant', 'review required']),
+    complianceStatus: complianceStatusSchema.describe('The loan\'s checks together: compliant only when every LVR, NCCP and APS 112 check ran and passed'),
+    complianceStatusLabel: z.string().describe('The status in words: "Compliant", "Review required" or "Not fully checked"'),
+    statuses: z.object({
+      lvr: complianceStatusSummarySchema.describe('LVR at or below 80% or LMI held; loan within the value'),
+      nccp: complianceStatusSummarySchema.describe('The NCCP responsible-lending checks of this loan'),
+      basel3: complianceStatusSummarySchema.describe('APS 112 capital of this loan'),
+    }),
     tables: z.array(tableRefSchema),
   })
   .meta({ id: 'LendingAssessment' });

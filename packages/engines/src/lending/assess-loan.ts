@@ -1,10 +1,12 @@
 /**
  * The lending-rules engine (DESIGN.md section 5, issue 7): LVR, LMI, APS 112 risk weight and
- * capital, APG 223 serviceability, DTI, NCCP checks, climate-adjusted LVR, risk category and a
- * compliance score. Pure: every input, table and hazard report is passed in.
+ * capital, APG 223 serviceability, DTI, NCCP checks, climate-adjusted LVR, risk category, a lending
+ * safety score (0-100, higher = safer) and the loan's LVR, NCCP and APS 112 statuses
+ * (compliance/statuses.ts). Pure: every input, table and hazard report is passed in.
  */
 import type { ClimateOutlook, HazardReport, LendingAssessment, LoanPurpose, NccpCheck, RepaymentType, RiskLevel } from '@propguard/schemas';
-import { riskLevelFor } from '@propguard/schemas';
+import { COMPLIANCE_STATUS_LABELS, LENDING_SCORE_SCALE, riskLevelFor } from '@propguard/schemas';
+import { loanStatuses } from '../compliance/statuses.ts';
 import { eadPctForScore } from '../hazards/reference-tables.ts';
 import {
   APS112_RISK_WEIGHTS,
@@ -234,8 +236,13 @@ function assessNccp(input: LoanInput, serviceability: LendingAssessment['service
   return { assessed: checks.filter((check) => check.status !== 'missing'), missing: checks.filter((check) => check.status === 'missing') };
 }
 
+/**
+ * The lending safety score (0-100, higher = safer): 100 less a deduction for each risk found. Every
+ * deduction's condition only switches on as the loan grows, so a higher LVR never raises the score
+ * (issue 28: the LVR deductions no longer stop when LMI is assumed, nor the climate one above 80%).
+ */
 export const COMPLIANCE_FORMULA =
-  'score = 100 - 25 if LVR > 80% without LMI - 10 if LVR > 95% - 30 if serviceability fails at rate + 3 pp (10 if not assessed) - 10 if DTI >= 6 (5 if not assessed) - 5 per missing NCCP check (at most 20) - 10 if the 2050 climate-adjusted LVR is above 80% while the LVR is not - 20 if the loan exceeds the value; clamped to 0-100. Status "compliant" at 70 or more with no failed check, else "review required".';
+  `Lending safety score, ${LENDING_SCORE_SCALE}: 100 - 10 if LVR > 80% with LMI (25 without) - 10 if LVR > 90% - 10 if LVR > 95% - 20 if the loan exceeds the value - 30 if serviceability fails at rate + 3 pp (10 if not assessed) - 10 if DTI >= 6 (5 if not assessed) - 5 per missing NCCP check (at most 20) - 10 if the 2050 climate-adjusted LVR is above 80%; clamped to 0-100. The status is apart from the score: "Compliant" only when every LVR, NCCP and APS 112 check ran and passed, "Review required" when one failed, else "Not fully checked".`;
 
 /**
  * Assesses a residential loan against the lending rules.
@@ -292,7 +299,8 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
   const riskCategory: RiskLevel = totalPoints >= 3 ? 'High' : totalPoints >= 1 ? 'Medium' : 'Low';
 
   const deductions: { rule: string; points: number }[] = [];
-  if (isLmiRequired && !hasLmi) deductions.push({ rule: 'LVR above 80% without LMI', points: 25 });
+  if (isLmiRequired) deductions.push(hasLmi ? { rule: 'LVR above 80% with LMI', points: 10 } : { rule: 'LVR above 80% without LMI', points: 25 });
+  if (lvr > 0.9 + 1e-9) deductions.push({ rule: 'LVR above 90%', points: 10 });
   if (lvr > 0.95 + 1e-9) deductions.push({ rule: 'LVR above 95%', points: 10 });
   if (lvr > 1 + 1e-9) deductions.push({ rule: 'Loan exceeds the value of the security', points: 20 });
   if (serviceability.passes === false) deductions.push({ rule: 'Serviceability fails at rate + 3 pp', points: 30 });
@@ -300,9 +308,9 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
   if (dti.isHighDti) deductions.push({ rule: 'DTI at or above 6', points: 10 });
   if (!dti.isAssessed) deductions.push({ rule: 'DTI not assessed (no income)', points: 5 });
   if (nccp.missing.length > 0) deductions.push({ rule: `${nccp.missing.length} NCCP check(s) missing`, points: Math.min(20, 5 * nccp.missing.length) });
-  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8 && !isLmiRequired) deductions.push({ rule: `${climateYear} climate-adjusted LVR above 80%`, points: 10 });
+  if (climateResult.climateAdjustedLvr !== null && climateResult.climateAdjustedLvr > 0.8) deductions.push({ rule: `${climateYear} climate-adjusted LVR above 80%`, points: 10 });
   const complianceScore = Math.max(0, Math.min(100, 100 - deductions.reduce((sum, deduction) => sum + deduction.points, 0)));
-  const hasFailedCheck = nccp.assessed.some((check) => check.status === 'fail') || (isLmiRequired && !hasLmi);
+  const statuses = loanStatuses({ lvr, isLmiRequired, hasLmiInput: input.hasLmi, riskWeight, nccpChecks: [...nccp.assessed, ...nccp.missing], riskWeightTable: riskWeights });
 
   return {
     method: LENDING_METHOD,
@@ -352,9 +360,12 @@ export function assessLoan(input: LoanInput, climate?: ClimateInput, tables: Len
     riskCategory,
     riskPoints,
     complianceScore,
+    complianceScoreScale: LENDING_SCORE_SCALE,
     complianceFormula: COMPLIANCE_FORMULA,
     complianceDeductions: deductions,
-    complianceStatus: complianceScore >= 70 && !hasFailedCheck ? 'compliant' : 'review required',
+    complianceStatus: statuses.overall,
+    complianceStatusLabel: COMPLIANCE_STATUS_LABELS[statuses.overall],
+    statuses: { lvr: statuses.lvr, nccp: statuses.nccp, basel3: statuses.basel3 },
     tables: [toTableRef(riskWeights), toTableRef(parameters), toTableRef(taxScale), toTableRef(CLIMATE_VALUE_PARAMETERS)],
   };
 }

@@ -73,7 +73,15 @@ describe('worked examples', () => {
     expect(bare.capital.riskWeightedAssetsAud).toBe(425_000);
     expect(bare.capital.minimumCapitalAud).toBe(34_000);
     expect(bare.complianceDeductions).toContainEqual({ rule: 'LVR above 80% without LMI', points: 25 });
-    expect(bare.complianceStatus).toBe('review required');
+    // LMI not held above 80%: the LVR check fails, so the loan needs a review, in words.
+    expect(bare.statuses.lvr.checks[0]).toMatchObject({ status: 'fail', statusLabel: 'Fail' });
+    expect(bare.complianceStatus).toBe('review_required');
+    expect(bare.complianceStatusLabel).toBe('Review required');
+    // LMI assumed held (not given) is not a pass: the LVR status reads "Not fully checked".
+    const assumed = assessLoan(BASE);
+    expect(assumed.statuses.lvr.checks[0]).toMatchObject({ status: 'not_checked', statusLabel: 'Not checked' });
+    expect(assumed.statuses.lvr).toMatchObject({ status: 'not_checked', label: 'Not fully checked', score: 50 });
+    expect(result.statuses.lvr.status).toBe('compliant');
   });
 
   it('LVR thresholds are 80, 90 and 95% of the valuation', () => {
@@ -136,7 +144,13 @@ describe('worked examples', () => {
     expect(result.dti).toMatchObject({ ratio: 4, isHighDti: false });
     // LVR 75%: no LMI; everything assessed but requirements-and-objectives and debts: 100 - 10 = 90
     expect(result.complianceScore).toBe(90);
-    expect(result.complianceStatus).toBe('compliant');
+    expect(result.complianceScoreScale).toBe('0-100, higher = safer');
+    // A score of 90 is not "compliant": two NCCP checks and the APS 112 table check did not run.
+    expect(result.statuses.lvr.status).toBe('compliant');
+    expect(result.statuses.nccp).toMatchObject({ status: 'not_checked', passed: 4, notChecked: 2, total: 6, score: 66, summary: '4 of 6 checks passed; 2 not checked' });
+    expect(result.statuses.basel3).toMatchObject({ status: 'not_checked', passed: 1, notChecked: 1 });
+    expect(result.complianceStatus).toBe('not_checked');
+    expect(result.complianceStatusLabel).toBe('Not fully checked');
     expect(result.riskCategory).toBe('Low');
   });
 
@@ -192,6 +206,20 @@ describe('worked examples', () => {
     expect(assessLoan(BASE, { outlook, unavailableReason: 'none' }).climate).toMatchObject({ scenario: 'low', year: 2090 });
   });
 
+  // Regression (issue 28): the default loan scored 55 at 80% LVR and 65 at 94% (the LVR deduction
+  // stopped once LMI was assumed, and the climate one above 80%), so a riskier loan scored safer.
+  it('regression: the lending score at 94% LVR is below the score at 80% (higher = safer)', () => {
+    const climate = { outlook: CLIMATE_OUTLOOK, report: hazardReport({ flood: 70, fire: 0 }) };
+    // 80%: 100 - 10 (serviceability not assessed) - 5 (DTI not assessed) - 20 (4 NCCP checks missing) - 10 (climate LVR 84.6%) = 55
+    const at80 = assessLoan({ ...BASE, loanAmountAud: 800_000 }, climate);
+    expect(at80.complianceScore).toBe(55);
+    // 94%: 55 - 10 (above 80% with LMI assumed) - 10 (above 90%) = 35
+    const at94 = assessLoan({ ...BASE, loanAmountAud: 940_000 }, climate);
+    expect(at94.complianceScore).toBe(35);
+    expect(at94.complianceDeductions).toEqual(expect.arrayContaining([{ rule: 'LVR above 80% with LMI', points: 10 }, { rule: 'LVR above 90%', points: 10 }, { rule: '2050 climate-adjusted LVR above 80%', points: 10 }]));
+    expect(at94.complianceFormula).toContain('0-100, higher = safer');
+  });
+
   it('puts LVRs in the portfolio buckets at 60 and 80%', () => {
     expect([0.3, 0.6, 0.61, 0.8, 0.8001].map(portfolioBucketFor)).toEqual(['low', 'low', 'medium', 'medium', 'high']);
     expect(portfolioBucketFor(computeLvr(600_000, 1_000_000))).toBe('low');
@@ -235,6 +263,50 @@ describe('properties', () => {
           if (lower.passes) expect(higher.passes).toBe(true);
         },
       ),
+    );
+  });
+
+  it('a bigger loan on the same security never raises the lending score nor lowers the risk category', () => {
+    const order = { Low: 0, Medium: 1, High: 2 } as const;
+    const climate = { outlook: CLIMATE_OUTLOOK, report: hazardReport({ flood: 55, fire: 30 }) };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200_000, max: 3_000_000 }),
+        fc.double({ min: 0.05, max: 1.3, noNaN: true }),
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        fc.option(fc.integer({ min: 20_000, max: 600_000 }), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.constantFrom(...purposes),
+        fc.constantFrom(...repayments),
+        (valuation, lvr, step, income, hasLmi, purpose, repayment) => {
+          const input = { ...BASE, valuationAud: valuation, grossAnnualIncomeAud: income, hasLmi, purpose, repayment };
+          const smaller = assessLoan({ ...input, loanAmountAud: Math.max(1, Math.round(valuation * lvr)) }, climate);
+          const bigger = assessLoan({ ...input, loanAmountAud: Math.max(1, Math.round(valuation * (lvr + step))) }, climate);
+          expect(bigger.complianceScore).toBeLessThanOrEqual(smaller.complianceScore);
+          expect(order[bigger.riskCategory]).toBeGreaterThanOrEqual(order[smaller.riskCategory]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('"compliant" only when every check of the loan ran and passed', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200_000, max: 3_000_000 }),
+        fc.double({ min: 0.05, max: 1.3, noNaN: true }),
+        fc.option(fc.integer({ min: 20_000, max: 600_000 }), { nil: undefined }),
+        fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (valuation, lvr, income, expenses, hasLmi) => {
+          const result = assessLoan({ ...BASE, valuationAud: valuation, loanAmountAud: Math.max(1, Math.round(valuation * lvr)), grossAnnualIncomeAud: income, livingExpensesMonthlyAud: expenses, hasLmi });
+          const checks = [...result.statuses.lvr.checks, ...result.statuses.nccp.checks, ...result.statuses.basel3.checks];
+          expect(result.complianceStatus === 'compliant').toBe(checks.every((check) => check.status === 'pass'));
+          expect(result.complianceStatus === 'review_required').toBe(checks.some((check) => check.status === 'fail'));
+          for (const summary of Object.values(result.statuses)) if (summary.notChecked > 0) expect(summary.score).toBeLessThan(100);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

@@ -14,7 +14,7 @@ import {
   upsertTolerance,
   type WorkspaceScope,
 } from '@propguard/db';
-import { APS112_RISK_WEIGHTS, assessLoan, availabilityPct, breachOf, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, type Tolerance } from '@propguard/engines';
+import { availabilityPct, breachOf, buildRegulationCards, CPS230_CLOCKS, DEFAULT_TOLERANCE, incidentClocks, makeCheck, type Tolerance } from '@propguard/engines';
 import { AppError, type ComplianceOverview, type HealthCheck, type ServiceHealth, type ToleranceBody } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { getBlockchainHealth, getPropguardHealth, getRealtyHealth } from '../health/health-service.ts';
@@ -111,16 +111,6 @@ export async function setTolerance(context: AppContext, workspaceId: string, dep
   await upsertTolerance(context.database, { workspaceId, dependency, maxDisruptionMinutes: body.max_disruption_minutes, minAvailabilityPct: body.min_availability_pct, maxLatencyMs: body.max_latency_ms, updatedAt: now.toISOString() });
 }
 
-type Check = ComplianceOverview['regulations'][number]['checks'][number];
-const check = (label: string, passes: boolean | null, detail: string): Check => ({ label, status: passes === null ? 'not_checked' : passes ? 'pass' : 'fail', detail });
-
-function card(id: ComplianceOverview['regulations'][number]['id'], name: string, checks: Check[], lastAudit: string | null): ComplianceOverview['regulations'][number] {
-  const counted = checks.filter((item) => item.status !== 'not_checked');
-  const passed = counted.filter((item) => item.status === 'pass').length;
-  const score = counted.length === 0 ? 0 : Math.round((passed / counted.length) * 100);
-  return { id, name, score, status: counted.length > 0 && passed === counted.length ? 'compliant' : 'review required', lastAudit, checks };
-}
-
 /**
  * GET /api/compliance/overview: the evidence of the APRA Compliance tab. `scope`: the caller's
  * workspace (issue 14): its tolerances, incidents, loan assessments and audit trail only; the
@@ -172,67 +162,39 @@ export async function getComplianceOverview(context: AppContext, now: Date, scop
     return { id: row.id, dependency: row.dependency, breach: row.breach, openedAt, lastBreachAt: new Date(row.lastBreachAt).toISOString(), resolvedAt, ...incidentClocks(openedAt, resolvedAt, tolerance, now) };
   });
   const openIncidents = incidents.filter((incident) => incident.resolvedAt === null);
-  // The engine itself, on a reference loan: the check fails if the APG 223 buffer is not applied.
-  const serviceabilityProbe = assessLoan({ valuationAud: 1_000_000, loanAmountAud: 600_000, purpose: 'owner_occupier', repayment: 'principal_and_interest', interestRatePct: 6, termYears: 30, interestOnlyYears: 5, grossAnnualIncomeAud: 200_000 }, undefined).serviceability;
-  const counted = dependencies.filter((dependency) => dependency.isWithinTolerance !== null);
-  const lastSample = dependencies.reduce<string | null>((max, dependency) => (dependency.lastCheck && (!max || dependency.lastCheck > max) ? dependency.lastCheck : max), null);
-  const lastAuditEntry = audit.rows[0] ? new Date(audit.rows[0].recordedAt).toISOString() : null;
-
-  const cps230 = card('cps230', 'CPS 230 Operational Risk Management', [
-    check('Service levels measured and kept as history', counted.every((dependency) => dependency.samples24h > 0), `${counted.length} dependencies sampled; ${history.reduce((sum, row) => sum + row.samples, 0)} samples in 24 h`),
-    check('Dependencies within their tolerances', counted.every((dependency) => dependency.isWithinTolerance), counted.filter((dependency) => !dependency.isWithinTolerance).map((dependency) => dependency.name).join(', ') || 'All within tolerance'),
-    check('No incident past its notification clock', openIncidents.every((incident) => incident.hoursLeftMaterial > 0 && (incident.hoursLeftOutsideTolerance ?? 1) > 0), `${openIncidents.length} open incident(s)`),
-    check('Tolerances set by the lender', dependencies.some((dependency) => dependency.tolerance.source === 'lender') ? true : null, dependencies.some((dependency) => dependency.tolerance.source === 'lender') ? 'Lender tolerances recorded' : 'PropGuard defaults in use: set yours (PUT /api/compliance/tolerances/{dependency})'),
-  ], lastSample);
-  const database = dependencies.find((dependency) => dependency.id === 'database');
-  const cps234 = card('cps234', 'CPS 234 Information Security', [
-    check('Valuation audit trail recorded', audit.total > 0, `${audit.total} valuations and loan assessments recorded with model version, inputs and data sources`),
-    check('Database available', database?.status === 'ok', database?.detail ?? 'Not sampled'),
-    // Every dependency now outside its tolerance must have an open incident in the log.
-    check(
-      'Incidents logged automatically',
-      counted.filter((dependency) => dependency.isWithinTolerance === false).every((dependency) => openIncidents.some((incident) => incident.dependency === dependency.id)),
-      `${incidents.length} incident(s) in the log; ${counted.filter((dependency) => dependency.isWithinTolerance === false).length} dependency(ies) outside tolerance, each needing an open incident`,
-    ),
-    check('Access control and encryption at rest', null, 'Not checked by PropGuard: the lender\'s infrastructure'),
-  ], lastAuditEntry);
-  const nccp = card('nccp', 'NCCP Responsible Lending', [
-    check('Serviceability assessed at the loan rate + 3 pp (APG 223)', serviceabilityProbe.assessmentRatePct === 9 && serviceabilityProbe.isAssessed, `The lending engine, run now on a 6% loan with an income, assessed it at ${serviceabilityProbe.assessmentRatePct}%`),
-    check('Loans assessed and recorded', portfolio.total > 0, `${portfolio.total} loan(s) assessed`),
-    check("Borrower's requirements and objectives", null, 'Recorded by the credit assistant in the interview; not in PropGuard'),
-  ], lastAuditEntry);
-  const basel3 = card('basel3', 'Basel III Capital (APS 112)', [
-    // A table that is not verified against APRA's text cannot make the card pass.
-    check(
-      "APS 112 risk-weight table verified against APRA's text",
-      APS112_RISK_WEIGHTS.verification === 'verified' ? true : null,
-      `${APS112_RISK_WEIGHTS.id} v${APS112_RISK_WEIGHTS.version}: ${APS112_RISK_WEIGHTS.verification}; not checked until it is verified`,
-    ),
-    check('Share of assessed loans above 80% LVR under 20%', portfolio.total === 0 ? null : portfolio.high / portfolio.total < 0.2, portfolio.total === 0 ? 'No loans assessed yet' : `${portfolio.high} of ${portfolio.total} above 80%`),
-  ], lastAuditEntry);
+  // The checks and their statuses are the engine's (one policy: compliant only when every check ran and passed).
+  const regulations = buildRegulationCards({
+    dependencies: dependencies.map((dependency) => ({ id: dependency.id, name: dependency.name, status: dependency.status, detail: dependency.detail, samples24h: dependency.samples24h, isWithinTolerance: dependency.isWithinTolerance, toleranceSource: dependency.tolerance.source })),
+    openIncidents,
+    incidentsLogged: incidents.length,
+    samples24h: history.reduce((sum, row) => sum + row.samples, 0),
+    lastSampleAt: dependencies.reduce<string | null>((max, dependency) => (dependency.lastCheck && (!max || dependency.lastCheck > max) ? dependency.lastCheck : max), null),
+    audit: { total: audit.total, lastAt: audit.rows[0] ? new Date(audit.rows[0].recordedAt).toISOString() : null },
+    portfolio: { total: portfolio.total, high: portfolio.high },
+  });
 
   const activeItems: ComplianceOverview['activeItems'] = [];
   for (const incident of openIncidents) activeItems.push({ priority: 'high', text: `${DEPENDENCY_NAMES[incident.dependency as DependencyId] ?? incident.dependency}: ${incident.breach}; notify APRA by ${incident.notifyOutsideToleranceBy ?? incident.notifyMaterialBy} if material` });
-  for (const regulation of [cps230, cps234, nccp, basel3]) for (const item of regulation.checks) if (item.status === 'fail') activeItems.push({ priority: 'medium', text: `${regulation.name}: ${item.label} (${item.detail})` });
+  for (const regulation of regulations) for (const item of regulation.checks) if (item.status === 'fail') activeItems.push({ priority: 'medium', text: `${regulation.name}: ${item.label} (${item.detail})` });
   if (!dependencies.some((dependency) => dependency.tolerance.source === 'lender')) activeItems.push({ priority: 'low', text: 'Set your tolerance levels: PropGuard defaults are in use' });
 
   return {
     success: true,
     generatedAt: now.toISOString(),
     statement: 'Software cannot be compliant by itself: PropGuard supports your CPS 230 obligations as a material service provider, and this is the evidence it measures.',
-    regulations: [cps230, cps234, nccp, basel3],
+    regulations,
     resilience: {
       dependencies,
       incidents,
       clocks: { materialIncidentHours: CPS230_CLOCKS.materialIncidentHours, outsideToleranceHours: CPS230_CLOCKS.outsideToleranceHours, source: CPS230_CLOCKS.source },
       businessContinuity: [
-        check('Stored reports and assessments survive a restart', null, 'Kept in the database (PGlite or PostgreSQL), not in memory; the restart test of the suite checks it, this page does not'),
-        check(
+        makeCheck('Stored reports and assessments survive a restart', null, 'Kept in the database (PGlite or PostgreSQL), not in memory; the restart test of the suite checks it, this page does not'),
+        makeCheck(
           'Fire data falls back to the archive when the live feed fails',
           context.hazards.ready && context.hazards.runtime.context.fireIndex.items.length > 0,
           context.hazards.ready ? `${context.hazards.runtime.context.fireIndex.items.length.toLocaleString('en-AU')} archived detections loaded to fall back on` : context.hazards.reason,
         ),
-        check('Valuation model loaded', context.valuation.ready, context.valuation.ready ? `Model ${context.valuation.runtime.model.id}` : context.valuation.reason),
+        makeCheck('Valuation model loaded', context.valuation.ready, context.valuation.ready ? `Model ${context.valuation.runtime.model.id}` : context.valuation.reason),
       ],
     },
     audit: {
