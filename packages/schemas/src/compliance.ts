@@ -36,6 +36,15 @@ export const COMPLIANCE_STATUS_LABELS: Readonly<Record<ComplianceStatus, string>
   not_checked: 'Not fully checked',
 };
 
+/**
+ * The status behind an API's `*_compliant` flag (true compliant, false review required, null or absent
+ * not checked), for a door that has only the flag; the engine's complianceFlag is its inverse.
+ * @example COMPLIANCE_STATUS_LABELS[complianceStatusOfFlag(null)] // 'Not fully checked'
+ */
+export function complianceStatusOfFlag(flag: boolean | null | undefined): ComplianceStatus {
+  return flag === true ? 'compliant' : flag === false ? 'review_required' : 'not_checked';
+}
+
 export const complianceStatusSummarySchema = z.object({
   status: complianceStatusSchema,
   label: z.string().describe('The status in words: "Compliant", "Review required" or "Not fully checked"'),

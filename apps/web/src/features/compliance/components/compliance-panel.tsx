@@ -10,6 +10,7 @@ import { LvrAnalysis, type ComplianceSubject } from './lvr-analysis.tsx';
 import { ToleranceForm } from './tolerance-form.tsx';
 
 const STATUS_TONE = { pass: 'green', fail: 'red', not_checked: 'neutral' } as const;
+const REGULATION_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
 const PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'neutral' } as const;
 
 function formatDateTime(iso: string | null): string {
@@ -24,13 +25,14 @@ function RegulationCards({ regulations }: { regulations: ComplianceOverview['reg
         <Card key={regulation.id} aria-label={regulation.name}>
           <CardHeader level={3} title={regulation.name} />
           <CardContent className="space-y-2">
-            <p className="text-2xl font-bold text-slate-900">{`${regulation.score}%`}</p>
-            <Badge tone={regulation.status === 'compliant' ? 'green' : 'yellow'}>{regulation.status === 'compliant' ? 'Compliant' : 'Review required'}</Badge>
+            <p className="text-2xl font-bold text-slate-900" title="Checks passed over all checks: one not checked counts as not passed">{`${regulation.score}%`}</p>
+            <Badge tone={REGULATION_TONE[regulation.status]}>{regulation.label}</Badge>
+            <p className="text-xs text-slate-600">{regulation.summary}</p>
             <p className="text-xs text-slate-600">{`Last audit: ${formatDateTime(regulation.lastAudit)}`}</p>
             <ul className="space-y-1 text-xs">
               {regulation.checks.map((item) => (
                 <li key={item.label} className="flex items-start gap-2">
-                  <Badge tone={STATUS_TONE[item.status]}>{item.status === 'not_checked' ? 'not checked' : item.status}</Badge>
+                  <Badge tone={STATUS_TONE[item.status]}>{item.statusLabel}</Badge>
                   <span title={item.detail}>{item.label}</span>
                 </li>
               ))}
@@ -89,7 +91,7 @@ function Resilience({ resilience }: { resilience: ComplianceOverview['resilience
         <section aria-label="Business continuity">
           <h4 className="mb-2 text-sm font-semibold text-slate-900">Business continuity</h4>
           <ul className="space-y-1 text-xs">
-            {resilience.businessContinuity.map((item) => <li key={item.label}><Badge tone={STATUS_TONE[item.status]}>{item.status}</Badge> {item.label}</li>)}
+            {resilience.businessContinuity.map((item) => <li key={item.label}><Badge tone={STATUS_TONE[item.status]}>{item.statusLabel}</Badge> <span title={item.detail}>{item.label}</span></li>)}
           </ul>
         </section>
       </CardContent>

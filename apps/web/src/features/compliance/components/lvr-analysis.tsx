@@ -13,6 +13,13 @@ import { useLoanPreview, useRecordLoan } from '../api/assess-loan.ts';
 export type ComplianceSubject = { address: string; valuationAud: number; lat: number; lng: number };
 
 const DEBOUNCE_MS = 300;
+const STATUS_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
+/** The loan's statuses, each from its checks (compliant only when every check ran and passed). */
+const LOAN_STATUS_ROWS = [
+  { key: 'lvr', label: 'LVR' },
+  { key: 'nccp', label: 'NCCP' },
+  { key: 'basel3', label: 'Basel III (APS 112)' },
+] as const;
 const pct = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)}%`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -77,19 +84,28 @@ export function LvrAnalysis({ subject }: { subject: ComplianceSubject | null }) 
                   <Row label="Risk category">{assessment.riskCategory}</Row>
                 </dl>
                 <div className="flex flex-wrap items-center gap-2 md:col-span-2">
-                  <Badge tone={assessment.complianceStatus === 'compliant' ? 'green' : 'yellow'}>{`Lending score ${assessment.complianceScore}/100: ${assessment.complianceStatus}`}</Badge>
+                  <Badge tone="blue">{`Lending safety score ${assessment.complianceScore}/100 (${assessment.complianceScoreScale})`}</Badge>
+                  <Badge tone={STATUS_TONE[assessment.complianceStatus]}>{`Loan checks: ${assessment.complianceStatusLabel}`}</Badge>
                   <Button size="sm" variant="secondary" disabled={!body || record.isPending} onClick={() => body && record.mutate(body)}>
                     {record.isPending ? 'Recording...' : 'Record in portfolio'}
                   </Button>
                   {record.isSuccess ? <span className="text-xs text-slate-600">Recorded as assessment {record.data.assessment_id}</span> : null}
                 </div>
+                <dl aria-label="Loan statuses" className="md:col-span-2">
+                  {LOAN_STATUS_ROWS.map(({ key, label }) => (
+                    <Row key={key} label={label}>
+                      <Badge tone={STATUS_TONE[assessment.statuses[key].status]}>{assessment.statuses[key].label}</Badge>{' '}
+                      <span className="text-xs font-normal text-slate-600">{assessment.statuses[key].summary}</span>
+                    </Row>
+                  ))}
+                </dl>
                 <details className="text-xs text-slate-600 md:col-span-2">
-                  <summary>How the score is computed</summary>
+                  <summary>How the score and the statuses are computed</summary>
                   <p className="mt-1">{assessment.complianceFormula}</p>
                   <ul className="mt-1 list-inside list-disc">
                     {assessment.complianceDeductions.map((deduction) => <li key={deduction.rule}>{`${deduction.rule}: -${deduction.points}`}</li>)}
                     {assessment.assumptions.map((line) => <li key={line}>{line}</li>)}
-                    <li>{`Missing NCCP checks: ${assessment.nccp.missing.map((item) => item.label).join('; ') || 'none'}`}</li>
+                    {LOAN_STATUS_ROWS.flatMap(({ key, label }) => assessment.statuses[key].checks.map((item) => <li key={`${key}-${item.label}`}>{`${label}: ${item.label}: ${item.statusLabel} (${item.detail})`}</li>))}
                   </ul>
                 </details>
               </div>

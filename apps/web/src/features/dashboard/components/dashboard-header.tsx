@@ -1,5 +1,5 @@
 import { Brain, ShieldCheck } from 'lucide-react';
-import type { ComplianceOverview } from '@propguard/schemas';
+import { COMPLIANCE_STATUS_LABELS, type ComplianceOverview } from '@propguard/schemas';
 import { getBadgeClasses } from '../../../components/ui/badge.tsx';
 
 type Cps230Status = ComplianceOverview['regulations'][number]['status'];
@@ -10,17 +10,23 @@ type DashboardHeaderProps = {
   onShowCompliance: () => void;
 };
 
-/** The badge's words and tone: it says "Compliant" only when the CPS 230 checks say so. */
+const BADGE_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
+
+/**
+ * The badge's words and tone: "APRA CPS 230 Compliant" only when every CPS 230 check ran and passed;
+ * otherwise the card's status in the same words as the APRA tab ("Review required", "Not fully checked").
+ */
 function describeCps230(status: Cps230Status | null): { label: string; tone: 'green' | 'yellow' | 'neutral' } {
-  if (status === 'compliant') return { label: 'APRA CPS 230 Compliant', tone: 'green' };
   if (status === null) return { label: 'APRA CPS 230 evidence', tone: 'neutral' };
-  return { label: `APRA CPS 230: ${status}`, tone: 'yellow' };
+  if (status === 'compliant') return { label: 'APRA CPS 230 Compliant', tone: 'green' };
+  return { label: `APRA CPS 230: ${COMPLIANCE_STATUS_LABELS[status]}`, tone: BADGE_TONE[status] };
 }
 
 /**
  * The dashboard's title and its two badges. Software cannot be compliant by itself (DESIGN.md
- * section 1): the CPS 230 badge reads the CPS 230 card's status, measured by the compliance
- * overview's checks, and opens the APRA Compliance tab, where the evidence is shown.
+ * section 1): the CPS 230 badge means "supports your CPS 230 obligations", reads the CPS 230 card's
+ * status, measured by the compliance overview's checks, and opens the APRA Compliance tab, where the
+ * evidence is shown.
  */
 export function DashboardHeader({ cps230Status, onShowCompliance }: DashboardHeaderProps) {
   const badge = describeCps230(cps230Status);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ArrowLeft, FileText, History, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PropertyDetails } from '@propguard/schemas';
+import { COMPLIANCE_STATUS_LABELS, complianceStatusOfFlag, LENDING_SCORE_SCALE, type PropertyDetails } from '@propguard/schemas';
 import { paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,13 @@ const SaleHistoryChart = lazy(() => import('./sale-history-chart.tsx').then((mod
 /** SPEC.md section 2: LVR thresholds shown on the compliance panel. */
 const LVR_THRESHOLDS = ['80_percent', '90_percent', '95_percent'] as const;
 const RISK_TONE = { Low: 'green', Medium: 'yellow', High: 'red' } as const;
+const STATUS_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
+/** The listing's compliance flags in words: a flag that is null (a check did not run) reads "Not fully checked". */
+const COMPLIANCE_ROWS = [
+  { key: 'apra_cps230_compliant', label: 'APRA CPS 230' },
+  { key: 'nccp_act_compliant', label: 'NCCP' },
+  { key: 'basel_iii_compliant', label: 'Basel III (APS 112)' },
+] as const;
 const HAZARD_ROWS = [
   { key: 'flood', label: 'Flood' },
   { key: 'fire', label: 'Fire' },
@@ -169,12 +176,15 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
           <CardContent>
             {compliance ? (
               <>
-                {compliance.compliance_score !== undefined ? (
-                  <p className="mb-2 text-sm font-semibold text-slate-900">{compliance.apra_cps230_compliant ? 'APRA CPS 230 Compliant' : 'Review Required'}</p>
-                ) : null}
+                <dl aria-label="Compliance statuses">
+                  {COMPLIANCE_ROWS.map(({ key, label }) => {
+                    const status = complianceStatusOfFlag(compliance[key]);
+                    return <Row key={key} label={label}><Badge tone={STATUS_TONE[status]}>{COMPLIANCE_STATUS_LABELS[status]}</Badge></Row>;
+                  })}
+                </dl>
                 <dl>
                   {compliance.risk_category ? <Row label="Risk category">{compliance.risk_category}</Row> : null}
-                  {compliance.compliance_score !== undefined ? <Row label="Compliance score">{`${compliance.compliance_score}/100`}</Row> : null}
+                  {compliance.compliance_score !== undefined ? <Row label="Lending safety score">{`${compliance.compliance_score}/100 (${LENDING_SCORE_SCALE})`}</Row> : null}
                   {compliance.risk_weight !== undefined ? <Row label="APS 112 risk weight">{formatPercent(compliance.risk_weight)}</Row> : null}
                   {compliance.climate_adjusted_lvr !== undefined ? (
                     <Row label="2050 climate-adjusted LVR">{compliance.climate_adjusted_lvr === null ? 'Not available' : formatPercent(compliance.climate_adjusted_lvr)}</Row>
@@ -182,6 +192,7 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
                   {LVR_THRESHOLDS.map((key) => <Row key={key} label={`Loan at ${key.slice(0, 2)}% LVR`}>{formatAud(compliance.lvr_thresholds[key])}</Row>)}
                 </dl>
                 {compliance.assumptions ? <p className="mt-2 text-xs text-slate-600">{compliance.assumptions}. Income and expenses are needed for NCCP and serviceability.</p> : null}
+                <p className="mt-1 text-xs text-slate-600">CPS 230 is your operational resilience, not a property of a loan: its evidence is on the APRA Compliance tab.</p>
               </>
             ) : null}
             {listing.unavailable.apra_compliance ? <p className="mt-2 text-xs text-slate-600">{listing.unavailable.apra_compliance}</p> : null}
