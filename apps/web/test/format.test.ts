@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAud, formatAudCompact, formatLongDate, formatPercent } from '../src/lib/format.ts';
+import { formatAud, formatAudCompact, formatHazardScore, formatLongDate, formatPercent, formatSignedPercent } from '../src/lib/format.ts';
 
 describe('formatAud', () => {
   it('writes whole Australian dollars with thousands separators', () => {
@@ -46,5 +46,21 @@ describe('formatPercent', () => {
   it('writes a fraction as a whole percent', () => {
     expect(formatPercent(0.823)).toBe('82%');
     expect(formatPercent(1)).toBe('100%');
+  });
+});
+
+describe('formatSignedPercent', () => {
+  it('writes a change with its sign and one decimal', () => {
+    expect(formatSignedPercent(-0.354)).toBe('-35.4%');
+    expect(formatSignedPercent(0.0521)).toBe('+5.2%');
+    expect(formatSignedPercent(-0.00001)).toBe('0.0%');
+  });
+});
+
+describe('formatHazardScore', () => {
+  it('writes a 0-100 score out of 100, never as a percentage (issue 28: "43%" on one tab, "43/100" on the next)', () => {
+    expect(formatHazardScore(43)).toBe('43/100');
+    expect(formatHazardScore(0)).toBe('0/100');
+    expect(formatHazardScore(0.43 * 100)).toBe('43/100');
   });
 });

@@ -37,6 +37,23 @@ export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 100)}%`;
 }
 
+/** formatSignedPercent(-0.354) -> "-35.4%", formatSignedPercent(0.052) -> "+5.2%": changes, one decimal, the sign always shown. */
+export function formatSignedPercent(fraction: number): string {
+  const text = (fraction * 100).toFixed(1);
+  // -0.0001 rounds to "-0.0": a change too small to show has no sign.
+  if (Number(text) === 0) return '0.0%';
+  return `${fraction > 0 ? '+' : ''}${text}%`;
+}
+
+/**
+ * formatHazardScore(43) -> "43/100": the one display of a hazard or risk score (0-100) on every
+ * screen, so that a score never reads "43%" on one tab and "43/100" on the next (issue 28). Scores
+ * carried as 0-1 fractions (a listing's climate_risks) are multiplied by 100 first.
+ */
+export function formatHazardScore(score: number): string {
+  return `${Math.round(score)}/100`;
+}
+
 const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'Australia/Sydney' });
 
 /** formatTime('2026-11-22T03:04:05Z') -> "2:04:05 pm" (Sydney time). */

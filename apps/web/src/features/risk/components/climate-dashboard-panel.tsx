@@ -4,7 +4,7 @@ import type { ClimateDashboard, ClimateScenario } from '@propguard/schemas';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatAud } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore } from '../../../lib/format.ts';
 import { LevelBadge } from './level-badge.tsx';
 
 const ClimateProjectionChart = lazy(() => import('./climate-projection-chart.tsx').then((module) => ({ default: module.ClimateProjectionChart })));
@@ -52,7 +52,7 @@ export function ClimateDashboardPanel({ climate, scenario, onScenarioChange }: C
               {card.hasData ? (
                 <>
                   <p className="mt-1 flex items-center justify-between">
-                    <span className="text-2xl font-bold tabular-nums">{card.score}</span>
+                    <span className="text-2xl font-bold tabular-nums">{formatHazardScore(card.score)}</span>
                     <LevelBadge score={card.score} />
                   </p>
                   <p className="mt-1 text-xs text-slate-500">{card.expectedAnnualDamage.label}</p>
@@ -88,8 +88,8 @@ export function ClimateDashboardPanel({ climate, scenario, onScenarioChange }: C
                   <td className="pr-3">{formatSigned(row.temperatureChangeC, ' °C')}</td>
                   <td className="pr-3">{formatSigned(row.rainfallChangePct, '%', 0)}</td>
                   <td className="pr-3">{row.seaLevelRiseM === null ? 'Not available' : `+${row.seaLevelRiseM.toFixed(2)} m`}</td>
-                  <td className="pr-3 tabular-nums">{hasData('flood') ? `${row.floodRisk}/100` : 'No data'}</td>
-                  <td className="tabular-nums">{hasData('fire') ? `${row.fireRisk}/100` : 'No data'}</td>
+                  <td className="pr-3 tabular-nums">{hasData('flood') ? formatHazardScore(row.floodRisk) : 'No data'}</td>
+                  <td className="tabular-nums">{hasData('fire') ? formatHazardScore(row.fireRisk) : 'No data'}</td>
                 </tr>
               ))}
             </tbody>

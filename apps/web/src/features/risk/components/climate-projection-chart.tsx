@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ClimateDashboard } from '@propguard/schemas';
+import { formatHazardScore } from '../../../lib/format.ts';
 
 const SERIES = [
   { key: 'flood', name: 'Flood', colour: '#2563eb' },
@@ -17,7 +18,7 @@ export function ClimateProjectionChart({ points, hazards }: { points: ClimateDas
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="year" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} width={36} />
-          <Tooltip />
+          <Tooltip formatter={(value) => (typeof value === 'number' ? formatHazardScore(value) : value)} />
           <Legend />
           {SERIES.filter((series) => hazards.includes(series.key)).map((series) => (
             <Line key={series.key} dataKey={series.key} name={series.name} stroke={series.colour} strokeWidth={2} isAnimationActive={false} />

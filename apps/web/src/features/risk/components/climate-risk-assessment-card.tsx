@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import type { HazardScores } from '../hazard-scores.ts';
 import { RECOMMENDATION_THRESHOLD } from '../risk-subject.ts';
 import { LevelBadge } from './level-badge.tsx';
+import { formatHazardScore } from '../../../lib/format.ts';
 
 const ROWS = [
   { id: 'flood', label: 'Flood risk', advice: 'Consider flood insurance and improved drainage: the flood score is above 50.' },
@@ -33,7 +34,7 @@ export function ClimateRiskAssessmentCard({ scores, isDemo }: { scores: HazardSc
                       <span className="text-slate-500">No data for this place</span>
                     ) : (
                       <>
-                        <span className="font-semibold tabular-nums">{score}%</span>
+                        <span className="font-semibold tabular-nums">{formatHazardScore(score)}</span>
                         <LevelBadge score={score} />
                       </>
                     )}

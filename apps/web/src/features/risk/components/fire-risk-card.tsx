@@ -1,7 +1,7 @@
 import { Flame } from 'lucide-react';
 import type { FireRisk } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatLongDate } from '../../../lib/format.ts';
+import { formatHazardScore, formatLongDate } from '../../../lib/format.ts';
 import { LevelBadge } from './level-badge.tsx';
 
 const SOURCE_LABEL: Record<FireRisk['dataSource'], string> = {
@@ -24,7 +24,7 @@ export function FireRiskCard({ fireRisk, error }: { fireRisk: FireRisk | undefin
         {!error && !fireRisk ? <p className="text-slate-600">Reading satellite detections…</p> : null}
         {fireRisk ? (
           <dl className="grid grid-cols-2 gap-3">
-            <div><dt className="text-slate-500">Fire risk score</dt><dd className="text-lg font-semibold" data-testid="fire-risk-score">{fireRisk.riskScore}/100</dd></div>
+            <div><dt className="text-slate-500">Fire risk score</dt><dd className="text-lg font-semibold" data-testid="fire-risk-score">{formatHazardScore(fireRisk.riskScore)}</dd></div>
             <div><dt className="text-slate-500">Detections within {fireRisk.radiusKm} km</dt><dd className="text-lg font-semibold">{fireRisk.nearbyFires.toLocaleString('en-AU')}</dd></div>
             <div><dt className="text-slate-500">Closest detection</dt><dd className="font-medium">{fireRisk.closestFireDistance === null ? 'None in range' : `${fireRisk.closestFireDistance.toFixed(1)} km`}</dd></div>
             <div><dt className="text-slate-500">Total fire radiative power</dt><dd className="font-medium">{Math.round(fireRisk.totalFRP).toLocaleString('en-AU')} MW</dd></div>

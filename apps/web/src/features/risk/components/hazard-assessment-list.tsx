@@ -3,6 +3,7 @@ import type { HazardReport } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { HazardFactorList } from './hazard-factor-list.tsx';
 import { LevelBadge } from './level-badge.tsx';
+import { formatHazardScore } from '../../../lib/format.ts';
 
 /** All six hazards with their score, uncertainty, damage band, the facts behind them and the data used. */
 export function HazardAssessmentList({ report }: { report: HazardReport }) {
@@ -11,7 +12,7 @@ export function HazardAssessmentList({ report }: { report: HazardReport }) {
       <CardHeader
         level={2}
         title="Hazard Assessment"
-        description={`Six hazards at this location today. Overall ${report.overall.score}/100 (${report.overall.method}).`}
+        description={`Six hazards at this location today. Overall ${formatHazardScore(report.overall.score)} (${report.overall.method}).`}
         icon={<ShieldAlert aria-hidden="true" className="size-5 text-blue-600" />}
         action={<LevelBadge score={report.overall.score} label="Overall" />}
       />
@@ -25,7 +26,7 @@ export function HazardAssessmentList({ report }: { report: HazardReport }) {
             {assessment.hasData ? (
               <>
                 <p className="text-2xl font-bold tabular-nums text-slate-900">
-                  {assessment.score}<span className="text-sm font-normal text-slate-500">/100</span>
+                  {formatHazardScore(assessment.score)}
                   <span className="ml-2 text-xs font-normal text-slate-500">range {assessment.scoreRange.low} to {assessment.scoreRange.high}</span>
                 </p>
                 <p className="text-xs text-slate-600">Expected annual damage: {assessment.expectedAnnualDamage.label}</p>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatHazardScore } from '../../../lib/format.ts';
 import { useBaseMap, useMapNear } from '../api/get-map-layers.ts';
 import type { HazardScores } from '../hazard-scores.ts';
 import { clampZoom, type MapLayerId, type RiskSubject } from '../risk-subject.ts';
@@ -45,7 +46,7 @@ export function LocationRiskPanel({ subject, scores }: LocationRiskPanelProps) {
 
   // A hazard without data draws no overlay (it is not a score of zero; the cards say "No data").
   const mapScores = scores ? { flood: scores.flood ?? 0, fire: scores.fire ?? 0, coastal: scores.coastal ?? 0 } : null;
-  const describe = (score: number | null) => (score === null ? 'no data' : `${score} (${riskLevelFor(score)})`);
+  const describe = (score: number | null) => (score === null ? 'no data' : `${formatHazardScore(score)} (${riskLevelFor(score)})`);
 
   return (
     <Card>

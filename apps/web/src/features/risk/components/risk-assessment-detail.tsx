@@ -6,6 +6,7 @@ import { useClimateDashboard } from '../api/get-climate-dashboard.ts';
 import type { RiskSubject } from '../risk-subject.ts';
 import { HazardFactorList } from './hazard-factor-list.tsx';
 import { LevelBadge } from './level-badge.tsx';
+import { formatHazardScore } from '../../../lib/format.ts';
 
 const DETAIL_HAZARDS = ['flood', 'fire', 'coastal'] as const;
 
@@ -16,7 +17,7 @@ function DetailRow({ assessment }: { assessment: HazardAssessment }) {
         <span className="font-medium text-slate-900">{assessment.label}</span>
         {assessment.hasData ? (
           <span className="flex items-center gap-2">
-            <span className="font-semibold tabular-nums">{assessment.score}/100</span>
+            <span className="font-semibold tabular-nums">{formatHazardScore(assessment.score)}</span>
             <LevelBadge score={assessment.score} />
           </span>
         ) : (
@@ -42,7 +43,7 @@ export function RiskAssessmentDetail({ subject }: { subject: RiskSubject }) {
             {DETAIL_HAZARDS.map((id) => (
               <div key={id} className="flex items-center justify-between">
                 <span className="capitalize">{id === 'fire' ? 'Bushfire' : id}</span>
-                <span className="flex items-center gap-2"><span className="font-semibold">{subject.sampleScores[id]}/100</span><LevelBadge score={subject.sampleScores[id]} /></span>
+                <span className="flex items-center gap-2"><span className="font-semibold">{formatHazardScore(subject.sampleScores[id])}</span><LevelBadge score={subject.sampleScores[id]} /></span>
               </div>
             ))}
           </>
