@@ -4,12 +4,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatLongDate, formatPercent, formatSignedPercent } from '../../../lib/format.ts';
 import type { MarketAnalysis } from '../api/analyze-market.ts';
 import type { PlaceChoice } from '@propguard/schemas';
 import { PlaceChoiceNotice } from '../../../components/place-choice-notice.tsx';
 
-/** SPEC.md section 2: listing volume bar is capped at 100% of 1000 listings; heat maps to a fixed bar. */
+/** SPEC.md section 2: listing volume bar is capped at 100% of 1000 listings; heat maps to a fixed bar (none when uncertain). */
 const LISTING_VOLUME_CAP = 1000;
 
 // The chart library loads with the first result, not with the page.
@@ -21,12 +21,13 @@ const METHOD_LABELS: Record<string, string> = {
 };
 const MARKET_HEAT_PERCENT = { hot: 100, warm: 75, cool: 50, cold: 25 } as const;
 
-function Metric({ label, value }: { label: string; value: ReactNode }) {
+function Metric({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
     <Card>
       <CardContent>
         <p className="text-sm text-slate-600">{label}</p>
         <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+        {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
       </CardContent>
     </Card>
   );
@@ -104,7 +105,11 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
       {analysis.flags.length > 0 ? <Notice>{analysis.flags.map((flag) => `${flag}.`).join(' ')}</Notice> : null}
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <Metric label="Median price" value={metrics.median_price !== null ? formatAud(metrics.median_price) : notAvailable} />
-        <Metric label="Price growth (year on year)" value={metrics.price_growth_yoy !== null ? formatPercent(metrics.price_growth_yoy) : notAvailable} />
+        <Metric
+          label="Price growth (year on year)"
+          value={metrics.price_growth_yoy !== null ? formatSignedPercent(metrics.price_growth_yoy) : notAvailable}
+          note={metrics.price_growth_interval ? `80% interval ${formatSignedPercent(metrics.price_growth_interval.low)} to ${formatSignedPercent(metrics.price_growth_interval.high)}` : undefined}
+        />
         <Metric label="Days on market" value={metrics.days_on_market !== null ? metrics.days_on_market : notAvailable} />
         <Metric label="Auction clearance" value={metrics.auction_clearance_rate !== null ? formatPercent(metrics.auction_clearance_rate) : notAvailable} />
       </div>
@@ -113,8 +118,9 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
           <Card>
             <CardHeader level={3} title="Market Trend" />
             <CardContent className="space-y-2 text-sm text-slate-700">
-              {trend.price_trend ? <p>Price trend: <strong className="capitalize">{trend.price_trend}</strong></p> : null}
-              {trend.market_heat ? <p>Market heat: <strong className="capitalize">{trend.market_heat}</strong></p> : null}
+              {/* Each label is the engine's, from the figures named in its basis (docs/methodology/market.md, "Labels"). */}
+              <p>Price trend: <strong className="capitalize">{trend.price_trend}</strong> <span className="text-xs text-slate-500">({trend.price_trend_basis})</span></p>
+              <p>Market heat: <strong className="capitalize">{trend.market_heat}</strong> <span className="text-xs text-slate-500">({trend.market_heat_basis})</span></p>
               {trend.supply_demand_balance ? <p>Supply and demand: {trend.supply_demand_balance}</p> : null}
             </CardContent>
           </Card>
@@ -139,7 +145,11 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
           {typeof metrics.listing_volume === 'number' ? (
             <Bar label={`Listing volume (${metrics.listing_volume})`} percent={Math.min(100, Math.round((metrics.listing_volume / LISTING_VOLUME_CAP) * 100))} />
           ) : null}
-          {trend?.market_heat ? <Bar label="Market activity" percent={MARKET_HEAT_PERCENT[trend.market_heat]} /> : null}
+          {trend.market_heat === 'uncertain' ? (
+            <p className="text-sm text-slate-700">Market activity: not rated, the figures are uncertain ({trend.market_heat_basis}).</p>
+          ) : (
+            <Bar label="Market activity" percent={MARKET_HEAT_PERCENT[trend.market_heat]} />
+          )}
         </CardContent>
       </Card>
       <Card>

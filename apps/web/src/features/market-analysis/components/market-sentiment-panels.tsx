@@ -31,6 +31,8 @@ export function MarketSentimentPanels({ subject }: { subject: MarketSubject }) {
     sentimentBody = (
       <div className="space-y-2 text-sm text-slate-700" data-testid="market-sentiment">
         <p><span className="text-3xl font-bold text-slate-900">{sentiment.sentiment_score}</span>/10 <strong className="ml-2 capitalize">{sentiment.trend}</strong> <span className="text-slate-500">(confidence {formatPercent(sentiment.confidence)})</span></p>
+        {/* The word is the engine's, from the score beside it and the price trend (docs/methodology/market.md, "Labels"). */}
+        <p className="text-xs text-slate-500">{sentiment.trend_basis}.</p>
         <p>{sentiment.summary}</p>
         <p className="text-xs text-slate-500">{subject.location}, as at {query.data?.as_at}</p>
       </div>
