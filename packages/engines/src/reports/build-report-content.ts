@@ -48,6 +48,15 @@ function lendingSection({ assessment, assumptions }: ReportInput['lending']): No
   };
 }
 
+/**
+ * The default loan's statuses in words, as the lending engine found them (the same on the APRA tab,
+ * the search API and the original client's routes): "Compliant" only when every check ran and passed.
+ */
+function loanStatusText(assessment: LendingAssessment): string {
+  const { lvr, nccp, basel3 } = assessment.statuses;
+  return `Default loan checks: LVR ${lvr.label} (${lvr.summary}); NCCP ${nccp.label} (${nccp.summary}); Basel III (APS 112) ${basel3.label} (${basel3.summary}).`;
+}
+
 function marketSection(market: ReportInput['market']): ReportContent['market_analysis'] {
   if (!market.analysis) return { available: false, note: `No market analysis: ${market.reason}.` };
   const { analysis } = market;
@@ -140,7 +149,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
         '90_percent': Math.round(valuation.estimate * LVR_SHARES['90_percent']),
         '95_percent': Math.round(valuation.estimate * LVR_SHARES['95_percent']),
       },
-      note: 'Loan amounts at 80, 90 and 95% LVR of the AI valuation; capital and climate figures for the default loan below (docs/methodology/lending.md). Serviceability and NCCP need the borrower and are assessed in the APRA Compliance tab.',
+      note: `Loan amounts at 80, 90 and 95% LVR of the AI valuation; capital and climate figures for the default loan below (docs/methodology/lending.md). ${loanStatusText(input.lending.assessment)} Serviceability and NCCP need the borrower and are assessed in the APRA Compliance tab.`,
       default_loan: lendingSection(input.lending),
     },
     compliance_certificate: {

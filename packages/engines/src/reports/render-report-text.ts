@@ -3,7 +3,7 @@
  * download as text files named from the report type and the address").
  */
 import type { StoredReport } from '@propguard/schemas';
-import { formatAud } from '@propguard/schemas';
+import { formatAud, LENDING_SCORE_SCALE } from '@propguard/schemas';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
 const RULE = '='.repeat(72);
@@ -44,7 +44,9 @@ export function lendingFigureRows(compliance: StoredReport['content']['complianc
     ['Minimum capital', money(loan.minimum_capital)],
     ['Climate-adjusted value, 2050 high', loan.climate_adjusted_value_2050 === null ? 'not available' : money(loan.climate_adjusted_value_2050)],
     ['Climate-adjusted LVR, 2050 high', loan.climate_adjusted_lvr_2050 === null ? 'not available' : percent(loan.climate_adjusted_lvr_2050)],
-    ['Risk category and compliance score', `${loan.risk_category}, ${loan.compliance_score}/100`],
+    ['Risk category', loan.risk_category],
+    // The scale and direction beside the figure (issue 28); reports made before it used the same direction.
+    ['Lending safety score', `${loan.compliance_score}/100 (${LENDING_SCORE_SCALE})`],
   ];
 }
 

@@ -5,6 +5,7 @@ import { assessDefaultLoan, DEFAULT_LOAN_TEXT } from '../../src/lending/default-
 import { presentCompatCompliance, presentListingCompliance } from '../../src/compliance/present-compliance.ts';
 import { buildRegulationCards, type RegulationEvidence } from '../../src/compliance/regulation-cards.ts';
 import { combineStatuses, makeCheck, summariseChecks } from '../../src/compliance/statuses.ts';
+import { lendingFigureRows } from '../../src/reports/render-report-text.ts';
 
 describe('summariseChecks: one policy for every status', () => {
   it('"Compliant" and 100% only when every check ran and passed', () => {
@@ -142,5 +143,17 @@ describe('the doors of one loan read its statuses', () => {
     const over = assessDefaultLoan(1_000_000, climate, 1_050_000);
     expect(presentCompatCompliance(over, 'a loan above the value')).toMatchObject({ compliance_status: 'Review required', apra_compliant: false });
     expect(presentCompatCompliance(null, 'No loan assessed')).toMatchObject({ compliance_status: null, apra_compliant: null });
+  });
+});
+
+describe('the report states the score with its scale', () => {
+  it('lendingFigureRows: "Lending safety score 55/100 (0-100, higher = safer)"', () => {
+    const rows = lendingFigureRows({
+      lvr_thresholds: { '80_percent': 800_000, '90_percent': 900_000, '95_percent': 950_000 },
+      note: '',
+      default_loan: { loan_amount: 800_000, lvr_percent: 80, lmi_required: false, risk_weight: 0.35, risk_weight_without_lmi: 0.35, risk_weighted_assets: 280_000, minimum_capital: 22_400, climate_adjusted_value_2050: null, climate_adjusted_lvr_2050: null, risk_category: 'Low', compliance_score: 55, assumptions: '', table_verification: '' },
+    });
+    expect(rows).toContainEqual(['Lending safety score', '55/100 (0-100, higher = safer)']);
+    expect(rows).toContainEqual(['Risk category', 'Low']);
   });
 });
