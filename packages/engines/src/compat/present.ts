@@ -16,6 +16,7 @@ import type {
   ValuationResult,
 } from '@propguard/schemas';
 import { formatAud } from '@propguard/schemas';
+import { presentCompatCompliance } from '../compliance/present-compliance.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const pct = (fraction: number) => `${round(fraction * 100, 1)}%`;
@@ -85,16 +86,8 @@ export function presentEnhancedAnalysis(input: EnhancedAnalysisInput): CompatEnh
         flags: market?.flags ?? [],
       },
     },
-    compliance_analysis: {
-      loan_basis: lending?.basis ?? 'No loan assessed',
-      lvr: assessment?.lvr.ratio ?? null,
-      lmi_required: assessment?.lmi.isRequired ?? null,
-      risk_weight: assessment?.capital.riskWeight ?? null,
-      compliance_score: assessment?.complianceScore ?? null,
-      compliance_status: assessment?.complianceStatus ?? null,
-      climate_adjusted_lvr_2050: assessment?.climate.climateAdjustedLvr ?? null,
-      apra_compliant: assessment ? assessment.complianceStatus === 'compliant' : null,
-    },
+    // The loan's statuses as the lending engine found them, in words (issue 28).
+    compliance_analysis: presentCompatCompliance(assessment ?? null, lending?.basis ?? 'No loan assessed'),
     market_sentiment: {
       sentiment_score: market?.sentiment.sentiment_score ?? null,
       trend: market?.sentiment.trend ?? null,
@@ -224,10 +217,10 @@ export function writeInsights(input: ComprehensiveInput): Insight[] {
   }
   if (lending) {
     insights.push({
-      type: lending.complianceStatus === 'compliant' ? 'information' : 'risk',
-      title: `LVR ${lending.lvr.percent}% on an 80% loan: ${lending.complianceStatus}`,
+      type: lending.complianceStatus === 'review_required' ? 'risk' : 'information',
+      title: `LVR ${lending.lvr.percent}% on an 80% loan: ${lending.complianceStatusLabel}`,
       description: `Risk weight ${pct(lending.capital.riskWeight)}, minimum capital ${formatAud(lending.capital.minimumCapitalAud)}${lending.climate.climateAdjustedLvr === null ? '' : `; climate-adjusted LVR in 2050 ${pct(lending.climate.climateAdjustedLvr)}`}.`,
-      impact: lending.complianceStatus === 'compliant' ? 'low' : 'medium',
+      impact: lending.complianceStatus === 'review_required' ? 'medium' : 'low',
       confidence,
       actionable: lending.complianceStatus !== 'compliant',
       category: 'compliance',
@@ -255,7 +248,7 @@ export function writeAnalysisSummary(input: ComprehensiveInput): string {
     `${input.address} is valued at ${formatAud(valuation.estimate)} (80% range ${formatAud(valuation.low)} to ${formatAud(valuation.high)}, confidence ${valuation.confidence}/100, as at ${valuation.asAt}).`,
     `Overall hazard score ${hazards.overall.score}/100 (${hazards.overall.level}).`,
   ];
-  if (lending) parts.push(`An 80% loan has LVR ${lending.lvr.percent}% and is ${lending.complianceStatus} (score ${lending.complianceScore}/100).`);
+  if (lending) parts.push(`An 80% loan has LVR ${lending.lvr.percent}%; its checks read "${lending.complianceStatusLabel}" (lending safety score ${lending.complianceScore}/100, higher = safer).`);
   if (market) parts.push(`${market.ai_insights.market_sentiment}`);
   return parts.join(' ');
 }
