@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema, marketAnalysisResponseSchema, marketSentimentResponseSchema, propertySentimentResponseSchema } from '@propguard/schemas';
+import { errorResponseSchema, marketAnalysisResponseSchema, marketSentimentResponseSchema, marketSentimentTrendSchema, propertySentimentResponseSchema } from '@propguard/schemas';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 /** The market API (issue 6) through HTTP on the real database: bad input, no data, happy path. */
@@ -62,7 +62,8 @@ describe.skipIf(getApiSkipReason() !== null)('market analysis and sentiment', ()
     const sentiment = marketSentimentResponseSchema.parse(response.json()).market_sentiment!;
     expect(sentiment.sentiment_score).toBeGreaterThanOrEqual(0);
     expect(sentiment.sentiment_score).toBeLessThanOrEqual(10);
-    expect(['bullish', 'bearish']).toContain(sentiment.trend);
+    expect(marketSentimentTrendSchema.options).toContain(sentiment.trend);
+    expect(sentiment.trend_basis).toContain(`Score ${sentiment.sentiment_score}/10`);
     expect(sentiment.summary_source).toBe('computed');
     expect(sentiment.detailed_metrics.cap_rate).not.toBeNull();
   });
@@ -80,9 +81,27 @@ describe.skipIf(getApiSkipReason() !== null)('market analysis and sentiment', ()
     const response = await testApp.app.inject({ method: 'GET', url: `/api/realty/property/sale-${row!.id}` });
     expect(response.statusCode, response.body).toBe(200);
     const body = (response.json() as { property_details: { propguard_market_sentiment?: { trend: string; indicators: { days_on_market: number | null } }; unavailable: Record<string, string> } }).property_details;
-    expect(['bullish', 'bearish']).toContain(body.propguard_market_sentiment?.trend);
+    expect(marketSentimentTrendSchema.options).toContain(body.propguard_market_sentiment?.trend);
     expect(body.propguard_market_sentiment?.indicators.days_on_market).toBeNull();
     expect(body.unavailable.propguard_market_sentiment).toBeUndefined();
+  });
+
+  it('labels trend, heat and sentiment from the figures shown beside them (issue 28: Parramatta -35% read "Stable", Abbotsford -15% read "Hot")', async () => {
+    for (const location of ['Parramatta NSW', 'Abbotsford VIC', 'Reservoir VIC']) {
+      const analysis = marketAnalysisResponseSchema.parse((await post('/api/realty/market-analysis', { location, property_type: 'house' })).json()).market_analysis!;
+      const growth = analysis.market_metrics.price_growth_yoy;
+      const interval = analysis.market_metrics.price_growth_interval;
+      const { price_trend: trend, market_heat: heat } = analysis.trend_analysis;
+      // docs/methodology/market.md, "Labels": uncertain when the interval admits a rise and a fall beyond 2%.
+      const admitsBoth = interval !== null && interval.low <= -0.02 && interval.high >= 0.02;
+      expect(trend, location).toBe(growth === null || admitsBoth ? 'uncertain' : growth >= 0.02 ? 'rising' : growth <= -0.02 ? 'falling' : 'stable');
+      if (growth !== null) expect(analysis.trend_analysis.price_trend_basis, location).toContain(`${(growth * 100).toFixed(1)}%`);
+      if (growth !== null && growth < 0.03) expect(heat, location).not.toBe('hot');
+      if (trend === 'falling') expect(analysis.sentiment.trend, location).not.toBe('bullish');
+      if (trend === 'rising') expect(analysis.sentiment.trend, location).not.toBe('bearish');
+      if (trend === 'uncertain') expect(analysis.sentiment.trend, location).toBe('uncertain');
+      if (trend !== 'stable') expect(analysis.ai_insights.recommendations.join(' '), location).not.toContain('Prices are steady');
+    }
   });
 
   it('discloses an ambiguous suburb name: the state with the most sales, why, and the alternatives', async () => {
