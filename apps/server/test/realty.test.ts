@@ -54,6 +54,12 @@ describe.skipIf(getApiSkipReason() !== null)('realty search, property pages and 
       expect(listing.propguard_valuation?.ai_valuation).toBeGreaterThan(0);
       expect(listing.propguard_risk?.risk_grade).toMatch(/^(Low|Medium|High)$/);
       expect(listing.propguard_compliance?.lvr_thresholds['80_percent']).toBe(Math.round((listing.propguard_valuation?.ai_valuation ?? 0) * 0.8));
+      // Issue 28 (the search API said basel_iii_compliant: true while the APRA tab's Basel III card could
+      // not pass): the APS 112 table is not verified and a listing has no borrower, so neither flag is
+      // true; each is null (not checked) like the tab's card.
+      expect(listing.propguard_compliance?.basel_iii_compliant).toBeNull();
+      expect(listing.propguard_compliance?.nccp_act_compliant).toBeNull();
+      expect(listing.propguard_compliance?.apra_cps230_compliant).not.toBe(true);
       expect(listing.unavailable.propguard_market_sentiment).toBeTruthy();
     }
     const dates = result.properties.map((listing) => listing.sale_date);
