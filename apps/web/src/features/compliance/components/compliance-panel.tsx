@@ -22,7 +22,7 @@ function RegulationCards({ regulations }: { regulations: ComplianceOverview['reg
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       {regulations.map((regulation) => (
-        <Card key={regulation.id} aria-label={regulation.name}>
+        <Card key={regulation.id} role="region" aria-label={regulation.name}>
           <CardHeader level={3} title={regulation.name} />
           <CardContent className="space-y-2">
             <p className="text-2xl font-bold text-slate-900" title="Checks passed over all checks: one not checked counts as not passed">{`${regulation.score}%`}</p>
