@@ -36,6 +36,8 @@ test('a page on another origin calls the compatibility routes and reads our figu
       health: await call('/functions/v1/propguard/health'),
       command: await call('/api/propguard/process-command', { command: '85 Turner St, Abbotsford VIC 3067' }),
       market: await call('/functions/v1/market-intelligence', { location: 'Richmond VIC', propertyType: 'house', analysisDepth: 'comprehensive' }),
+      marketByAddress: await call('/functions/v1/market-intelligence', { location: '85 Turner St, Abbotsford VIC 3067', propertyType: 'house', analysisDepth: 'comprehensive' }),
+      enhanced: await call('/functions/v1/enhanced-property-analysis', { address: '85 Turner St, Abbotsford VIC 3067', location: 'Abbotsford VIC', analysisType: 'comprehensive', coordinates: { lat: -37.8034, lng: 145.0 } }),
       valuation: await call('/api/valuations', { address: '85 Turner St, Abbotsford VIC 3067' }).catch((error: Error) => ({ status: 0, type: null, body: String(error) })),
     };
   }, baseURL);
@@ -44,6 +46,17 @@ test('a page on another origin calls the compatibility routes and reads our figu
   expect(results.command.type).toBe('application/json');
   expect(results.command.body.current_valuation as number).toBeGreaterThan(500_000);
   expect((results.market.body.market_intelligence as { market_overview: { average_price: number } }).market_overview.average_price).toBeGreaterThan(0);
+  // COMPAT.md "Exact shapes": the shapes and units the original client renders.
+  expect(results.command.body.confidence as number).toBeLessThanOrEqual(1);
+  const market = results.market.body.market_intelligence as { demand_supply: { market_balance: string | null }; price_trends: { current_median: number | null } };
+  expect([null, 'seller', 'buyer', 'balanced']).toContain(market.demand_supply.market_balance);
+  expect(market.price_trends.current_median).toBeGreaterThan(0);
+  expect((results.marketByAddress.body.market_intelligence as { location_note: string }).location_note).toMatch(/^Answered for ABBOTSFORD VIC/);
+  const analysis = results.enhanced.body.analysis as { risk_assessment: { climate_risks: Record<string, { score: number | null; factors: string[] }> }; financial_metrics: { cap_rate: number | null; cash_flow_projection: Array<number | null> } };
+  for (const hazard of Object.values(analysis.risk_assessment.climate_risks)) expect(Array.isArray(hazard.factors)).toBe(true);
+  expect(analysis.financial_metrics.cash_flow_projection).toHaveLength(5);
+  // A cap rate as a percentage (about 2-6 in Abbotsford), never a fraction like 0.0223.
+  expect(analysis.financial_metrics.cap_rate as number).toBeGreaterThan(1);
   // Our own screens' routes send no CORS headers, so the browser refuses the cross-origin read.
   expect(results.valuation.status).toBe(0);
 });

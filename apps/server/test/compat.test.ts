@@ -109,14 +109,33 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     const risk = analysis.risk_assessment;
     expect(risk.overall_risk_score).toBeGreaterThanOrEqual(0);
     expect(risk.overall_risk_score).toBeLessThanOrEqual(1);
-    for (const value of Object.values(risk.climate_risks)) if (value !== null) expect(value).toBeLessThanOrEqual(1);
+    // The Live analysis maps each hazard's factors: objects, never plain numbers (COMPAT.md "Exact shapes").
+    for (const hazard of Object.values(risk.climate_risks)) {
+      expect(Array.isArray(hazard.factors)).toBe(true);
+      expect(hazard.factors.length).toBeGreaterThan(0);
+      if (hazard.score !== null) expect(hazard.score).toBeLessThanOrEqual(1);
+    }
     expect(analysis.compliance_analysis.lvr).toBeCloseTo(0.8, 2);
     // Issue 28: the default loan has no borrower, so its NCCP checks did not all run: the status is in
     // words and apra_compliant is null (not checked), never true nor a raw enum.
     expect(analysis.compliance_analysis.compliance_status).toMatch(/^(Not fully checked|Review required)$/);
     expect(analysis.compliance_analysis.apra_compliant).not.toBe(true);
     expect(analysis.market_sentiment.sentiment_score).not.toBeNull();
-    expect(analysis.financial_metrics.cash_flow_projection[0]).toBeDefined();
+    // Percentages, as the original (4.2 means 4.2%), from the market engine's fractions.
+    const market = (await testApp.app.inject({ method: 'POST', url: '/api/realty/market-analysis', payload: { location: 'Abbotsford VIC 3067', property_type: 'house', analysis_depth: 'basic' } })).json().market_analysis;
+    expect(analysis.market_location).toBe(market.matched);
+    const investment = market.investment;
+    expect(analysis.financial_metrics.cap_rate).toBeCloseTo(investment.cap_rate * 100, 6);
+    expect(analysis.financial_metrics.roi_analysis.annual_return).toBeCloseTo(investment.cash_on_cash * 100, 6);
+    const projection = analysis.financial_metrics.cash_flow_projection;
+    expect(projection).toHaveLength(5);
+    expect(projection[0]).toBe(investment.noi - investment.annual_debt_service);
+    expect(projection.slice(1)).toEqual([null, null, null, null]);
+    expect(analysis.financial_metrics.roi_analysis.total_return_5yr).toBeNull();
+    expect(analysis.unavailable.total_return_5yr).toBeTruthy();
+    const breakEven = analysis.financial_metrics.roi_analysis.break_even_period;
+    if (breakEven === null) expect(analysis.unavailable.break_even_period).toBeTruthy();
+    else expect(breakEven).toBeGreaterThan(0);
     expect(typeof analysis.financial_metrics.debt_serviceability.dscr).toBe('number');
   });
 
@@ -127,6 +146,15 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(location.property_analysis.estimated_value).toBeNull();
     expect(location.unavailable.property_analysis).toMatch(/no address/i);
     expect(location.market_sentiment.trend).not.toBeNull();
+    expect(location.location_note).toBeNull();
+
+    // A whole street address typed as the location is answered for its suburb, and says so.
+    const byAddress = await call('POST', '/functions/v1/enhanced-property-analysis', { location: ADDRESS, propertyType: 'house', analysisType: 'market' });
+    expect(byAddress.statusCode, byAddress.body).toBe(200);
+    const addressed = compatEnhancedAnalysisResponseSchema.parse(byAddress.json()).analysis;
+    expect(addressed.location_note).toBe('Answered for ABBOTSFORD VIC, the suburb of the address given');
+    expect(addressed.market_location).toMatch(/ABBOTSFORD/);
+    expect(addressed.market_sentiment.sentiment_score).not.toBeNull();
 
     const search = await testApp.app.inject({ method: 'POST', url: '/api/realty/search', payload: { location: 'Abbotsford VIC', limit: 1 } });
     const listingId = search.json().properties[0].listing_id as string;
@@ -149,7 +177,24 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(market.unavailable.days_on_market).toBeTruthy();
     expect(market.forecasts.key_drivers.length).toBeGreaterThan(0);
     expect(typeof market.risk_factors.overall_risk_rating).toBe('string');
-    expect(typeof market.demand_supply.market_balance).toBe('string');
+    // One of the original's three words (a sentence showed as "Balanced" in a seller's market), or null with the reason.
+    if (market.demand_supply.market_balance === null) expect(market.unavailable.market_balance).toBe(market.demand_supply.balance_basis);
+    else expect(['seller', 'buyer', 'balanced']).toContain(market.demand_supply.market_balance);
+    expect(market.price_trends.current_median).toBe(ours.market_metrics.median_price);
+    if (market.price_trends.price_momentum !== null) expect(['accelerating', 'decelerating', 'stable']).toContain(market.price_trends.price_momentum);
+    expect(market.location_note).toBeNull();
+  });
+
+  it('market-intelligence answers a street address for its suburb, saying so, instead of nulls', async () => {
+    const response = await call('POST', '/functions/v1/market-intelligence', { location: ADDRESS, propertyType: 'house', analysisDepth: 'comprehensive' });
+    expect(response.statusCode, response.body).toBe(200);
+    const market = compatMarketIntelligenceResponseSchema.parse(response.json()).market_intelligence;
+    expect(market).not.toBeNull();
+    expect(market!.location_note).toBe('Answered for ABBOTSFORD VIC, the suburb of the address given');
+    const suburb = compatMarketIntelligenceResponseSchema.parse((await call('POST', '/functions/v1/market-intelligence', { location: 'Abbotsford VIC 3067', propertyType: 'house', analysisDepth: 'comprehensive' })).json()).market_intelligence!;
+    expect(market!.matched).toBe(suburb.matched);
+    expect(market!.market_overview).toEqual(suburb.market_overview);
+    expect(market!.price_trends).toEqual(suburb.price_trends);
   });
 
   it('valuation-report stores a report the client opens at /report/{id}, with the loan asked for', async () => {
@@ -163,6 +208,16 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(JSON.stringify(stored.report.content)).toContain('500,000');
   });
 
+  it('valuation-report takes the address a property page was opened with as its listing_id (it was refused with 400)', async () => {
+    const response = await call('POST', '/functions/v1/valuation-report', { listing_id: ADDRESS, include_blockchain: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const reportId = response.json().report.report_id as string;
+    const stored = reportResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/reports/${reportId}` })).json());
+    const ours = await ourValuation(ADDRESS);
+    expect(stored.report.content.property_details.listing_id).toBeNull();
+    expect(stored.report.content.comprehensive_analysis.ai_valuation).toBe(ours.estimate);
+  });
+
   it('process-command values an address exactly as our API does', async () => {
     const response = await call('POST', '/api/propguard/process-command', { command: ADDRESS });
     expect(response.statusCode, response.body).toBe(200);
@@ -171,6 +226,8 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(body.command.kind).toBe('value');
     expect(body.current_valuation).toBe(ours.estimate);
     expect(body.valuation_range).toEqual({ min: ours.low, max: ours.high });
+    // 0-1, as the original (COMPAT.md "Exact shapes").
+    expect(body.confidence).toBeCloseTo(ours.confidence / 100, 5);
     expect(body.analysis_result!.detailed_breakdown.land_value).toBe(ours.breakdown.landAud);
     expect(body.analysis_result!.market_comparables.length).toBeGreaterThan(0);
     for (const hazard of ['flood', 'fire', 'coastal'] as const) expect(Array.isArray(body.analysis_result!.risk.detailed[hazard].factors)).toBe(true);
@@ -206,6 +263,9 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(body.analysis_summary).toContain(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(ours.estimate));
     expect(body.insights.length).toBeGreaterThan(1);
     for (const insight of body.insights) for (const key of ['type', 'title', 'description', 'impact', 'confidence', 'actionable', 'category']) expect(insight).toHaveProperty(key);
+    // 0-100, as the client reads it (0-1 showed as "0.65%").
+    expect(body.insights.find((insight) => insight.category === 'valuation')!.confidence).toBe(ours.confidence);
+    for (const insight of body.insights) expect(Number.isInteger(insight.confidence)).toBe(true);
   });
 
   it('market-sentiment takes the client\'s property form and always sends detailed_metrics and a top-level summary', async () => {
@@ -223,7 +283,8 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     for (const [url, payload] of [
       ['/functions/v1/enhanced-property-analysis', {}],
       ['/functions/v1/market-intelligence', { location: '' }],
-      ['/functions/v1/valuation-report', { listing_id: 'nope' }],
+      ['/functions/v1/valuation-report', { listing_id: 'sale-abc' }],
+      ['/functions/v1/valuation-report', {}],
       ['/api/propguard/process-command', { command: '' }],
       ['/api/llm/risk-assessment', { property_data: {} }],
     ] as const) {

@@ -5,12 +5,14 @@ import { listingIdSchema } from './realty.ts';
 
 /**
  * The original PropGuard AI client's calls (../shared/COMPAT.md), answered by our engines.
- * Field names and units are the client's: `confidence_score` and `overall_risk_score` are 0-1,
- * `yoy_growth` is a percentage. A figure we do not have is null and `unavailable` says why.
+ * Field names and units are the client's (COMPAT.md "Exact shapes"): scores and confidences are
+ * 0-1, except the insights' confidence (0-100); growth, returns and the cap rate are percentages
+ * (4.2 means 4.2%); money is whole dollars. A figure we do not have is null and `unavailable` says why.
  * Requests are loose objects: the client sends fields we do not read, and they pass.
  */
 const money = z.number().int().nullable();
 const unit = z.number().min(0).max(1).nullable();
+const percent = z.number().nullable();
 const reasons = z.record(z.string(), z.string()).describe('Figures that are null, with the reason');
 
 const coordinatesSchema = z.object({ lat: z.number().min(-44).max(-9), lng: z.number().min(112).max(154) });
@@ -68,11 +70,24 @@ export const compatPropertyAnalysisSchema = z.object({
   property_type: z.string().nullable(),
 });
 
+/** One hazard as the client's Live analysis maps it: a 0-1 score and the facts behind it (or why there is none). */
+export const compatClimateRiskSchema = z.object({
+  score: unit.describe('Our 0-100 hazard score / 100; null where no data set covers the place'),
+  factors: z.array(z.string()).describe('The hazard\'s facts in words, or why there is no score'),
+});
+
+const compatClimateRisksSchema = z.object({
+  flood: compatClimateRiskSchema,
+  fire: compatClimateRiskSchema,
+  coastal: compatClimateRiskSchema,
+  geological: compatClimateRiskSchema.describe('Earthquake and subsidence, the higher of the two with data'),
+});
+
 export const compatRiskAssessmentSchema = z.object({
   risk_grade: z.enum(['Low', 'Medium', 'High']).nullable().describe('The hazard engine\'s overall level'),
   overall_risk_score: unit.describe('Overall hazard score, 0-1 (our 0-100 score / 100)'),
-  climate_risks: z.object({ flood: unit, fire: unit, coastal: unit, geological: unit.describe('Earthquake and subsidence, the higher of the two with data') }),
-  climate_risks_2050: z.object({ flood: unit, fire: unit, coastal: unit, geological: unit }).describe('The same in 2050 under high emissions'),
+  climate_risks: compatClimateRisksSchema,
+  climate_risks_2050: compatClimateRisksSchema.describe('The same in 2050 under high emissions'),
   market_risks: z.object({
     price_trend: z.string().nullable(),
     price_growth_yoy: z.number().nullable().describe('Fraction, from the quality-adjusted index'),
@@ -99,10 +114,20 @@ export const compatMarketSentimentSchema = z.object({
   summary: z.string().nullable(),
 });
 
+/** The years of `cash_flow_projection`: the original sent five. */
+export const CASH_FLOW_YEARS = 5;
+
 export const compatFinancialMetricsSchema = z.object({
-  cap_rate: z.number().nullable().describe('Fraction: NOI / price of the suburb median'),
-  cash_flow_projection: z.array(z.object({ year: z.number().int(), net_cash_flow: z.number().int(), noi: z.number().int(), debt_service: z.number().int() })).describe('Year 1 from today\'s rent and the default investment loan; we do not project later years'),
-  roi_analysis: z.object({ annual_return: z.number().nullable().describe('Cash-on-cash return, fraction') }),
+  cap_rate: percent.describe('Percentage: NOI / the suburb median price (4.2 means 4.2%)'),
+  cash_flow_projection: z
+    .array(z.number().int().nullable())
+    .length(CASH_FLOW_YEARS)
+    .describe('Net cash flow, AUD a year, years 1-5: year 1 from today\'s median rent, our stated costs and the default investment loan; later years null (we do not forecast rents or costs)'),
+  roi_analysis: z.object({
+    annual_return: percent.describe('Cash-on-cash return, percentage'),
+    total_return_5yr: z.null().describe('Needs a price in five years: we do not forecast prices'),
+    break_even_period: z.number().nullable().describe('Years for the net cash flow to repay the cash invested (simple payback); null when the cash flow is not positive'),
+  }),
   debt_serviceability: z.object({ dscr: z.number().nullable() }),
 });
 
@@ -117,6 +142,7 @@ export const compatEnhancedAnalysisResponseSchema = z
       market_sentiment: compatMarketSentimentSchema,
       financial_metrics: compatFinancialMetricsSchema,
       market_location: z.string().nullable().describe('The suburb whose market figures were used'),
+      location_note: z.string().nullable().describe('Set when the location given was a street address: the suburb it was answered for'),
       unavailable: reasons,
       data_sources: z.array(z.string()),
     }),
@@ -124,6 +150,11 @@ export const compatEnhancedAnalysisResponseSchema = z
   .meta({ id: 'CompatEnhancedAnalysisResponse' });
 export type CompatEnhancedAnalysisResponse = z.infer<typeof compatEnhancedAnalysisResponseSchema>;
 export type CompatEnhancedAnalysis = CompatEnhancedAnalysisResponse['analysis'];
+
+export const MARKET_BALANCES = ['seller', 'buyer', 'balanced'] as const;
+export type MarketBalance = (typeof MARKET_BALANCES)[number];
+export const PRICE_MOMENTA = ['accelerating', 'decelerating', 'stable'] as const;
+export type PriceMomentum = (typeof PRICE_MOMENTA)[number];
 
 /** POST /functions/v1/market-intelligence. */
 export const compatMarketIntelligenceRequestSchema = z
@@ -146,14 +177,26 @@ export const compatMarketIntelligenceSchema = z.object({
     listing_volume: z.number().int(),
   }),
   price_trends: z.object({
-    yoy_growth: z.number().nullable().describe('Percentage, e.g. 5.2 for 5.2% (as the original)'),
+    current_median: money.describe('The median price of the last 12 months, AUD'),
+    yoy_growth: percent.describe('Percentage, e.g. 5.2 for 5.2% (as the original), from the quality-adjusted index'),
+    mom_growth: percent.describe('Percentage: the quality-adjusted index\'s last month on the month before'),
+    price_momentum: z.enum(PRICE_MOMENTA).nullable().describe('The index\'s last 3 months\' growth against the 3 months before'),
+    quarter_growth: percent.describe('Percentage: the index\'s last 3 months'),
+    previous_quarter_growth: percent.describe('Percentage: the index\'s 3 months before those'),
     trend: z.string(),
     growth_interval_pct: z.object({ low: z.number(), high: z.number() }).nullable(),
   }),
   forecasts: z.object({ key_drivers: z.array(z.string()), price_forecast: z.null().describe('We do not forecast prices') }),
   recommendations: z.object({ investment_recommendation: z.string(), key_considerations: z.array(z.string()) }),
   risk_factors: z.object({ overall_risk_rating: z.string(), detail: z.string() }),
-  demand_supply: z.object({ market_balance: z.string(), market_heat: z.string(), auction_clearance_rate: z.number().nullable(), days_on_market: z.null() }),
+  demand_supply: z.object({
+    market_balance: z.enum(MARKET_BALANCES).nullable().describe('From auction clearance, else from growth (the market engine\'s thresholds); null when neither is measured'),
+    balance_basis: z.string().describe('The market engine\'s reading of supply and demand, in words'),
+    market_heat: z.string(),
+    auction_clearance_rate: z.number().nullable(),
+    days_on_market: z.null(),
+  }),
+  location_note: z.string().nullable().describe('Set when the location given was a street address: the suburb it was answered for'),
   unavailable: reasons,
   data_sources: z.array(z.string()),
 });
@@ -166,7 +209,14 @@ export const compatMarketIntelligenceResponseSchema = z
 /** POST /functions/v1/valuation-report. */
 export const compatValuationReportRequestSchema = z
   .looseObject({
-    listing_id: listingIdSchema.optional(),
+    listing_id: z
+      .string()
+      .trim()
+      .min(3, 'give a listing id ("sale-123") or an address')
+      .max(200)
+      .refine((id) => !/^sale-/i.test(id) || listingIdSchema.safeParse(id).success, 'must look like "sale-123" (a listing id), or be an address')
+      .optional()
+      .describe('What the property page holds: a listing id ("sale-123") or the address it was opened with'),
     address: z.string().trim().min(3).max(200).optional(),
     include_blockchain: z.boolean().default(true),
     loan_amount: z.number().int().positive().max(1_000_000_000).optional().describe('Assess this loan instead of the default 80% loan'),
@@ -193,7 +243,7 @@ export const compatAnalysisSchema = z.object({
   address: z.string().nullable(),
   current_valuation: z.number().int(),
   valuation_range: z.object({ min: z.number().int(), max: z.number().int() }),
-  confidence: z.number().int().describe('0-100'),
+  confidence: z.number().min(0).max(1).describe('Our confidence, 0-1 (as the original)'),
   risk_score: z.number().int().describe('Overall hazard score, 0-100'),
   analysis_result: z.object({
     detailed_breakdown: z.object({ land_value: z.number().int(), building_value: z.number().int(), intangible_assets: z.number().int() }),
@@ -259,7 +309,7 @@ export const insightSchema = z.object({
   title: z.string(),
   description: z.string(),
   impact: z.enum(['high', 'medium', 'low']),
-  confidence: z.number().min(0).max(1),
+  confidence: z.number().int().min(0).max(100).describe('0-100 (the client\'s own default is 75)'),
   actionable: z.boolean(),
   category: z.enum(['valuation', 'climate', 'compliance', 'market']),
 });

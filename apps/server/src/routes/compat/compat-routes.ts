@@ -15,6 +15,7 @@ import {
   comprehensiveAnalysisResponseSchema,
   FIRE_RISK_RADIUS_KM,
   fireRiskResponseSchema,
+  listingIdSchema,
   processCommandRequestSchema,
   processCommandResponseSchema,
   propertyAnalysisResponseSchema,
@@ -101,8 +102,11 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
       config,
       schema: { tags: TAGS, summary: 'Generates a stored valuation report (as POST /api/realty/valuation-report); open /report/{report_id}', body: compatValuationReportRequestSchema, response: { 200: compatValuationReportResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => {
-      const { listing_id, address, include_blockchain, loan_amount } = request.body;
-      const report = await generateReport(context, { listing_id, address, include_blockchain, loan_amount, template: 'full-valuation' });
+      const { include_blockchain, loan_amount } = request.body;
+      // The property page sends what it holds as `listing_id`: a listing id, or the address it was opened with.
+      const held = request.body.listing_id;
+      const subject = held !== undefined && !listingIdSchema.safeParse(held).success ? { address: held } : { listing_id: held, address: request.body.address };
+      const report = await generateReport(context, { ...subject, include_blockchain, loan_amount, template: 'full-valuation' });
       return {
         success: true as const,
         report: {

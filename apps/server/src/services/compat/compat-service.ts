@@ -7,7 +7,9 @@ import {
   assessDefaultLoan,
   factsOfComprehensive,
   loanText,
+  parseAddress,
   parseCommand,
+  parseSearchLocation,
   presentEnhancedAnalysis,
   presentMarketIntelligence,
   summariseAnalysis,
@@ -74,6 +76,19 @@ async function assessSubject(context: AppContext, subject: { address?: string; l
   return { valuation, hazards, hazards2050, lending, hazardReason: null };
 }
 
+/**
+ * The market location of what the user typed: a street address ("85 Turner St, Abbotsford VIC
+ * 3067") is answered for its suburb, with a note saying so (COMPAT.md, "Exact shapes"); a suburb,
+ * postcode, city or state is read as it is.
+ */
+function marketLocationOf(text: string): { location: string; note: string | null } {
+  if (parseSearchLocation(text).kind !== 'text') return { location: text, note: null };
+  const address = parseAddress(text);
+  if (address.streetNumber === null || address.suburb === null) return { location: text, note: null };
+  const place = [address.suburb, address.state].filter(Boolean).join(' ');
+  return { location: [place, address.postcode].filter(Boolean).join(' '), note: `Answered for ${place}, the suburb of the address given` };
+}
+
 /** POST /functions/v1/enhanced-property-analysis. */
 export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhancedAnalysisRequest): Promise<CompatEnhancedAnalysisResponse> {
   const reasons: Record<string, string> = {};
@@ -89,14 +104,17 @@ export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhan
     reasons.property_analysis = 'No address was given, only a location: the figures are the market\'s';
   }
   let market: MarketAnalysis | null = null;
+  let locationNote: string | null = null;
   if (subject) {
     const outcome = await marketFor(context, subject.valuation);
     market = outcome.analysis;
     if (!market) reasons.market = outcome.reason ?? 'No market analysis';
   } else if (body.location) {
-    const outcome = await analyseLocation(context, { location: body.location, propertyType: marketTypeOf(body.propertyType), depth: 'basic' });
+    const { location, note } = marketLocationOf(body.location);
+    locationNote = note;
+    const outcome = await analyseLocation(context, { location, propertyType: marketTypeOf(body.propertyType), depth: 'basic' });
     market = outcome.analysis;
-    if (!market) reasons.market = outcome.reason ?? 'No market analysis';
+    if (!market) reasons.market = [note, outcome.reason ?? 'No market analysis'].filter(Boolean).join(': ');
   }
   if (market) dataSources.push(...market.data_sources);
   if (subject?.hazards) dataSources.push(...new Set(subject.hazards.assessments.flatMap((assessment) => assessment.dataUsed.map((data) => data.title))));
@@ -111,24 +129,27 @@ export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhan
     market,
     reasons,
     dataSources,
+    locationNote,
   });
   return { success: true, analysis };
 }
 
 /** POST /functions/v1/market-intelligence. */
 export async function getMarketIntelligence(context: AppContext, body: { location: string; propertyType?: string; analysisDepth?: string }) {
+  const { location, note } = marketLocationOf(body.location);
   const outcome = await analyseLocation(context, {
-    location: body.location,
+    location,
     propertyType: marketTypeOf(body.propertyType),
     depth: body.analysisDepth === 'basic' ? 'basic' : 'comprehensive',
   });
-  if (!outcome.analysis) return { success: true as const, market_intelligence: null, reason: outcome.reason };
-  return { success: true as const, market_intelligence: presentMarketIntelligence(outcome.analysis) };
+  if (!outcome.analysis) return { success: true as const, market_intelligence: null, reason: [note, outcome.reason].filter(Boolean).join(': ') };
+  return { success: true as const, market_intelligence: presentMarketIntelligence(outcome.analysis, note) };
 }
 
 async function analysisOf(context: AppContext, address: string, log: WarnLogger): Promise<CompatAnalysis> {
   const result = await analyseProperty(context, requireValuationRuntime(context), address, log);
-  return { address: result.valuation.property.address ?? address, ...result.analysis };
+  // The client reads `confidence` 0-1 (COMPAT.md "Exact shapes"); ours is 0-100.
+  return { address: result.valuation.property.address ?? address, ...result.analysis, confidence: result.analysis.confidence / 100 };
 }
 
 /** POST /api/propguard/process-command: the assistant reads the text as a command and runs its engine. */
