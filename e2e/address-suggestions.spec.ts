@@ -16,7 +16,11 @@ async function openLive(page: Page): Promise<Request[]> {
 const actionsOf = (requests: Request[]) => requests.map((request) => (request.postDataJSON() as { action: string; query?: string; propertyId?: string }));
 
 test.describe('address suggestions on the dashboard (/)', () => {
-  test('a mistyped address is suggested; picking it with the keyboard fills the box and runs the analysis', async ({ page }) => {
+  test('a mistyped address is suggested; picking it with the keyboard fills the box and analyses that suggestion by its id', async ({ page }) => {
+    const valuationBodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/valuations') && request.method() === 'POST') valuationBodies.push(request.postDataJSON());
+    });
     const requests = await openLive(page);
     const box = page.getByRole('combobox', { name: 'Property address' });
     await box.fill('');
@@ -44,8 +48,9 @@ test.describe('address suggestions on the dashboard (/)', () => {
     await expect(results.getByRole('heading', { level: 2, name: '85 Turner St' })).toBeVisible({ timeout: 30_000 });
     await expect(results.getByRole('heading', { name: 'Valuation Analysis' })).toBeVisible();
     await expect(page.getByTestId('analysis-data-source')).toContainText('Live');
-    const details = actionsOf(requests).find((body) => body.action === 'details');
-    expect(details?.propertyId).toMatch(/^address-\d+$/);
+    // What was picked is what is analysed: the suggestion's id, never the half-typed text.
+    expect(valuationBodies).toHaveLength(1);
+    expect(valuationBodies[0]).toEqual({ suggestionId: expect.stringMatching(/^address-\d+$/) });
   });
 
   test('two characters ask for nothing; Escape closes the list; a click picks a locality', async ({ page }) => {

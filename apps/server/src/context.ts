@@ -9,7 +9,7 @@ import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
 import { loadAddressIndex } from './services/address-search/address-search-service.ts';
 import { DataFacts } from './services/health/data-facts.ts';
 import { loadHazardRuntime } from './services/hazards/hazard-runtime.ts';
-import { ListingEnrichmentCache } from './services/realty/listing-enrichment.ts';
+import { ListingEnrichmentCache } from './services/realty/listing-enrichment-cache.ts';
 import { loadValuationRuntime } from './services/valuation/valuation-runtime.ts';
 import { MarketCache } from './services/market/market-cache.ts';
 import { openChainRuntime, type ChainRuntimeState } from './services/chain/chain-runtime.ts';

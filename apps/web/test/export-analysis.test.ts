@@ -24,6 +24,7 @@ const VALUATION: ValuationResult = {
     attributes: { propertyType: 'house', bedrooms: 3 },
   },
   assumed: ['car spaces: 1'],
+  subject: { suggestionId: 'address-1' },
   baseValueAud: 1_160_000,
   factors: [
     { feature: 'land_size', label: 'Land size 650 m²', contributionAud: 120_000 },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { riskLevelSchema } from './hazards.ts';
+import { listingIdSchema } from './listing-id.ts';
 
 /**
  * The realty API of SPEC.md section 7 on our own data (issue 5). Our data are past sales:
@@ -168,13 +169,7 @@ export const saleHistoryEntrySchema = z.object({
 });
 export type SaleHistoryEntry = z.infer<typeof saleHistoryEntrySchema>;
 
-/** The largest sale id a listing id can name (the sales table's integer key). */
-export const MAX_SALE_ID = 2_147_483_647;
-/** "sale-123": one recorded sale; ids past the integer range are refused, not looked up. */
-export const listingIdSchema = z
-  .string()
-  .regex(/^sale-\d{1,10}$/, 'must look like "sale-123"')
-  .refine((id) => Number(id.slice('sale-'.length)) <= MAX_SALE_ID, `must name a sale id up to ${MAX_SALE_ID.toLocaleString('en-AU')}`);
+export { listingIdSchema, MAX_SALE_ID } from './listing-id.ts';
 
 /** A path id that is not a listing id simply names no property: 404, like an unknown one. */
 export const propertyParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listingIdSchema } from './realty.ts';
+import { subjectRequestSchema } from './valuation.ts';
 import { riskLevelSchema } from './hazards.ts';
 
 /**
@@ -37,11 +38,21 @@ export const generateReportRequestSchema = z
   .object({
     listing_id: listingIdSchema.optional(),
     address: z.string().trim().min(3).max(200).optional(),
+    subject: subjectRequestSchema
+      .optional()
+      .describe('The `subject` of the valuation the screen shows (ValuationResult.subject): the report is built from that same analysis'),
+    expected: z
+      .object({ estimate: z.number().int(), as_at: z.string(), model_id: z.string() })
+      .optional()
+      .describe('The figures the screen shows: a report whose analysis differs is refused with 409 instead of contradicting the screen'),
     template: reportTemplateSchema.default('full-valuation'),
     include_blockchain: z.boolean().default(true).describe('Kept from SPEC.md: the certificate section says whether the hash is anchored on chain yet'),
     loan_amount: z.number().int().positive().max(1_000_000_000).optional().describe('Assess this loan amount (default terms) instead of the default 80% loan'),
   })
-  .refine((body) => (body.listing_id === undefined) !== (body.address === undefined), { message: 'give either listing_id or address', path: ['listing_id'] })
+  .refine((body) => [body.listing_id, body.address, body.subject].filter((value) => value !== undefined).length === 1, {
+    message: 'give one of listing_id, address or subject',
+    path: ['listing_id'],
+  })
   .meta({ id: 'GenerateReportRequest' });
 export type GenerateReportRequest = z.infer<typeof generateReportRequestSchema>;
 /** The body a client sends (defaults not yet applied). */
@@ -73,6 +84,9 @@ export const reportContentSchema = z.object({
     bathrooms: z.number().nullable(),
     land_size_m2: z.number().nullable(),
     assumed: z.array(z.string()),
+    subject: subjectRequestSchema
+      .optional()
+      .describe('The request the analysis was resolved from (the screen\'s ValuationResult.subject): the same request gives the same figures (reports issued before it have none)'),
   }),
   comprehensive_analysis: z.object({
     ai_valuation: z.number().int(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROPERTY_TYPE_EXAMPLES, propertyTypeSchema } from './property-types.ts';
 import { auStateSchema } from './sales.ts';
+import { addressSuggestionIdSchema } from './address-search.ts';
+import { listingIdSchema } from './listing-id.ts';
 
 const isoDate = z.iso.date().describe('Date as YYYY-MM-DD');
 
@@ -26,22 +28,34 @@ export const propertyAttributesInputSchema = propertyAttributesSchema.extend({
 });
 export type PropertyAttributesInput = z.infer<typeof propertyAttributesInputSchema>;
 
-/** POST /api/valuations: an address (free text or parts) or coordinates, plus optional attributes. */
+/**
+ * What names a property, whatever the door: a listing id of search, a suggestion id of the address
+ * box, an address (free text or parts), or coordinates; plus optional attributes and an as-at date.
+ * One resolution function (resolveSubject of packages/db) reads every form.
+ */
+const subjectFields = {
+  listingId: listingIdSchema.optional().describe('A listing id of search ("sale-123"): that sale\'s property, its state and attributes'),
+  suggestionId: addressSuggestionIdSchema.optional().describe('The id of the suggestion picked in the address box ("address-123" or "locality-45")'),
+  address: z.string().trim().min(3).max(200).optional().describe('Street address, e.g. "85 Turner St, Abbotsford VIC 3067"'),
+  suburb: z.string().trim().min(2).max(80).optional(),
+  state: auStateSchema.optional(),
+  postcode: z.string().regex(/^\d{4}$/, 'must be a 4-digit postcode').optional(),
+  lat: z.number().min(-44).max(-9).optional(),
+  lng: z.number().min(112).max(154).optional(),
+  asAt: isoDate.optional().describe('Value as at this date, using only sales before it (default: the latest sale in the data)'),
+  attributes: propertyAttributesInputSchema.optional(),
+};
+
+type SubjectFields = { listingId?: string; suggestionId?: string; address?: string; suburb?: string; postcode?: string; lat?: number; lng?: number };
+
+/** A subject needs one of: a listing id, a suggestion id, an address, lat and lng, or suburb and postcode. */
+const namesASubject = (body: SubjectFields) =>
+  Boolean(body.listingId || body.suggestionId || body.address || (body.lat !== undefined && body.lng !== undefined) || (body.suburb && body.postcode));
+
+/** POST /api/valuations: a listing id, a suggestion id, an address (free text or parts) or coordinates, plus optional attributes. */
 export const valuationRequestSchema = z
-  .object({
-    address: z.string().trim().min(3).max(200).optional().describe('Street address, e.g. "85 Turner St, Abbotsford VIC 3067"'),
-    suburb: z.string().trim().min(2).max(80).optional(),
-    state: auStateSchema.optional(),
-    postcode: z.string().regex(/^\d{4}$/, 'must be a 4-digit postcode').optional(),
-    lat: z.number().min(-44).max(-9).optional(),
-    lng: z.number().min(112).max(154).optional(),
-    asAt: isoDate.optional().describe('Value as at this date, using only sales before it (default: the latest sale in the data)'),
-    attributes: propertyAttributesInputSchema.optional(),
-  })
-  .refine((body) => body.address || (body.lat !== undefined && body.lng !== undefined) || (body.suburb && body.postcode), {
-    message: 'give an address, lat and lng, or suburb and postcode',
-    path: ['address'],
-  })
+  .object(subjectFields)
+  .refine(namesASubject, { message: 'give a listingId, a suggestionId, an address, lat and lng, or suburb and postcode', path: ['address'] })
   .refine((body) => (body.lat === undefined) === (body.lng === undefined), { message: 'lat and lng go together', path: ['lat'] })
   .meta({ id: 'ValuationRequest' });
 export type ValuationRequest = z.infer<typeof valuationRequestSchema>;
@@ -88,6 +102,10 @@ export const timelinePointSchema = z.object({
   confidence: z.number().int().min(0).max(100),
 });
 
+/** The request that resolves to one subject again (ValuationResult.subject): the valuation request's fields without its checks. */
+export const subjectRequestSchema = z.object(subjectFields).meta({ id: 'SubjectRequest' });
+export type SubjectRequest = z.infer<typeof subjectRequestSchema>;
+
 /** One valuation, as POST /api/valuations and the property analysis return it. */
 export const valuationResultSchema = z
   .object({
@@ -108,6 +126,7 @@ export const valuationResultSchema = z
       attributes: propertyAttributesSchema,
     }),
     assumed: z.array(z.string()).describe('Inputs that were not given and were assumed, with the value used'),
+    subject: subjectRequestSchema.describe('The request that names this same property with these same inputs: send it back (to a report, say) to get this same analysis'),
     baseValueAud: z.number().int().describe('The value the factor contributions start from: base + contributions = estimate'),
     factors: z.array(valuationFactorSchema),
     comparables: z.array(comparableSaleSchema),

@@ -1,6 +1,7 @@
 /**
  * `propguard value --csv IN --out OUT`: value every row of a CSV (DESIGN.md section 3, batch
- * interface). The model, the sales index and the address book are loaded once. Each row is read as
+ * interface). A row names its property as the API does: a `listing_id` of search, a
+ * `suggestion_id` of the address box, an address, coordinates, or a suburb with its postcode. The model, the sales index and the address book are loaded once. Each row is read as
  * the API's request body (same schema), placed and completed by resolveSubject of packages/db (the
  * server's code path: address book, gazetteer, typical attributes, the property-type vocabulary)
  * and valued as at its `date` with `valuePoint` (the API's estimate without the explanations),
@@ -11,8 +12,8 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, resolveAsAt, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { buildSalesIndex, parseValuationModel, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
 const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
@@ -76,7 +77,7 @@ function parseOptionalNumber(raw: string | undefined, column: string, errors: st
 
 type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string; note: string } | { error: string };
 
-const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
+const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { listingId: 'listing_id', suggestionId: 'suggestion_id', carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
 
 /** A row as the API's request body, checked by the API's own schema (valuationRequestSchema). */
 function toValuationRequest(record: Record<string, string>): { request: ValuationRequest } | { error: string } {
@@ -86,6 +87,8 @@ function toValuationRequest(record: Record<string, string>): { request: Valuatio
   const date = text('date');
   if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `date must be YYYY-MM-DD or empty, got "${date}"` };
   const body = {
+    listingId: text('listing_id'),
+    suggestionId: text('suggestion_id'),
     address: text('address'),
     suburb: text('suburb'),
     state: text('state')?.toUpperCase(),
@@ -104,7 +107,9 @@ function toValuationRequest(record: Record<string, string>): { request: Valuatio
     },
   };
   if (errors.length > 0) return { error: errors.join('; ') };
-  if (!body.address && !body.suburb && body.lat === undefined && body.lng === undefined) return { error: 'a row needs an address, lat and lng, or suburb and postcode' };
+  if (!body.listingId && !body.suggestionId && !body.address && !body.suburb && body.lat === undefined && body.lng === undefined) {
+    return { error: 'a row needs a listing_id, a suggestion_id, an address, lat and lng, or suburb and postcode' };
+  }
   const parsed = valuationRequestSchema.safeParse(body);
   if (!parsed.success) {
     return {
@@ -128,19 +133,17 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
   const checked = toValuationRequest(record);
   if ('error' in checked) return checked;
   const { request } = checked;
-  let resolved;
+  let dated;
   try {
-    resolved = await resolveSubject(dependencies.database, dependencies.lookups, request);
+    dated = await resolveDatedSubject(dependencies.database, dependencies.lookups, dependencies.index, request);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return { error: `cannot place the property: ${error.message}` };
     throw error;
   }
-  const market = resolveAsAt(dependencies.index, resolved.location.state, request.asAt);
-  const assumed = [...resolved.assumed];
-  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
-  const point = valuePoint(dependencies.model, dependencies.index, toSubjectProperty(resolved), market.asAt);
+  const { asAt, assumed } = dated;
+  const point = valuePoint(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), asAt);
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: market.asAt, note: assumed.join('; ') };
+  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt, note: assumed.join('; ') };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */

@@ -6,7 +6,7 @@ import type { ChainRuntimeState } from './chain/chain-runtime.ts';
 import type { AddressIndexState } from './address-search/address-index.ts';
 import type { DataFacts } from './health/data-facts.ts';
 import type { HazardRuntimeState } from './hazards/hazard-runtime.ts';
-import type { ListingEnrichmentCache } from './realty/listing-enrichment.ts';
+import type { ListingEnrichmentCache } from './realty/listing-enrichment-cache.ts';
 import type { MarketCache } from './market/market-cache.ts';
 import type { ValuationRuntimeState } from './valuation/valuation-runtime.ts';
 import type { PortfolioJobs } from './portfolio/portfolio-jobs.ts';

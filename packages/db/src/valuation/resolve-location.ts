@@ -50,12 +50,12 @@ function toAddressCandidate(row: Record<string, unknown>): AddressCandidate {
   };
 }
 
-/** Every street address with coordinates, for an in-memory exact look-up (about 63,000 rows). */
+/** Every street address of our sales (with coordinates or not), for an in-memory exact look-up (about 70,000 rows). */
 export async function loadAddressCandidates(database: Database): Promise<AddressCandidate[]> {
   const rows = await database.query<Record<string, unknown>>(
     `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
             car_spaces, land_size_m2, building_size_m2, year_built
-       FROM addresses WHERE lat IS NOT NULL AND lng IS NOT NULL`,
+       FROM addresses`,
   );
   return rows.map(toAddressCandidate);
 }
@@ -85,6 +85,23 @@ export async function findLocality(database: Database, where: { suburb?: string 
   );
   const row = rows[0];
   return row ? { ...row, lat: Number(row.lat), lng: Number(row.lng) } : null;
+}
+
+/** One gazetteer locality by its row id (a "locality-45" suggestion), or null when it has no coordinates or does not exist. */
+export async function findLocalityById(database: Database, id: number): Promise<LocalityMatch | null> {
+  const [row] = await database.query<LocalityMatch>('SELECT name, state, postcode, lat, lng FROM localities WHERE id = $1 AND lat IS NOT NULL AND lng IS NOT NULL', [id]);
+  return row ? { ...row, lat: Number(row.lat), lng: Number(row.lng) } : null;
+}
+
+/** One street address of our sales by its row id (an "address-123" suggestion), coordinates or not. */
+export async function findAddressById(database: Database, id: number): Promise<AddressCandidate | null> {
+  const [row] = await database.query<Record<string, unknown>>(
+    `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
+            car_spaces, land_size_m2, building_size_m2, year_built
+       FROM addresses WHERE id = $1`,
+    [id],
+  );
+  return row ? toAddressCandidate(row) : null;
 }
 
 /**

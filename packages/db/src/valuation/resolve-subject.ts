@@ -4,23 +4,32 @@
  * coming worker processes), so that the same row is placed at the same point and valued with the
  * same attributes everywhere.
  *
+ * Every form that names a property reads here: a listing id of search ("sale-123"), a suggestion id
+ * of the address box ("address-123", "locality-45"), an address typed in full or in parts, or
+ * coordinates. A listing whose sale has a street address is that address (its point and its last
+ * sale's attributes, as the address typed would be); a listing without one (Sydney's suburb-level
+ * records) is its sale's own point, state and attributes.
+ *
  * A known street address is placed at its own point with its last sale's attributes; else the
  * locality's centre (an ambiguous suburb name read as the state with the most sales, and said);
  * else the coordinates given. Missing attributes are the locality's typical values; a property
  * type is read through the vocabulary of packages/schemas, and a name it does not know is valued
  * as the locality's most sold type, said so in `assumed`.
  */
-import { choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, type SubjectProperty } from '@propguard/engines';
-import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type ValuationRequest } from '@propguard/schemas';
+import { choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, resolveAsAt, type MarketAsAt, type SalesIndex, type SubjectProperty } from '@propguard/engines';
+import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
-import { findAddressCandidates, findLocality, findLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
+import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
+import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
 import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
 export interface SubjectLookups {
   /** Known street addresses by "NUMBER STREET|SUBURB" (normalised): exact look-ups without SQL. */
   addressBook: Map<string, AddressCandidate[]>;
+  /** The same addresses by row id ("address-123" suggestions, a listing's address), built from addressBook on first use. */
+  addressById?: Map<number, AddressCandidate>;
   /** Typical attributes per locality, filled on first use. */
   typicalCache: Map<string, TypicalAttributes[]>;
   /** Answers of the gazetteer queries (locality, nearest locality, sales by state) by their arguments, filled on first use. */
@@ -59,10 +68,12 @@ export interface ResolvedSubject {
   attributes: PropertyAttributes;
   /** What was assumed or read, one line each ("propertyType: house (the most sold type in ...)"). */
   assumed: string[];
+  /** The request that resolves to this same subject again (a report asked from the screen sends it back). */
+  subject: SubjectRequestFields;
 }
 
-/** What a caller asks to value: the API's request body; the CLI builds the same from a row. */
-export type SubjectRequest = Pick<ValuationRequest, 'address' | 'suburb' | 'state' | 'postcode' | 'lat' | 'lng' | 'attributes'>;
+/** What a caller asks to value: the API's request body (its as-at date aside); the CLI, a portfolio loan and a listing build the same. */
+export type SubjectRequest = Omit<SubjectRequestFields, 'asAt'>;
 
 const ATTRIBUTE_KEYS = ['bedrooms', 'bathrooms', 'carSpaces', 'landSizeM2', 'buildingSizeM2', 'yearBuilt'] as const;
 const MODEL_TYPES: ReadonlySet<string> = new Set(PROPERTY_TYPES);
@@ -93,10 +104,141 @@ function definedAttributes(source: Record<string, unknown>): PropertyAttributes 
   return attributes as PropertyAttributes;
 }
 
-type Placed = ResolvedLocation & { knownAttributes: PropertyAttributes; notes: string[] };
+/** Records the caller has already read (a search page's sale rows), so that resolving them asks the database nothing more. */
+export interface LoadedRecords {
+  sale?: SaleListingRow;
+}
 
-/** Places the request: a known street address, else its locality's centre, else the coordinates given. */
-async function placeSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest): Promise<Placed> {
+type Placed = ResolvedLocation & {
+  knownAttributes: PropertyAttributes;
+  /** Where knownAttributes come from, as the assumptions say it. */
+  knownFrom?: string;
+  notes: string[];
+  subject: SubjectRequest;
+};
+
+function addressByIdOf(lookups: SubjectLookups): Map<number, AddressCandidate> {
+  if (!lookups.addressById) {
+    lookups.addressById = new Map();
+    for (const candidates of lookups.addressBook.values()) for (const candidate of candidates) lookups.addressById.set(candidate.id, candidate);
+  }
+  return lookups.addressById;
+}
+
+/** A known street address with coordinates, placed at its own point with its last sale's attributes. */
+function placeAtAddress(match: AddressCandidate, subject: SubjectRequest): Placed {
+  return {
+    address: match.address,
+    suburb: match.suburb,
+    state: match.state,
+    postcode: match.postcode,
+    lat: match.lat!,
+    lng: match.lng!,
+    locationPrecision: match.locationPrecision === 'address' ? 'address' : 'locality',
+    knownAttributes: definedAttributes(match as unknown as Record<string, unknown>),
+    notes: [],
+    subject,
+  };
+}
+
+/**
+ * A street address of our sales: at its own point, or, where our data have no point for it, at
+ * its locality's centre; either way with its last sale's attributes.
+ */
+async function placeKnownAddress(database: Database, lookups: SubjectLookups, known: AddressCandidate, subject: SubjectRequest): Promise<Placed> {
+  if (known.lat !== null && known.lng !== null) return placeAtAddress(known, subject);
+  const where = { suburb: known.suburb, state: known.state, postcode: known.postcode };
+  const locality = lookups.localities
+    ? findLocalityIn(lookups.localities, where)
+    : await cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
+  const place = [known.suburb, known.state, known.postcode].filter(Boolean).join(' ');
+  if (!locality) throw new AppError('NOT_FOUND', `Could not place "${known.address}, ${place}": our data have no point for this address and no locality matches ${place}`);
+  return {
+    address: known.address,
+    suburb: known.suburb,
+    state: known.state,
+    postcode: known.postcode,
+    lat: locality.lat,
+    lng: locality.lng,
+    locationPrecision: 'locality',
+    knownAttributes: definedAttributes(known as unknown as Record<string, unknown>),
+    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (our data have no point for this street address)`],
+    subject,
+  };
+}
+
+/** "sale-123" -> 123. */
+function saleIdOf(listingId: string): number {
+  return Number(listingId.slice('sale-'.length));
+}
+
+/**
+ * A listing: its sale's street address when the address book knows it (the same subject as the
+ * address typed), else the sale's own recorded point, state and attributes.
+ */
+async function placeListing(database: Database, lookups: SubjectLookups, listingId: string, loaded?: SaleListingRow): Promise<Placed> {
+  const sale: SaleListingRow | null = loaded?.id === saleIdOf(listingId) ? loaded : await getSaleListing(database, saleIdOf(listingId));
+  if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${listingId}`, { field: 'body.listingId' });
+  const subject = { listingId };
+  const known = sale.addressId === null ? undefined : addressByIdOf(lookups).get(sale.addressId);
+  if (known) return placeKnownAddress(database, lookups, known, subject);
+  const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
+  if (sale.lat === null || sale.lng === null) {
+    const locality = await findLocality(database, { suburb: sale.suburb, state: sale.state, postcode: sale.postcode });
+    if (!locality) throw new AppError('NOT_FOUND', `Listing ${listingId} has no coordinates and its locality ${place} is not in the gazetteer`, { field: 'body.listingId' });
+    return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (this sale's record has no coordinates)`] };
+  }
+  return placeFromSale(sale, sale.lat, sale.lng, subject);
+}
+
+function placeFromSale(sale: SaleListingRow, lat: number, lng: number, subject: SubjectRequest): Placed {
+  const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
+  const precise = sale.locationPrecision === 'address';
+  return {
+    address: sale.address,
+    suburb: sale.suburb,
+    state: sale.state,
+    postcode: sale.postcode,
+    lat,
+    lng,
+    locationPrecision: precise ? 'address' : 'locality',
+    knownAttributes: definedAttributes(sale as unknown as Record<string, unknown>),
+    knownFrom: `from the record of sale ${sale.id}`,
+    notes: precise ? [] : [`location: the centre of ${place} (this sale's record has no street point)`],
+    subject,
+  };
+}
+
+/** A suggestion of the address box: a street address of our sales or a gazetteer locality, by row id. */
+async function placeSuggestion(database: Database, lookups: SubjectLookups, suggestionId: string): Promise<Placed> {
+  const [kind, idText] = suggestionId.split('-') as ['address' | 'locality', string];
+  const id = Number(idText);
+  const subject = { suggestionId };
+  if (kind === 'address') {
+    const known = addressByIdOf(lookups).get(id) ?? (await findAddressById(database, id));
+    if (!known) throw new AppError('NOT_FOUND', `No address with suggestion id ${suggestionId}`, { field: 'body.suggestionId' });
+    return placeKnownAddress(database, lookups, known, subject);
+  }
+  const locality = await cached(lookups, `locality-id|${id}`, () => findLocalityById(database, id));
+  if (!locality) throw new AppError('NOT_FOUND', `No placed locality with suggestion id ${suggestionId}`, { field: 'body.suggestionId' });
+  return {
+    address: null,
+    suburb: locality.name,
+    state: locality.state,
+    postcode: locality.postcode,
+    lat: locality.lat,
+    lng: locality.lng,
+    locationPrecision: 'locality',
+    knownAttributes: {},
+    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode}`],
+    subject,
+  };
+}
+
+/** Places the request: a listing or a suggestion by id, else a known street address, else its locality's centre, else the coordinates given. */
+async function placeSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<Placed> {
+  if (request.listingId) return placeListing(database, lookups, request.listingId, loaded?.sale);
+  if (request.suggestionId) return placeSuggestion(database, lookups, request.suggestionId);
   if (request.lat !== undefined && request.lng !== undefined) {
     const { lat, lng } = request;
     const nearest = request.suburb ? null : await cached(lookups, `nearest|${lat}|${lng}`, () => findNearestLocality(database, lat, lng));
@@ -110,6 +252,7 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
       locationPrecision: 'coordinates',
       knownAttributes: {},
       notes: nearest ? [`locality: ${nearest.name} ${nearest.state} ${nearest.postcode}, the nearest to the coordinates given`] : [],
+      subject: { lat, lng, address: request.address, suburb: request.suburb, state: request.state, postcode: request.postcode },
     };
   }
 
@@ -122,24 +265,12 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
   if (parsed.streetNumber && parsed.street) {
     const typed = { ...parsed, suburb: parsed.suburb ?? (suburb ? suburb.toUpperCase() : null), postcode };
     // With a suburb typed, the address book holds every candidate pickAddressMatch could accept
-    // (same street line and suburb, placed), so the answer is found in memory or nowhere; the
+    // (same street line and suburb, placed or not), so the answer is found in memory or nowhere; the
     // trigram search runs only when the suburb is missing. A batch of rows in suburbs without
     // street addresses (all of Sydney's) then makes no query per row.
     const exact = typed.suburb ? lookups.addressBook.get(addressBookKey(`${parsed.streetNumber} ${parsed.street}`, typed.suburb)) ?? [] : [];
     const match = typed.suburb ? pickAddressMatch(typed, exact) : pickAddressMatch(typed, await findAddressCandidates(database, parsed.normalised));
-    if (match && match.lat !== null && match.lng !== null) {
-      return {
-        address: match.address,
-        suburb: match.suburb,
-        state: match.state,
-        postcode: match.postcode,
-        lat: match.lat,
-        lng: match.lng,
-        locationPrecision: match.locationPrecision === 'address' ? 'address' : 'locality',
-        knownAttributes: definedAttributes(match as unknown as Record<string, unknown>),
-        notes: [],
-      };
-    }
+    if (match) return placeKnownAddress(database, lookups, match, { suggestionId: `address-${match.id}` });
   }
 
   // A suburb name in several states, typed without a state or postcode, is read as the state with
@@ -165,6 +296,8 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
     lng: locality.lng,
     locationPrecision: 'locality',
     knownAttributes: {},
+    // The locality found, named in full, so that the same request finds it again without a choice.
+    subject: { address: request.address, suburb: locality.name, state: locality.state as SubjectRequest['state'], postcode: locality.postcode },
     notes: [
       parsed.streetNumber
         ? `location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (the street address is not in our sales data)`
@@ -196,7 +329,7 @@ async function completeAttributes(database: Database, lookups: SubjectLookups, l
   const assumed: string[] = [...location.notes, ...given.notes];
   const attributes: PropertyAttributes = { ...definedAttributes(location.knownAttributes as Record<string, unknown>), ...given.attributes };
   for (const key of Object.keys(location.knownAttributes) as Array<keyof PropertyAttributes>) {
-    if (given.attributes[key] === undefined && location.knownAttributes[key] !== undefined) assumed.push(`${key}: ${String(location.knownAttributes[key])} (from this address's last recorded sale)`);
+    if (given.attributes[key] === undefined && location.knownAttributes[key] !== undefined) assumed.push(`${key}: ${String(location.knownAttributes[key])} (${location.knownFrom ?? "from this address's last recorded sale"})`);
   }
   const missing = ATTRIBUTE_KEYS.filter((key) => attributes[key] === undefined);
   let typeExplained = attributes.propertyType !== undefined;
@@ -235,12 +368,45 @@ async function completeAttributes(database: Database, lookups: SubjectLookups, l
   return { attributes, assumed };
 }
 
+function dropUndefined<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
+
 /** Places the property and completes its attributes (see the module comment). Throws AppError NOT_FOUND when it cannot be placed. */
-export async function resolveSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest): Promise<ResolvedSubject> {
-  const placed = await placeSubject(database, lookups, request);
+export async function resolveSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<ResolvedSubject> {
+  const placed = await placeSubject(database, lookups, request, loaded);
   const { attributes, assumed } = await completeAttributes(database, lookups, placed, request);
   const { address, suburb, state, postcode, lat, lng, locationPrecision } = placed;
-  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision }, attributes, assumed };
+  const subject: SubjectRequestFields = dropUndefined({ ...placed.subject, attributes: request.attributes });
+  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision }, attributes, assumed, subject };
+}
+
+/** A subject resolved and dated: the first step of every door (API, screens, reports, certificates, original client, CLI). */
+export interface DatedSubject {
+  resolved: ResolvedSubject;
+  market: MarketAsAt;
+  asAt: string;
+  /** The resolution's assumptions, with the as-at date's when it was not asked for or was capped. */
+  assumed: string[];
+}
+
+/**
+ * Resolves what names a property (resolveSubject) and the date it is valued as at (the market's
+ * rule, resolveAsAt of the engines): `request.asAt` when given and not past the market's data.
+ */
+export async function resolveDatedSubject(
+  database: Database,
+  lookups: SubjectLookups,
+  index: SalesIndex,
+  request: SubjectRequest & { asAt?: string },
+  loaded?: LoadedRecords,
+): Promise<DatedSubject> {
+  const resolved = await resolveSubject(database, lookups, request, loaded);
+  const market = resolveAsAt(index, resolved.location.state, request.asAt);
+  const assumed = [...resolved.assumed];
+  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const subject = request.asAt === undefined ? resolved.subject : { ...resolved.subject, asAt: request.asAt };
+  return { resolved: { ...resolved, subject }, market, asAt: market.asAt, assumed };
 }
 
 /** The valuation engine's subject of a resolved property (the same for the API and the CLI). */

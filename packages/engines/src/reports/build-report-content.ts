@@ -114,6 +114,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
       bathrooms: property.attributes.bathrooms ?? null,
       land_size_m2: property.attributes.landSizeM2 ?? null,
       assumed: [...valuation.assumed],
+      subject: valuation.subject,
     },
     comprehensive_analysis: {
       ai_valuation: valuation.estimate,

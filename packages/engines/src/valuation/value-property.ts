@@ -12,7 +12,7 @@ import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sa
 import { findNearestEarlierSales, fractionalYear, median, type Neighbour, type SalesIndex } from './sales-index.ts';
 import type { SubjectProperty } from './types.ts';
 
-export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt' | 'market'> & {
+export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt' | 'market' | 'subject'> & {
   asAt: string;
   /** exp(base log value): the estimate before any factor; base + the factors' dollars = estimate */
   baseValueAud: number;

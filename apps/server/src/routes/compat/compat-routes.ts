@@ -32,7 +32,6 @@ import { getFireRisk } from '../../services/hazards/fire-risk-service.ts';
 import { getPropguardHealth } from '../../services/health/health-service.ts';
 import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
 import { generateReport } from '../../services/reports/report-service.ts';
-import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 
 const TAGS = ['compatibility'];
 const config = COMPAT_ROUTE_CONFIG;
@@ -63,7 +62,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
         const engines = { valuation: context.valuation.ready, hazards: context.hazards.ready, address_index: context.addressIndex.ready };
         return { success: true as const, healthCheck: true as const, status: Object.values(engines).every(Boolean) ? ('healthy' as const) : ('degraded' as const), engines, timestamp: new Date().toISOString() };
       }
-      return analyseProperty(context, requireValuationRuntime(context), address!, request.log);
+      return analyseProperty(context, address!, request.log);
     });
 
     app.post('/functions/v1/nasa-fire-risk', {

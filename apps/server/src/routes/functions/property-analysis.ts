@@ -3,7 +3,6 @@ import { propertyAnalysisRequestSchema, propertyAnalysisResponseSchema } from '@
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
-import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 
 export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,6 +13,6 @@ export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZo
         body: propertyAnalysisRequestSchema,
         response: { 200: propertyAnalysisResponseSchema, ...ERROR_RESPONSES },
       },
-    }, async (request) => analyseProperty(context, requireValuationRuntime(context), request.body.query, request.log));
+    }, async (request) => analyseProperty(context, request.body.query, request.log));
   };
 }

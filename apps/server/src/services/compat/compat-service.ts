@@ -4,7 +4,6 @@
  * presenter in @propguard/engines (compat/present.ts).
  */
 import {
-  assessDefaultLoan,
   factsOfComprehensive,
   loanText,
   parseAddress,
@@ -19,26 +18,23 @@ import {
   ASSISTANT_EXAMPLES,
   type ComprehensiveInput,
 } from '@propguard/engines';
-import { formatAud, AppError,
-  HAZARD_YEAR_MIN,
+import {
+  formatAud,
+  AppError,
   marketPropertyTypeSchema,
   type CompatAnalysis,
   type CompatEnhancedAnalysisRequest,
   type CompatEnhancedAnalysisResponse,
   type CompatPropertyDataRequest,
-  type HazardReport,
-  type LendingAssessment,
   type MarketAnalysis,
   type MarketPropertyType,
   type ProcessCommandResponse,
-  type ValuationResult, } from '@propguard/schemas';
+} from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { assessLocation } from '../hazards/hazard-service.ts';
 import { analyseLocation } from '../market/market-service.ts';
 import { analyseProperty } from '../valuation/property-analysis-service.ts';
-import { marketFor, valuationRequestFor } from '../reports/report-service.ts';
-import { requireValuationRuntime } from '../valuation/require-valuation.ts';
-import { valueRequest } from '../valuation/valuation-service.ts';
+import { marketFor } from '../reports/report-service.ts';
+import { analyseSubject, type SubjectAnalysis } from '../valuation/subject-analysis.ts';
 import { writeWithModel } from '../llm/llm-text.ts';
 
 interface WarnLogger {
@@ -54,26 +50,11 @@ export function marketTypeOf(text: string | undefined | null): MarketPropertyTyp
   return marketPropertyTypeSchema.safeParse(word).data ?? 'house';
 }
 
-interface Subject {
-  valuation: ValuationResult;
-  hazards: HazardReport | null;
-  hazards2050: HazardReport | null;
-  lending: LendingAssessment | null;
-  hazardReason: string | null;
-}
+type Subject = SubjectAnalysis;
 
-/** Values an address or listing and assesses it: the same calls as POST /api/valuations and the report. */
+/** Values an address or listing and assesses it: the one analysis of POST /api/valuations, the screens and the report. */
 async function assessSubject(context: AppContext, subject: { address?: string; listing_id?: string }, loanAmountAud?: number): Promise<Subject> {
-  const runtime = requireValuationRuntime(context);
-  const valuation = await valueRequest(context, runtime, await valuationRequestFor(context, subject));
-  if (!context.hazards.ready) return { valuation, hazards: null, hazards2050: null, lending: null, hazardReason: `Hazard layers are not loaded: ${context.hazards.reason}` };
-  const location = { lat: valuation.property.lat, lng: valuation.property.lng };
-  // The client's `climate_risks_2050`: the context's climate outlook (2050, high emissions).
-  const outlook = context.climateOutlook;
-  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
-  const hazards2050 = assessLocation(context, { ...location, ...outlook });
-  const lending = assessDefaultLoan(valuation.estimate, { outlook, report: hazards2050 }, loanAmountAud);
-  return { valuation, hazards, hazards2050, lending, hazardReason: null };
+  return analyseSubject(context, subject.listing_id ? { listingId: subject.listing_id } : { address: subject.address }, loanAmountAud);
 }
 
 /**
@@ -147,7 +128,7 @@ export async function getMarketIntelligence(context: AppContext, body: { locatio
 }
 
 async function analysisOf(context: AppContext, address: string, log: WarnLogger): Promise<CompatAnalysis> {
-  const result = await analyseProperty(context, requireValuationRuntime(context), address, log);
+  const result = await analyseProperty(context, address, log);
   // The client reads `confidence` 0-1 (COMPAT.md "Exact shapes"); ours is 0-100.
   return { address: result.valuation.property.address ?? address, ...result.analysis, confidence: result.analysis.confidence / 100 };
 }

@@ -1,6 +1,6 @@
 import type { SaleListingRow } from '@propguard/db';
 import type { Listing, ListingType, SaleHistoryEntry } from '@propguard/schemas';
-import type { ListingEnrichment } from './listing-enrichment.ts';
+import type { ListingEnrichment } from './listing-enrichment-cache.ts';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -14,7 +14,7 @@ import {
   type SearchResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-import { computeListingEnrichment, computeValuationGap } from './listing-enrichment.ts';
+import { computeListingEnrichment, computeValuationGap, listingEnrichmentKey } from './listing-enrichment.ts';
 import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
 import { resolvePlace } from './place-choice.ts';
@@ -22,8 +22,8 @@ import { resolvePlace } from './place-choice.ts';
 const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
 const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
 
-function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Listing {
-  const enrichment = context.listingCache.getOrCompute(row.id, () => computeListingEnrichment(row, context.valuation, context.hazards, context.climateOutlook));
+async function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Promise<Listing> {
+  const enrichment = await context.listingCache.getOrCompute(listingEnrichmentKey(context, row.id), () => computeListingEnrichment(context, row));
   return toListing(row, listingType, enrichment);
 }
 
@@ -37,10 +37,10 @@ async function addMarketSentiment(context: AppContext, listings: Listing[], comp
   }
 }
 
-function gapOf(context: AppContext, row: SaleListingRow): number {
-  const cached = context.listingCache.peek(row.id);
+async function gapOf(context: AppContext, row: SaleListingRow): Promise<number> {
+  const cached = context.listingCache.peek(listingEnrichmentKey(context, row.id));
   if (cached) return cached.propguard_valuation?.valuation_gap ?? Number.NaN;
-  return computeValuationGap(row, context.valuation);
+  return computeValuationGap(context, row);
 }
 
 /**
@@ -76,7 +76,8 @@ export async function searchListings(context: AppContext, request: SearchRequest
   if (isGapSort) {
     // Rank the window by the valuation gap alone (cached where known), then enrich only the page.
     const direction = request.sort === 'gap-desc' ? -1 : 1;
-    const ranked = rows.map((row) => ({ row, gap: gapOf(context, row) }));
+    const ranked: { row: SaleListingRow; gap: number }[] = [];
+    for (const row of rows) ranked.push({ row, gap: await gapOf(context, row) });
     // Sales without a valuation go last either way.
     ranked.sort((a, b) => {
       if (Number.isNaN(a.gap) || Number.isNaN(b.gap)) return Number.isNaN(a.gap) ? (Number.isNaN(b.gap) ? 0 : 1) : -1;
@@ -87,7 +88,8 @@ export async function searchListings(context: AppContext, request: SearchRequest
     nextOffset = request.offset + request.limit < window ? request.offset + request.limit : null;
     if (total > window) notes.push(`The valuation-gap sort ranks the ${window.toLocaleString('en-AU')} most recent of the matching sales.`);
   }
-  const properties = pageRows.map((row) => enrich(context, row, request.property_type));
+  const properties: Listing[] = [];
+  for (const row of pageRows) properties.push(await enrich(context, row, request.property_type));
   await addMarketSentiment(context, properties, false);
   return { ...base, properties, total, next_offset: nextOffset, note: notes.length > 0 ? notes.join(' ') : null, took_ms: Math.round(performance.now() - started) };
 }
@@ -111,7 +113,7 @@ function listingTypeOf(row: SaleListingRow): ListingType {
 export async function getListingDetails(context: AppContext, listingId: string): Promise<PropertyDetails> {
   const sale = await requireSale(context, listingId);
   const history = await listSalesOfProperty(context.database, sale);
-  const listing = enrich(context, sale, listingTypeOf(sale));
+  const listing = await enrich(context, sale, listingTypeOf(sale));
   await addMarketSentiment(context, [listing], true);
   return { ...listing, history: history.map(toHistoryEntry) };
 }

@@ -1,28 +1,26 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { findReport, getDataVersions, getSaleListing, insertReport, listReports, summariseReports, type ReportRow, type ReportScope } from '@propguard/db';
-import { assessDefaultLoan, buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName, type ReportCertificateSummary } from '@propguard/engines';
+import { findReport, getDataVersions, insertReport, listReports, summariseReports, type ReportRow, type ReportScope } from '@propguard/db';
+import { buildClimateDashboard, loanText, buildReportContent, canonicalJson, findMapFeaturesNear, renderReportText, reportFileName, type ReportCertificateSummary } from '@propguard/engines';
 import {
   AppError,
-  HAZARD_YEAR_MIN,
+  formatAud,
   marketPropertyTypeSchema,
   reportContentSchema,
   type GenerateReportRequest,
   type ReportAnalytics,
   type ReportSummary,
   type StoredReport,
-  type ValuationRequest,
+  type SubjectRequest,
   type ValuationResult,
   type VerifyResponse,
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { certificateSummaryOfReport } from '../chain/report-certificate-summary.ts';
-import { assessLocation } from '../hazards/hazard-service.ts';
 import type { MarketOutcome } from '../market/market-cache.ts';
 import { analyseLocation } from '../market/market-service.ts';
 import { requireHazardRuntime } from '../hazards/require-hazards.ts';
-import { requireValuationRuntime } from '../valuation/require-valuation.ts';
-import { valueRequest } from '../valuation/valuation-service.ts';
+import { analyseSubject } from '../valuation/subject-analysis.ts';
 import { renderReportPdf } from './render-report-pdf.ts';
 
 const MAP_RADIUS_KM = 2;
@@ -31,24 +29,24 @@ function sha256(bytes: string | Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The valuation request for a listing: the sale's place and attributes, so the report values that property. */
-export async function valuationRequestFor(context: AppContext, request: Pick<GenerateReportRequest, 'address' | 'listing_id'>): Promise<ValuationRequest> {
-  if (request.address) return { address: request.address };
-  const sale = await getSaleListing(context.database, Number(request.listing_id?.slice('sale-'.length)));
-  if (!sale) throw new AppError('NOT_FOUND', `No property with listing id ${request.listing_id}`, { field: 'body.listing_id' });
-  const attributes = {
-    propertyType: ['house', 'unit', 'townhouse', 'villa', 'land', 'other'].includes(sale.propertyType) ? (sale.propertyType as 'house') : undefined,
-    bedrooms: sale.bedrooms ?? undefined,
-    bathrooms: sale.bathrooms ?? undefined,
-    carSpaces: sale.carSpaces ?? undefined,
-    landSizeM2: sale.landSizeM2 ?? undefined,
-    buildingSizeM2: sale.buildingSizeM2 && sale.buildingSizeM2 >= 10 ? sale.buildingSizeM2 : undefined,
-    yearBuilt: sale.yearBuilt ?? undefined,
-  };
-  if (sale.lat !== null && sale.lng !== null) {
-    return { address: sale.address ?? undefined, suburb: sale.suburb, postcode: sale.postcode ?? undefined, lat: sale.lat, lng: sale.lng, attributes };
+/** What a report request names: a listing, an address, or the subject of the analysis on screen. */
+export function subjectOfReportRequest(request: Pick<GenerateReportRequest, 'address' | 'listing_id' | 'subject'>): SubjectRequest {
+  if (request.subject) return request.subject;
+  if (request.listing_id) return { listingId: request.listing_id };
+  return { address: request.address };
+}
+
+/** A report must show what the screen showed: a different estimate, date or model is refused, not issued. */
+function checkExpected(expected: GenerateReportRequest['expected'], valuation: ValuationResult): void {
+  if (!expected) return;
+  const differences = [
+    expected.estimate !== valuation.estimate ? `estimate ${formatAud(valuation.estimate)} (the screen shows ${formatAud(expected.estimate)})` : null,
+    expected.as_at !== valuation.asAt ? `as-at date ${valuation.asAt} (the screen shows ${expected.as_at})` : null,
+    expected.model_id !== valuation.model.id ? `model ${valuation.model.id} (the screen shows ${expected.model_id})` : null,
+  ].filter(Boolean);
+  if (differences.length > 0) {
+    throw new AppError('CONFLICT', `The analysis has changed since it was shown: ${differences.join('; ')}. Analyse the property again, then generate the report.`);
   }
-  return { address: sale.address ?? `${sale.suburb} ${sale.state ?? ''} ${sale.postcode ?? ''}`.trim(), attributes };
 }
 
 function toStoredReport(row: ReportRow): StoredReport {
@@ -82,20 +80,21 @@ export async function marketFor(context: AppContext, valuation: ValuationResult)
  */
 export async function generateReport(context: AppContext, request: GenerateReportRequest, scope?: ReportScope): Promise<StoredReport> {
   const started = performance.now();
-  const valuationRuntime = requireValuationRuntime(context);
   const hazardRuntime = requireHazardRuntime(context);
-  const valuation = await valueRequest(context, valuationRuntime, await valuationRequestFor(context, request));
+  const subject = subjectOfReportRequest(request);
+  const { valuation, hazards, hazards2050, lending: assessment } = await analyseSubject(context, subject, request.loan_amount);
+  checkExpected(request.expected, valuation);
+  if (!hazards || !hazards2050) throw new AppError('SERVICE_UNAVAILABLE', 'Hazard layers are not loaded');
   const location = { lat: valuation.property.lat, lng: valuation.property.lng };
   const outlook = context.climateOutlook;
-  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
-  const hazards2050 = assessLocation(context, { ...location, ...outlook });
   const climate = buildClimateDashboard(location, hazardRuntime.context, outlook.scenario, valuation.estimate);
   const market = await marketFor(context, valuation);
-  const lending = { assessment: assessDefaultLoan(valuation.estimate, { outlook, report: hazards2050 }, request.loan_amount), assumptions: loanText(request.loan_amount) };
+  const lending = { assessment, assumptions: loanText(request.loan_amount) };
+  const listingId = request.listing_id ?? subject.listingId ?? null;
   const reportId = `rpt_${randomUUID()}`;
   const content = buildReportContent({
     template: request.template,
-    listingId: request.listing_id ?? null,
+    listingId,
     valuation,
     hazards,
     hazards2050,
@@ -115,7 +114,7 @@ export async function generateReport(context: AppContext, request: GenerateRepor
     reportId,
     template: request.template,
     title: content.title,
-    listingId: request.listing_id ?? null,
+    listingId,
     address: content.property_details.address,
     valuationAud: content.comprehensive_analysis.ai_valuation,
     generatedAt,

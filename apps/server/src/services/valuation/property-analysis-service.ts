@@ -1,9 +1,9 @@
-import { HAZARD_YEAR_MIN, type FireRisk, type HazardAssessment, type HazardReport, type PropertyAnalysisResponse } from '@propguard/schemas';
+import { type FireRisk, type HazardAssessment, type HazardReport, type PropertyAnalysisResponse } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { getFireRisk } from '../hazards/fire-risk-service.ts';
-import { assessLocation } from '../hazards/hazard-service.ts';
-import type { ValuationRuntime } from './valuation-runtime.ts';
-import { valueRequest } from './valuation-service.ts';
+import { requireHazardRuntime } from '../hazards/require-hazards.ts';
+import { analyseSubject } from './subject-analysis.ts';
+import { subjectOfText } from './valuation-service.ts';
 
 
 interface WarnLogger {
@@ -17,13 +17,14 @@ function detailOf(report: HazardReport, hazard: HazardAssessment['hazard']) {
 }
 
 /** The demo's property analysis, presented from our valuation and hazard engines; later issues fill the rest. */
-export async function analyseProperty(context: AppContext, runtime: ValuationRuntime, query: string, log: WarnLogger): Promise<PropertyAnalysisResponse> {
-  const valuation = await valueRequest(context, runtime, { address: query });
+export async function analyseProperty(context: AppContext, query: string, log: WarnLogger): Promise<PropertyAnalysisResponse> {
+  requireHazardRuntime(context);
+  const analysis = await analyseSubject(context, subjectOfText(query));
+  const { valuation } = analysis;
+  const hazards = analysis.hazards!;
+  const projected = analysis.hazards2050!;
   const location = { lat: valuation.property.lat, lng: valuation.property.lng };
   // `climate_risk` is projected to the context's climate outlook (2050, high emissions).
-  const outlook = context.climateOutlook;
-  const hazards = assessLocation(context, { ...location, scenario: outlook.scenario, year: HAZARD_YEAR_MIN });
-  const projected = assessLocation(context, { ...location, ...outlook });
   // SPEC.md section 8: a fire-risk failure is only logged; the analysis continues.
   let fireRisk: FireRisk | null = null;
   try {

@@ -1,19 +1,35 @@
-import { resolveSubject, toSubjectProperty } from '@propguard/db';
-import { resolveAsAt, valueProperty } from '@propguard/engines';
-import type { ValuationRequest, ValuationResult } from '@propguard/schemas';
+import { resolveDatedSubject, toSubjectProperty, type DatedSubject, type LoadedRecords } from '@propguard/db';
+import { valuePoint, valueProperty, type PointValuation } from '@propguard/engines';
+import { addressSuggestionIdSchema, listingIdSchema, type SubjectRequest, type ValuationResult } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
 
+/** A text typed or sent where an address goes: a listing id ("sale-123") or a suggestion id ("address-45") names that property; anything else is an address. */
+export function subjectOfText(text: string): SubjectRequest {
+  const trimmed = text.trim();
+  if (listingIdSchema.safeParse(trimmed).success) return { listingId: trimmed };
+  if (addressSuggestionIdSchema.safeParse(trimmed).success) return { suggestionId: trimmed };
+  return { address: trimmed };
+}
+
 /**
- * Values one property described by a request: place it and complete its attributes (resolveSubject
- * of packages/db, the same code path as the CLI's `value --csv`), then run the model.
+ * Resolves what names a property (a listing id, a suggestion id, an address, coordinates) and the
+ * date it is valued as at: resolveDatedSubject of packages/db, the code path of the CLI's
+ * `value --csv` and a portfolio's loans.
  */
-export async function valueRequest(context: AppContext, runtime: ValuationRuntime, request: ValuationRequest): Promise<ValuationResult> {
-  const resolved = await resolveSubject(context.database, runtime, request);
-  const { location, attributes, assumed } = resolved;
-  const market = resolveAsAt(runtime.index, location.state, request.asAt);
-  const asAt = market.asAt;
-  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${asAt} (${market.note})`);
+export function resolveValuationSubject(context: AppContext, runtime: ValuationRuntime, request: SubjectRequest, loaded?: LoadedRecords): Promise<DatedSubject> {
+  return resolveDatedSubject(context.database, runtime, runtime.index, request, loaded);
+}
+
+/** The estimate, range and confidence alone (search cards, the property page): valueProperty's figures without the explanations. */
+export function valueDatedPoint(runtime: ValuationRuntime, dated: DatedSubject): PointValuation {
+  return valuePoint(runtime.model, runtime.index, toSubjectProperty(dated.resolved), dated.asAt);
+}
+
+/** The full valuation of a dated subject (factors, comparables, breakdown, timeline). */
+export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject): ValuationResult {
+  const { resolved, market, asAt, assumed } = dated;
+  const { location, attributes } = resolved;
   const valuation = valueProperty(runtime.model, runtime.index, toSubjectProperty(resolved), { asAt });
   return {
     ...valuation,
@@ -30,6 +46,12 @@ export async function valueRequest(context: AppContext, runtime: ValuationRuntim
       attributes,
     },
     assumed,
+    subject: resolved.subject,
     dataSource: 'live',
   };
+}
+
+/** Values one property named by a request (see resolveDatedSubject), then runs the model. */
+export async function valueRequest(context: AppContext, runtime: ValuationRuntime, request: SubjectRequest): Promise<ValuationResult> {
+  return valueDatedSubject(runtime, await resolveValuationSubject(context, runtime, request));
 }

@@ -82,7 +82,7 @@ export function DashboardRoute() {
               outcome={analysis.outcome}
               error={analysis.error}
               riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
-              reportAction={riskSubject?.kind === 'live' ? <GenerateReportButton address={riskSubject.address} /> : null}
+              reportAction={analysis.outcome?.valuation.dataSource === 'live' ? <GenerateReportButton valuation={analysis.outcome.valuation} /> : null}
               marketPanels={analysis.outcome ? <MarketSentimentPanels subject={toMarketSubject(analysis.outcome)} /> : null}
             />
           </>

@@ -5,6 +5,9 @@ import { createValuation } from './api/create-valuation.ts';
 /** What the demo data source answers: a valuation built from a sample property, and how it matched. */
 export type DemoAnalyzer = (address: string) => Promise<{ valuation: ValuationResult; note: string }>;
 
+/** What the user asked to analyse: the text in the box and, when it is a picked suggestion's, that suggestion's id. */
+export type AnalysisTarget = { text: string; suggestionId?: string };
+
 export type AnalysisOutcome = {
   valuation: ValuationResult;
   /** Which sample property is shown and why (demo data only). */
@@ -22,20 +25,22 @@ function messageOf(error: unknown): string {
  * SPEC.md section 4 with DESIGN.md section 1: Live asks the PropGuard API; Demo serves a sample
  * property; Auto asks live and, when that fails, serves the sample with a visible notice.
  */
-export async function runAnalysis(address: string, mode: DataMode, analyzeDemo: DemoAnalyzer): Promise<AnalysisOutcome> {
+export async function runAnalysis(target: AnalysisTarget, mode: DataMode, analyzeDemo: DemoAnalyzer): Promise<AnalysisOutcome> {
+  // A picked suggestion is sent by its id: the server values that very address, not a re-reading of the text.
+  const request = target.suggestionId ? { suggestionId: target.suggestionId } : { address: target.text };
   if (mode === 'demo') {
-    const demo = await analyzeDemo(address);
+    const demo = await analyzeDemo(target.text);
     return { valuation: demo.valuation, demoNote: demo.note };
   }
   if (mode === 'live') {
-    const { valuation } = await createValuation({ address });
+    const { valuation } = await createValuation(request);
     return { valuation };
   }
   try {
-    const { valuation } = await createValuation({ address });
+    const { valuation } = await createValuation(request);
     return { valuation };
   } catch (error) {
-    const demo = await analyzeDemo(address);
+    const demo = await analyzeDemo(target.text);
     return {
       valuation: demo.valuation,
       demoNote: demo.note,

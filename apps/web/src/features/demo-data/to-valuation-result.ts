@@ -73,6 +73,7 @@ export function toDemoValuationResult(property: DemoProperty): ValuationResult {
       },
     },
     assumed: [],
+    subject: { address: property.address },
     // The sample properties carry no factor breakdown: the whole value is the base.
     baseValueAud: property.valuation,
     factors: [],

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AddressDetailsResponse, AddressProperty, AddressSuggestionsResponse } from '@propguard/schemas';
+import type { AddressSuggestionsResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
 const EMPTY_SUGGESTIONS: AddressSuggestionsResponse = { suggestions: [], source: '', tookMs: 0 };
@@ -14,17 +14,6 @@ export async function getAddressSuggestions(query: string, signal?: AbortSignal)
   } catch (error) {
     if (!signal?.aborted) console.error('Address suggestions failed', error);
     return EMPTY_SUGGESTIONS;
-  }
-}
-
-/** Action "details": the picked address or locality, or null (logged) when that fails. */
-export async function getAddressDetails(propertyId: string): Promise<AddressProperty | null> {
-  try {
-    const { property } = await requestApi<AddressDetailsResponse>('/functions/address-search', { method: 'POST', body: { action: 'details', propertyId } });
-    return property;
-  } catch (error) {
-    console.error('Address details failed', error);
-    return null;
   }
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DataMode } from '../../../lib/data-mode.ts';
 import { DEMO_ADDRESS } from '../demo-address.ts';
 import { runAnalysis } from '../run-analysis.ts';
-import type { DemoAnalyzer } from '../run-analysis.ts';
+import type { AnalysisTarget, DemoAnalyzer } from '../run-analysis.ts';
 import { useAddressSuggestionList } from './use-address-suggestions.ts';
 
 type UseAddressAnalysisOptions = { mode: DataMode; analyzeDemo: DemoAnalyzer };
@@ -11,21 +11,27 @@ type UseAddressAnalysisOptions = { mode: DataMode; analyzeDemo: DemoAnalyzer };
 /** The address box, its suggestions and what Analyze does with it in the chosen data mode (SPEC.md section 4). */
 export function useAddressAnalysis({ mode, analyzeDemo }: UseAddressAnalysisOptions) {
   const [address, setAddress] = useState(DEMO_ADDRESS);
+  // The suggestion picked, while the box still shows its label: Analyze then sends its id.
+  const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
   const analysis = useMutation({
     mutationKey: ['valuations', 'analyze'],
-    mutationFn: (request: { address: string; mode: DataMode }) => runAnalysis(request.address, request.mode, analyzeDemo),
+    mutationFn: (request: { target: AnalysisTarget; mode: DataMode }) => runAnalysis(request.target, request.mode, analyzeDemo),
   });
 
   function analyzeAddress(value: string) {
     suggestions.close();
-    analysis.mutate({ address: value, mode });
+    const suggestionId = picked && picked.label === value ? picked.id : undefined;
+    analysis.mutate({ target: { text: value, suggestionId }, mode });
   }
 
-  // Picking a suggestion fills the box, closes the list, fetches its details and starts the analysis.
+  // Picking a suggestion fills the box, closes the list and analyses that suggestion (by its id).
   const suggestions = useAddressSuggestionList({
     mode,
     setAddress,
-    onPicked: (suggestion, property) => analysis.mutate({ address: property?.address ?? suggestion.label, mode }),
+    onPicked: (suggestion) => {
+      setPicked({ id: suggestion.id, label: suggestion.label });
+      analysis.mutate({ target: { text: suggestion.label, suggestionId: suggestion.id }, mode });
+    },
   });
 
   return {
@@ -36,7 +42,7 @@ export function useAddressAnalysis({ mode, analyzeDemo }: UseAddressAnalysisOpti
     },
     analyzeAddress,
     suggestions,
-    isAnalyzing: analysis.isPending || suggestions.isLoadingDetails,
+    isAnalyzing: analysis.isPending,
     outcome: analysis.data,
     error: analysis.error,
     clear: analysis.reset,

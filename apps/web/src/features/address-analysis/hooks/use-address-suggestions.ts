@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AddressProperty, AddressSuggestion } from '@propguard/schemas';
+import type { AddressSuggestion } from '@propguard/schemas';
 import type { DataMode } from '../../../lib/data-mode.ts';
-import { getAddressDetails, useAddressSuggestions } from '../api/search-addresses.ts';
+import { useAddressSuggestions } from '../api/search-addresses.ts';
 import { SUGGESTION_DEBOUNCE_MS, shouldSuggest } from '../suggestion-rules.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -19,16 +19,15 @@ export type AddressSuggestionsState = {
 type UseSuggestionsOptions = {
   mode: DataMode;
   setAddress: (address: string) => void;
-  /** Runs once the picked suggestion's details are in (or failed: null). */
-  onPicked: (suggestion: AddressSuggestion, property: AddressProperty | null) => void;
+  /** Runs when a suggestion is picked (the analysis sends its id). */
+  onPicked: (suggestion: AddressSuggestion) => void;
 };
 
 /** SPEC.md section 4's address search: debounced, from 3 characters, closed on pick, Escape or clearing. */
-export function useAddressSuggestionList({ mode, setAddress, onPicked }: UseSuggestionsOptions): AddressSuggestionsState & { isLoadingDetails: boolean; close: () => void } {
+export function useAddressSuggestionList({ mode, setAddress, onPicked }: UseSuggestionsOptions): AddressSuggestionsState & { close: () => void } {
   // Only what the user typed is searched: text set by a pick or the demo button is not.
   const [typed, setTyped] = useState('');
   const [isOpen, setIsOpen] = useState(false);
-  const [isLoadingDetails, setIsLoadingDetails] = useState(false);
   const debounced = useDebouncedValue(typed, SUGGESTION_DEBOUNCE_MS).trim();
   const isEnabled = shouldSuggest(debounced, mode);
   const query = useAddressSuggestions(debounced, isEnabled);
@@ -43,7 +42,6 @@ export function useAddressSuggestionList({ mode, setAddress, onPicked }: UseSugg
     items,
     isOpen: isOpen && items.length > 0,
     source: query.data?.source ?? '',
-    isLoadingDetails,
     close,
     onType: (text) => {
       setAddress(text);
@@ -53,10 +51,7 @@ export function useAddressSuggestionList({ mode, setAddress, onPicked }: UseSugg
     onPick: (suggestion) => {
       setAddress(suggestion.label);
       close();
-      setIsLoadingDetails(true);
-      void getAddressDetails(suggestion.id)
-        .then((property) => onPicked(suggestion, property))
-        .finally(() => setIsLoadingDetails(false));
+      onPicked(suggestion);
     },
     onClose: () => setIsOpen(false),
   };

@@ -6,6 +6,6 @@ export function generateValuationReport(listingId: string): Promise<ReportRespon
   return generateReport({ listing_id: listingId, include_blockchain: true });
 }
 
-export function useGenerateValuationReport(options: { onSuccess: (data: ReportResponse) => void; onError: () => void }) {
+export function useGenerateValuationReport(options: { onSuccess: (data: ReportResponse) => void; onError: (error: Error) => void }) {
   return useMutation({ mutationKey: ['realty', 'valuation-report'], mutationFn: generateValuationReport, ...options });
 }

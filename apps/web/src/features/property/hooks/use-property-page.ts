@@ -15,7 +15,10 @@ export function usePropertyPage(listingId: string) {
       toast.success('Report Generated');
       void navigate(buildReportPath(data.report.report_id));
     },
-    onError: () => toast.error('Report Generation Failed', { description: 'Unable to generate report. Please try again.' }),
+    // The reason stays on screen until dismissed.
+    onError: (error) => {
+      toast.error('Report Generation Failed', { description: error.message || 'Unable to generate report. Please try again.', duration: Infinity, closeButton: true });
+    },
   });
 
   // A listing that does not exist is an answer (the page says so); any other failure gets a toast.
