@@ -9,7 +9,7 @@ test.describe('dashboard (/)', () => {
 
   test('shows the header, both badges and six tabs with Dashboard selected', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'PropGuard' })).toBeVisible();
-    const complianceBadge = page.getByRole('button', { name: /^APRA CPS 230( Compliant|: review required)$/ });
+    const complianceBadge = page.getByRole('button', { name: /^APRA CPS 230( Compliant|: Review required|: Not fully checked)$/ });
     await expect(complianceBadge).toBeVisible();
     await expect(complianceBadge).toHaveAttribute('title', /supports your CPS 230 obligations/);
     await expect(page.getByText('AI-Powered')).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('dashboard (/)', () => {
   });
 
   test('the CPS 230 badge opens the APRA Compliance tab', async ({ page }) => {
-    await page.getByRole('button', { name: /^APRA CPS 230( Compliant|: review required)$/ }).click();
+    await page.getByRole('button', { name: /^APRA CPS 230( Compliant|: Review required|: Not fully checked)$/ }).click();
     await expect(page.getByRole('tab', { name: 'APRA Compliance' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'APRA Compliance', level: 2 })).toBeVisible();
   });

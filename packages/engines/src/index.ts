@@ -33,7 +33,7 @@ export {
 export { VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from './valuation/accuracy-targets.ts';
 
 export * from './hazards/index.ts';
-export { parseSearchLocation, describeLocation, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
+export { parseSearchLocation, describeLocation, marketLocationOf, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';
 export { canonicalJson } from './reports/canonical-json.ts';
 export { buildReportContent, type ReportInput } from './reports/build-report-content.ts';
 export { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, renderReportText, reportFileName, type ReportCertificateSummary } from './reports/render-report-text.ts';
@@ -46,6 +46,8 @@ export { chooseRentQuery, cityOfSales, marketGroupOf, mostCommon } from './marke
 export { analysePropertySentiment, PROPERTY_LEXICON } from './market/property-sentiment.ts';
 export { extractNumbers, isSummaryFaithful } from './market/summary-check.ts';
 export * from './lending/index.ts';
+export * from './compliance/index.ts';
+export { classifyPriceTrend, classifyMarketHeat, classifySentimentTrend, classifySupplyDemand, describeSupplyDemand, type GrowthEstimate } from './market/market-labels.ts';
 export { breachOf, incidentClocks, availabilityPct, CPS230_CLOCKS, DEFAULT_TOLERANCE, type Tolerance, type DependencySample, type IncidentClocks } from './compliance/cps230.ts';
 export { parseCommand, parseMoneyAud, ASSISTANT_EXAMPLES, type AssistantCommand } from './compat/parse-command.ts';
 export {

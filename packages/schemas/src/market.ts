@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { placeChoiceSchema } from './realty.ts';
+import { marketSentimentTrendSchema } from './market-labels.ts';
 
 /**
  * Market analysis, investment metrics and sentiment (issue 6; SPEC.md section 3 "Market analysis"
@@ -57,9 +58,7 @@ export const priceTrendSchema = z.enum(['rising', 'falling', 'stable', 'uncertai
 export type PriceTrend = z.infer<typeof priceTrendSchema>;
 export const marketHeatSchema = z.enum(['hot', 'warm', 'cool', 'cold', 'uncertain']);
 export type MarketHeat = z.infer<typeof marketHeatSchema>;
-/** The sentiment's word: from the score /10, never against the price trend (neutral between), 'uncertain' with an uncertain trend. */
-export const marketSentimentTrendSchema = z.enum(['bullish', 'neutral', 'bearish', 'uncertain']);
-export type MarketSentimentTrend = z.infer<typeof marketSentimentTrendSchema>;
+export { marketSentimentTrendSchema, type MarketSentimentTrend } from './market-labels.ts';
 
 export const indexPointSchema = z.object({
   month: z.string().describe('YYYY-MM'),
@@ -204,6 +203,7 @@ export const marketSentimentResponseSchema = z
     location: z.string(),
     as_at: z.string().nullable(),
     reason: z.string().optional(),
+    location_note: z.string().optional().describe('Set when a street address was given: the sentiment is its suburb market\'s, and this says so'),
   })
   .meta({ id: 'MarketSentimentResponse' });
 export type MarketSentimentResponse = z.infer<typeof marketSentimentResponseSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { riskLevelSchema } from './hazards.ts';
 import { listingIdSchema } from './listing-id.ts';
+import { listingComplianceBlockSchema } from './compliance.ts';
+import { marketSentimentTrendSchema } from './market-labels.ts';
 
 /**
  * The realty API of SPEC.md section 7 on our own data (issue 5). Our data are past sales:
@@ -74,23 +76,10 @@ export const listingRiskSchema = z.object({
 
 /** Filled by the market engine (issue 6); absent, with the reason in `unavailable`, until then. */
 export const listingSentimentSchema = z.object({
-  trend: z.string().describe('bullish, bearish or neutral'),
+  trend: marketSentimentTrendSchema,
   confidence: z.number().min(0).max(1),
   summary: z.string(),
   indicators: z.object({ price_growth: z.number().nullable(), days_on_market: z.number().nullable() }),
-});
-
-export const listingComplianceSchema = z.object({
-  lvr_thresholds: z.object({ '80_percent': z.number().int(), '90_percent': z.number().int(), '95_percent': z.number().int() }).describe('Loan amounts at 80, 90 and 95% LVR of the AI valuation'),
-  apra_cps230_compliant: z.boolean().optional().describe('The lending-rules engine finds the default loan "compliant" (score 70 or more, no failed check). CPS 230 itself is about operational resilience: see the APRA Compliance tab'),
-  risk_category: z.enum(['Low', 'Medium', 'High']).optional(),
-  compliance_score: z.number().int().min(0).max(100).optional(),
-  nccp_act_compliant: z.boolean().nullable().optional().describe('Null: the NCCP checks need borrower details (income, expenses) that a listing does not have'),
-  basel_iii_compliant: z.boolean().optional().describe('The loan is a standard residential mortgage with an APS 112 risk weight at or below 100% (LVR at or below 100%)'),
-  risk_weight: z.number().optional().describe('APS 112 risk weight of the default loan'),
-  climate_adjusted_lvr: z.number().nullable().optional().describe('LVR of the default loan on the 2050 high-scenario climate-adjusted value'),
-  assumptions: z.string().optional().describe('The default loan these figures assume'),
-  method: z.string().optional(),
 });
 
 /** SPEC.md section 3 "Listing", with what our data say about each field. */
@@ -122,7 +111,7 @@ export const listingSchema = z
     propguard_valuation: listingValuationSchema.optional(),
     propguard_risk: listingRiskSchema.optional(),
     propguard_market_sentiment: listingSentimentSchema.optional(),
-    propguard_compliance: listingComplianceSchema.optional(),
+    propguard_compliance: listingComplianceBlockSchema.optional(),
     unavailable: z.record(z.string(), z.string()).describe('Listing parts not shown, with the reason (e.g. market sentiment before its engine exists)'),
   })
   .meta({ id: 'Listing' });

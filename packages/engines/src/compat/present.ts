@@ -21,6 +21,7 @@ import type {
 import { CASH_FLOW_YEARS, formatAud } from '@propguard/schemas';
 import { presentCompatCompliance } from '../compliance/present-compliance.ts';
 import { MARKET_THRESHOLDS } from '../market/analyse-market.ts';
+import { classifySupplyDemand } from '../market/market-labels.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const pct = (fraction: number) => `${round(fraction * 100, 1)}%`;
@@ -182,17 +183,7 @@ type GrowthFigure = { growth: number; low: number; high: number };
  * @example marketBalanceOf({ clearance: null, growth: { growth: 0.01, low: -0.01, high: 0.03 } }) // 'balanced'
  */
 export function marketBalanceOf(input: { clearance: number | null; growth: GrowthFigure | null }): MarketBalance | null {
-  const { clearance, growth } = input;
-  const T = MARKET_THRESHOLDS;
-  const byGrowth: MarketBalance | null = growth === null ? null : growth.growth >= T.demandGrowth.demand ? 'seller' : growth.growth <= T.demandGrowth.supply ? 'buyer' : 'balanced';
-  if (clearance !== null) {
-    const byClearance: MarketBalance = clearance >= T.demandClearance.demand ? 'seller' : clearance >= T.demandClearance.supply ? 'balanced' : 'buyer';
-    const isMixed = byGrowth !== null && byGrowth !== 'balanced' && byClearance !== 'balanced' && byGrowth !== byClearance;
-    return isMixed ? null : byClearance;
-  }
-  if (growth === null) return null;
-  const isReadable = !(growth.low <= -T.trendGrowth && growth.high >= T.trendGrowth);
-  return isReadable ? byGrowth : null;
+  return classifySupplyDemand(input).balance;
 }
 
 /**

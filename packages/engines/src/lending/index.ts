@@ -18,6 +18,3 @@ export {
 export { APS112_RISK_WEIGHTS, LENDING_PARAMETERS, TAX_SCALE_2024_25, CLIMATE_VALUE_PARAMETERS, type RiskWeightTable, type LendingParameters, type TaxScale } from './reference-tables.ts';
 export { portfolioBucketFor, PORTFOLIO_BUCKETS, PORTFOLIO_BUCKET_LABELS, type PortfolioBucket } from './portfolio.ts';
 export { assessDefaultLoan, DEFAULT_LOAN_TEXT, loanText } from './default-loan.ts';
-// The compliance status policy that assessLoan applies, and the presenters of its statuses, exported
-// with the lending engine until the package index lists compliance/index.ts itself.
-export * from '../compliance/index.ts';

@@ -8,7 +8,7 @@
  * interval touched zero, so a -35% year read stable; heat from clearance alone, so a -15% year read
  * hot; a sentiment word from the score alone, so "bullish" could sit beside "falling").
  */
-import type { MarketHeat, MarketSentimentTrend, PriceTrend } from '@propguard/schemas';
+import type { MarketBalance, MarketHeat, MarketSentimentTrend, PriceTrend } from '@propguard/schemas';
 
 /** Thresholds of the market analysis (docs/methodology/market.md). Growth and clearance are fractions. */
 export const MARKET_THRESHOLDS = {
@@ -124,28 +124,38 @@ export function classifyMarketHeat(input: { clearance: number | null; growth: Gr
   return { label: 'uncertain', basis: 'No auction results and no growth figure' };
 }
 
-type Balance = 'demand' | 'balanced' | 'supply';
+
+/**
+ * Supply and demand: who the market favours and the sentence saying from which figures (clearance
+ * bands, else growth bands when the growth can be read), one rule for the market page and the
+ * original client's `market_balance`.
+ */
+export function classifySupplyDemand(input: { clearance: number | null; growth: GrowthEstimate | null }): { balance: MarketBalance | null; basis: string } {
+  const { clearance, growth } = input;
+  const growthReadable = growth !== null && classifyPriceTrend(growth).label !== 'uncertain';
+  const byGrowth: MarketBalance | null = growth === null ? null : growth.growth >= T.demandGrowth.demand ? 'seller' : growth.growth <= T.demandGrowth.supply ? 'buyer' : 'balanced';
+  if (clearance !== null) {
+    const byClearance: MarketBalance = clearance >= T.demandClearance.demand ? 'seller' : clearance >= T.demandClearance.supply ? 'balanced' : 'buyer';
+    const cleared = `${formatFractionPct(clearance)} of auctions cleared`;
+    if (growth !== null && byGrowth !== null && byGrowth !== 'balanced' && byClearance !== 'balanced' && byGrowth !== byClearance) {
+      return { balance: null, basis: `Mixed: ${cleared} (a ${byClearance === 'seller' ? "seller's" : "buyer's"} market), but quality-adjusted prices moved ${signedPct(growth.growth)} over the year` };
+    }
+    const basis = byClearance === 'seller' ? `Demand exceeds supply: ${cleared} (seller's market)` : byClearance === 'balanced' ? `Balanced: ${cleared}` : `Supply exceeds demand: only ${cleared} (buyer's market)`;
+    return { balance: byClearance, basis };
+  }
+  if (growth === null) return { balance: null, basis: 'Not measured: no auction results and no growth figure' };
+  if (!growthReadable) return { balance: null, basis: `Not measured: no auction results, and growth of ${signedPct(growth.growth)} has an ${interval(growth)}, too wide to read` };
+  const read = `read from growth of ${signedPct(growth.growth)} (no auction results recorded)`;
+  const basis = byGrowth === 'seller' ? `Demand exceeds supply, ${read}` : byGrowth === 'buyer' ? `Supply exceeds demand, ${read}` : `Balanced, ${read}`;
+  return { balance: byGrowth, basis };
+}
 
 /**
  * The supply and demand sentence: from clearance where known, from growth where not (unless the
  * price trend is uncertain); where clearance and growth point opposite ways, it says so.
  */
 export function describeSupplyDemand(input: { clearance: number | null; growth: GrowthEstimate | null }): string {
-  const { clearance, growth } = input;
-  const growthReadable = growth !== null && classifyPriceTrend(growth).label !== 'uncertain';
-  const byGrowth: Balance | null = growth === null ? null : growth.growth >= T.demandGrowth.demand ? 'demand' : growth.growth <= T.demandGrowth.supply ? 'supply' : 'balanced';
-  if (clearance !== null) {
-    const byClearance: Balance = clearance >= T.demandClearance.demand ? 'demand' : clearance >= T.demandClearance.supply ? 'balanced' : 'supply';
-    const cleared = `${formatFractionPct(clearance)} of auctions cleared`;
-    if (growth !== null && byGrowth !== null && byGrowth !== 'balanced' && byClearance !== 'balanced' && byGrowth !== byClearance) {
-      return `Mixed: ${cleared} (a ${byClearance === 'demand' ? "seller's" : "buyer's"} market), but quality-adjusted prices moved ${signedPct(growth.growth)} over the year`;
-    }
-    return byClearance === 'demand' ? `Demand exceeds supply: ${cleared} (seller's market)` : byClearance === 'balanced' ? `Balanced: ${cleared}` : `Supply exceeds demand: only ${cleared} (buyer's market)`;
-  }
-  if (growth === null) return 'Not measured: no auction results and no growth figure';
-  if (!growthReadable) return `Not measured: no auction results, and growth of ${signedPct(growth.growth)} has an ${interval(growth)}, too wide to read`;
-  const read = `read from growth of ${signedPct(growth.growth)} (no auction results recorded)`;
-  return byGrowth === 'demand' ? `Demand exceeds supply, ${read}` : byGrowth === 'supply' ? `Supply exceeds demand, ${read}` : `Balanced, ${read}`;
+  return classifySupplyDemand(input).basis;
 }
 
 /**

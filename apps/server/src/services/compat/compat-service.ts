@@ -6,9 +6,7 @@
 import {
   factsOfComprehensive,
   loanText,
-  parseAddress,
   parseCommand,
-  parseSearchLocation,
   presentEnhancedAnalysis,
   presentMarketIntelligence,
   summariseAnalysis,
@@ -16,6 +14,7 @@ import {
   writeInsights,
   writeRiskExplanation,
   ASSISTANT_EXAMPLES,
+  presentCompatCompliance,
   type ComprehensiveInput,
 } from '@propguard/engines';
 import {
@@ -57,19 +56,6 @@ async function assessSubject(context: AppContext, subject: { address?: string; l
   return analyseSubject(context, subject.listing_id ? { listingId: subject.listing_id } : { address: subject.address }, loanAmountAud);
 }
 
-/**
- * The market location of what the user typed: a street address ("85 Turner St, Abbotsford VIC
- * 3067") is answered for its suburb, with a note saying so (COMPAT.md, "Exact shapes"); a suburb,
- * postcode, city or state is read as it is.
- */
-function marketLocationOf(text: string): { location: string; note: string | null } {
-  if (parseSearchLocation(text).kind !== 'text') return { location: text, note: null };
-  const address = parseAddress(text);
-  if (address.streetNumber === null || address.suburb === null) return { location: text, note: null };
-  const place = [address.suburb, address.state].filter(Boolean).join(' ');
-  return { location: [place, address.postcode].filter(Boolean).join(' '), note: `Answered for ${place}, the suburb of the address given` };
-}
-
 /** POST /functions/v1/enhanced-property-analysis. */
 export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhancedAnalysisRequest): Promise<CompatEnhancedAnalysisResponse> {
   const reasons: Record<string, string> = {};
@@ -91,11 +77,10 @@ export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhan
     market = outcome.analysis;
     if (!market) reasons.market = outcome.reason ?? 'No market analysis';
   } else if (body.location) {
-    const { location, note } = marketLocationOf(body.location);
-    locationNote = note;
-    const outcome = await analyseLocation(context, { location, propertyType: marketTypeOf(body.propertyType), depth: 'basic' });
+    const outcome = await analyseLocation(context, { location: body.location, propertyType: marketTypeOf(body.propertyType), depth: 'basic' });
+    locationNote = outcome.locationNote ?? null;
     market = outcome.analysis;
-    if (!market) reasons.market = [note, outcome.reason ?? 'No market analysis'].filter(Boolean).join(': ');
+    if (!market) reasons.market = [locationNote, outcome.reason ?? 'No market analysis'].filter(Boolean).join(': ');
   }
   if (market) dataSources.push(...market.data_sources);
   if (subject?.hazards) dataSources.push(...new Set(subject.hazards.assessments.flatMap((assessment) => assessment.dataUsed.map((data) => data.title))));
@@ -117,12 +102,12 @@ export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhan
 
 /** POST /functions/v1/market-intelligence. */
 export async function getMarketIntelligence(context: AppContext, body: { location: string; propertyType?: string; analysisDepth?: string }) {
-  const { location, note } = marketLocationOf(body.location);
   const outcome = await analyseLocation(context, {
-    location,
+    location: body.location,
     propertyType: marketTypeOf(body.propertyType),
     depth: body.analysisDepth === 'basic' ? 'basic' : 'comprehensive',
   });
+  const note = outcome.locationNote ?? null;
   if (!outcome.analysis) return { success: true as const, market_intelligence: null, reason: [note, outcome.reason].filter(Boolean).join(': ') };
   return { success: true as const, market_intelligence: presentMarketIntelligence(outcome.analysis, note) };
 }
@@ -167,21 +152,11 @@ export async function processCommand(context: AppContext, input: string, log: Wa
       if (!subject.lending) throw new AppError('SERVICE_UNAVAILABLE', subject.hazardReason ?? 'Lending needs the hazard layers');
       const analysis = await analysisOf(context, command.address, log);
       const lending = subject.lending;
-      const summary = `A loan of ${formatAud(command.loanAmountAud)} on ${analysis.address ?? command.address} (valued ${formatAud(subject.valuation.estimate)}) has LVR ${lending.lvr.percent}%: ${lending.lmi.isRequired ? 'LMI required' : 'no LMI needed'}, risk weight ${Math.round(lending.capital.riskWeight * 100)}%, ${lending.complianceStatus}.`;
+      const summary = `A loan of ${formatAud(command.loanAmountAud)} on ${analysis.address ?? command.address} (valued ${formatAud(subject.valuation.estimate)}) has LVR ${lending.lvr.percent}%: ${lending.lmi.isRequired ? 'LMI required' : 'no LMI needed'}, risk weight ${Math.round(lending.capital.riskWeight * 100)}%, ${lending.complianceStatusLabel.toLowerCase()}.`;
       return {
         ...base,
         ...analysis,
-        lending: {
-          loan_amount: command.loanAmountAud,
-          loan_basis: loanText(command.loanAmountAud),
-          lvr: lending.lvr.ratio,
-          lmi_required: lending.lmi.isRequired,
-          risk_weight: lending.capital.riskWeight,
-          compliance_score: lending.complianceScore,
-          compliance_status: lending.complianceStatus,
-          climate_adjusted_lvr_2050: lending.climate.climateAdjustedLvr,
-          apra_compliant: lending.complianceStatus === 'compliant',
-        },
+        lending: { loan_amount: command.loanAmountAud, ...presentCompatCompliance(lending, loanText(command.loanAmountAud)) },
         summary,
       };
     }

@@ -60,5 +60,9 @@ export class MarketCache {
   }
 }
 
-export type MarketOutcome = ({ analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string }) & { placeChoice?: PlaceChoice | null };
+export type MarketOutcome = ({ analysis: MarketAnalysis; reason?: undefined } | { analysis: null; reason: string }) & {
+  placeChoice?: PlaceChoice | null;
+  /** Set when a street address was given: the market is its suburb's, and this says so. */
+  locationNote?: string | null;
+};
 

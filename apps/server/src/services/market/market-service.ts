@@ -13,6 +13,7 @@ import {
   marketGroupOf,
   monthLabel,
   monthOf,
+  marketLocationOf,
   parseSearchLocation,
   type MarketSale,
   type RentLookup,
@@ -89,9 +90,11 @@ export async function findListingSentiment(
 /** The market analysis of a location and type (cached), or why there is none. */
 export async function analyseLocation(context: AppContext, request: { location: string; propertyType: MarketPropertyType; depth: 'basic' | 'comprehensive'; asAt?: string; loan?: LoanInputs }): Promise<MarketOutcome> {
   const loan = request.loan ?? DEFAULT_LOAN;
-  return context.market.getAnalysis(analysisKey(request, loan), async () => {
+  // A street address where a suburb goes is answered for its suburb, and the answer says so.
+  const { location: text, note: locationNote } = marketLocationOf(request.location);
+  return context.market.getAnalysis(analysisKey({ ...request, location: text }, loan), async () => {
     // An ambiguous suburb name is read as the state with the most sales, and the choice disclosed.
-    const { location, choice: placeChoice } = await resolvePlace(context, parseSearchLocation(request.location));
+    const { location, choice: placeChoice } = await resolvePlace(context, parseSearchLocation(text));
     if (location.kind === 'text') return { analysis: null, reason: `"${request.location}" reads as an address: enter a suburb, postcode, city or state` };
     const sales = await loadMarketSales(context.database, location, request.propertyType, request.asAt);
     const priced = sales.filter((sale) => sale.isMarketSale && sale.priceAud !== null);
@@ -117,7 +120,7 @@ export async function analyseLocation(context: AppContext, request: { location: 
       dataSources,
     });
     return analysis ? { analysis, placeChoice } : { analysis: null, placeChoice, reason: `No priced sales of ${TYPE_PLURAL[request.propertyType]} up to ${asAt}` };
-  });
+  }).then((outcome) => (locationNote ? { ...outcome, locationNote } : outcome));
 }
 
 /** POST /api/realty/market-analysis. */

@@ -37,11 +37,12 @@ export async function getMarketSentiment(context: AppContext, request: MarketSen
   if (!location) throw new AppError('VALIDATION_ERROR', 'give a location: market_data.location, or a property with an address or suburb', { field: 'body.market_data' });
   const propertyType = request.property_type ?? (typeof data === 'object' ? data.property_type : undefined) ?? 'house';
   const outcome = await analyseLocation(context, { location, propertyType, depth: 'basic', loan: request.loan });
-  if (!outcome.analysis) return { success: true, market_sentiment: null, summary: outcome.reason, location, as_at: null, reason: outcome.reason };
+  const locationNote = outcome.locationNote ? { location_note: outcome.locationNote } : {};
+  if (!outcome.analysis) return { success: true, market_sentiment: null, summary: outcome.reason, location, as_at: null, reason: outcome.reason, ...locationNote };
   const sentiment = outcome.analysis.sentiment;
   const llmSummary = await writeLlmSummary(context, outcome.analysis);
   const marketSentiment = llmSummary ? { ...sentiment, summary: llmSummary, summary_source: 'llm' as const } : sentiment;
-  return { success: true, location, as_at: outcome.analysis.as_at, market_sentiment: marketSentiment, summary: marketSentiment.summary };
+  return { success: true, location, as_at: outcome.analysis.as_at, market_sentiment: marketSentiment, summary: marketSentiment.summary, ...locationNote };
 }
 
 /** POST /api/llm/property-sentiment. */

@@ -1,4 +1,4 @@
-import { assessHazards, DEFAULT_LOAN_TEXT, type PointValuation } from '@propguard/engines';
+import { assessHazards, DEFAULT_LOAN_TEXT, presentListingCompliance, type PointValuation } from '@propguard/engines';
 import { AppError, HAZARD_YEAR_MIN } from '@propguard/schemas';
 import type { DatedSubject, SaleListingRow } from '@propguard/db';
 import type { AppContext } from '../app-context.ts';
@@ -74,19 +74,7 @@ export async function computeListingEnrichment(context: AppContext, row: SaleLis
   };
   const { lat, lng } = dated.resolved.location;
   const place = assessPlace(context, { lat, lng }, point.estimate);
-  const loan = place.lending;
-  enrichment.propguard_compliance = {
-    lvr_thresholds: loan.lvr.thresholds,
-    apra_cps230_compliant: loan.complianceStatus === 'compliant',
-    risk_category: loan.riskCategory,
-    compliance_score: loan.complianceScore,
-    nccp_act_compliant: null,
-    basel_iii_compliant: loan.capital.riskWeight <= 1 && loan.lvr.ratio <= 1,
-    risk_weight: loan.capital.riskWeight,
-    climate_adjusted_lvr: loan.climate.climateAdjustedLvr,
-    assumptions: DEFAULT_LOAN_TEXT,
-    method: loan.method,
-  };
+  enrichment.propguard_compliance = presentListingCompliance(place.lending, DEFAULT_LOAN_TEXT);
   if (place.hazards) enrichment.propguard_risk = riskOf(place.hazards);
   else unavailable.propguard_risk = place.hazardReason ?? 'No hazard assessment';
   return enrichment;

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore, formatLongDate, formatPercent } from '../../../lib/format.ts';
 
 const SaleHistoryChart = lazy(() => import('./sale-history-chart.tsx').then((module) => ({ default: module.SaleHistoryChart })));
 
@@ -142,10 +142,10 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
             {risk ? (
               <dl>
                 <Row label="Risk grade">{risk.risk_grade}</Row>
-                <Row label="Overall score">{Math.round(risk.overall_score * 100)}/100</Row>
+                <Row label="Overall score">{formatHazardScore(risk.overall_score * 100)}</Row>
                 {HAZARD_ROWS.map((row) => {
                   const score = risk.climate_risks[row.key];
-                  return <Row key={row.key} label={row.label}>{score === null ? 'No data' : formatPercent(score)}</Row>;
+                  return <Row key={row.key} label={row.label}>{score === null ? 'No data' : formatHazardScore(score * 100)}</Row>;
                 })}
               </dl>
             ) : (

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, FileText, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { StoredReport } from '@propguard/schemas';
+import { LENDING_SCORE_SCALE, type StoredReport } from '@propguard/schemas';
 import { buildPropertyPath, paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { getButtonClasses } from '../../../components/ui/button.tsx';
@@ -148,7 +148,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
                 <div><dt className="inline text-slate-500">APS 112 risk weight: </dt><dd className="inline font-semibold">{formatPercent(loan.risk_weight)} (without LMI {formatPercent(loan.risk_weight_without_lmi)})</dd></div>
                 <div><dt className="inline text-slate-500">Minimum capital: </dt><dd className="inline font-semibold">{formatAud(loan.minimum_capital)} on {formatAud(loan.risk_weighted_assets)} risk-weighted</dd></div>
                 <div><dt className="inline text-slate-500">Climate-adjusted LVR, 2050 high: </dt><dd className="inline font-semibold">{loan.climate_adjusted_lvr_2050 === null ? 'not available' : `${(loan.climate_adjusted_lvr_2050 * 100).toFixed(1)}%`}</dd></div>
-                <div><dt className="inline text-slate-500">Risk category, compliance score: </dt><dd className="inline font-semibold">{loan.risk_category}, {loan.compliance_score}/100</dd></div>
+                <div><dt className="inline text-slate-500">Risk category, lending safety score: </dt><dd className="inline font-semibold">{loan.risk_category}, {loan.compliance_score}/100 ({LENDING_SCORE_SCALE})</dd></div>
               </dl>
             ) : null}
             <p className="text-xs text-slate-500">{content.compliance.note}</p>
