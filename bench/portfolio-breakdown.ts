@@ -3,7 +3,8 @@
  * the synthetic book, stored, then read, placed (`placeLoans`: resolveSubject) and assessed
  * (`assessPortfolioLoans`), twice (the second round has warm caches); the valuation and the two
  * hazard years are also timed alone on the same loans. Times are CPU time (process.cpuUsage), so
- * they hold on a shared machine. Run on a loaded database:
+ * they hold on a shared machine. BENCH_BOOK=unseen takes the book of addresses not in our sales
+ * (buildUnseenAddressBook). Run on a loaded database:
  *   PROPGUARD_HOME=.propguard/test-pglite node --import tsx bench/portfolio-breakdown.ts
  */
 import { Readable } from 'node:stream';
@@ -12,14 +13,14 @@ import { assessHazardsForYears, assessPortfolioLoans, resolveAsAt, valuePoint } 
 import { ingestPortfolioCsv, loadPortfolioRuntime, placeLoans } from '@propguard/jobs';
 import { CLIMATE_OUTLOOK, HAZARD_YEAR_MIN } from '@propguard/schemas';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { buildSyntheticBook } from './portfolio-book.ts';
+import { buildSyntheticBook, buildUnseenAddressBook } from './portfolio-book.ts';
 
 const LOANS = Number(process.env.BENCH_LOANS ?? 2000);
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
 try {
   const runtime = await loadPortfolioRuntime(database, { modelPath: config.valuationModelPath, dataDir: config.dataDir, outlook: CLIMATE_OUTLOOK });
-  const { portfolio } = await ingestPortfolioCsv(database, Readable.from([await buildSyntheticBook(database, LOANS)]), { name: 'breakdown', source: 'cli', workspaceId: null, executor: 'threads', outlook: CLIMATE_OUTLOOK });
+  const { portfolio } = await ingestPortfolioCsv(database, Readable.from([process.env.BENCH_BOOK === 'unseen' ? await buildUnseenAddressBook(database, LOANS) : await buildSyntheticBook(database, LOANS)]), { name: 'breakdown', source: 'cli', workspaceId: null, executor: 'threads', outlook: CLIMATE_OUTLOOK });
   const id = portfolio!.id;
   for (const round of [1, 2]) {
     // CPU time of this process (one thread here): unlike the wall clock, it does not grow when other work shares the cores.

@@ -18,9 +18,11 @@ import { planChunks } from '@propguard/engines';
 import { createThreadPoolAssessor, EmbeddedExecutor, enqueuePortfolioChunks, ingestPortfolioCsv, loadPortfolioRuntime, startBoss, DEFAULT_QUEUE_SETTINGS } from '@propguard/jobs';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
-import { buildSyntheticBook } from './portfolio-book.ts';
+import { buildSyntheticBook, buildUnseenAddressBook } from './portfolio-book.ts';
 
 const LOANS = Number(process.env.BENCH_LOANS ?? 50_000);
+/** BENCH_BOOK=unseen: a book of addresses that are not in our sales (issue 28.8), else securities drawn from our sales. */
+const BOOK_KIND = process.env.BENCH_BOOK === 'unseen' ? 'unseen' : 'sales';
 const config = loadConfig(process.env);
 const rate = (loans: number, ms: number) => Math.round(loans / (ms / 1000)).toLocaleString('en-AU');
 
@@ -106,12 +108,12 @@ async function benchQueue(databaseUrl: string, book: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Portfolio benchmark: ${LOANS.toLocaleString('en-AU')} loans from our sales; ${availableParallelism()} cores; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  console.log(`Portfolio benchmark: ${LOANS.toLocaleString('en-AU')} loans ${BOOK_KIND === 'unseen' ? 'at addresses not in our sales (one line each, no coordinates or attributes)' : 'from our sales'}; ${availableParallelism()} cores; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
   let book: string;
   let warmBook: string;
   try {
-    book = await buildSyntheticBook(database, LOANS);
+    book = BOOK_KIND === 'unseen' ? await buildUnseenAddressBook(database, LOANS) : await buildSyntheticBook(database, LOANS);
     warmBook = await buildSyntheticBook(database, 100, 7);
     console.log(`book: ${(Buffer.byteLength(book) / 1024 / 1024).toFixed(1)} MB of CSV`);
     if (database.kind === 'pglite') await benchEmbedded(database, book, warmBook);

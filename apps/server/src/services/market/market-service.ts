@@ -107,7 +107,7 @@ export async function analyseLocation(context: AppContext, request: { location: 
     const dataSources = [`PropGuard sales database: ${sales.length.toLocaleString('en-AU')} recorded results of ${TYPE_PLURAL[request.propertyType]} for ${describeLocation(location)}`];
     if (rent.found) dataSources.push(rent.source);
     const analysis = analyseMarket({
-      location: request.location.trim(),
+      location: text.trim(),
       matched: describeLocation(location),
       propertyType: request.propertyType,
       asAt,
