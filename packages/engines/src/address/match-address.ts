@@ -17,7 +17,7 @@ export function pickAddressMatch<T extends AddressLike>(typed: ParsedAddress, ca
   for (const candidate of candidates) {
     if (normaliseAddressText(candidate.address) !== wanted) continue;
     if (typed.postcode && candidate.postcode !== typed.postcode) continue;
-    if (typed.suburb && normaliseAddressText(candidate.suburb) !== typed.suburb) continue;
+    if (typed.suburb && normaliseAddressText(candidate.suburb) !== normaliseAddressText(typed.suburb)) continue;
     return candidate;
   }
   return null;

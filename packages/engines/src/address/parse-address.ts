@@ -25,13 +25,18 @@ export interface ParsedAddress {
   postcode: string | null;
 }
 
-/** Upper-cases, drops punctuation except "/" and "-", collapses spaces and abbreviates street types. */
-export function normaliseAddressText(text: string): string {
+/** The words of a text: upper-cased, punctuation except "/" and "-" dropped. */
+function wordsOf(text: string): string[] {
   return text
     .toUpperCase()
     .replace(/[^A-Z0-9/\- ]+/g, ' ')
     .split(/\s+/)
-    .filter(Boolean)
+    .filter(Boolean);
+}
+
+/** Upper-cases, drops punctuation except "/" and "-", collapses spaces and abbreviates street types. */
+export function normaliseAddressText(text: string): string {
+  return wordsOf(text)
     .map((word) => STREET_TYPES[word] ?? word)
     .join(' ');
 }
@@ -47,17 +52,29 @@ const NUMBER_PATTERN = /^(\d+[A-Z]?(?:\/\d+[A-Z]?)?|[A-Z]?\d+\/\d+[A-Z]?)$/;
  */
 export function parseAddress(text: string): ParsedAddress {
   const normalised = normaliseAddressText(text);
-  const parts = text.split(',').map((part) => normaliseAddressText(part)).filter(Boolean);
-  const words = normalised.split(' ').filter(Boolean);
+  // Each part's words as typed (upper case) and abbreviated: a street type is abbreviated in the
+  // street only, never in the suburb ("LANE COVE", "BANKSIA GROVE" stay as they are).
+  const parts = text
+    .split(',')
+    .map((part) => wordsOf(part))
+    .filter((part) => part.length > 0);
+  const rawWords = wordsOf(text);
+  const words = rawWords.map((word) => STREET_TYPES[word] ?? word);
 
   let postcode: string | null = null;
   let state: AuState | null = null;
   // Postcode and state are read from the end of the text.
-  const tail = [...words];
-  if (tail.length > 0 && /^\d{4}$/.test(tail[tail.length - 1] ?? '') && !(tail.length === 1 && parts.length > 1)) {
-    postcode = tail.pop() ?? null;
+  let end = words.length;
+  if (end > 0 && /^\d{4}$/.test(words[end - 1] ?? '') && !(end === 1 && parts.length > 1)) {
+    postcode = words[end - 1] ?? null;
+    end -= 1;
   }
-  if (tail.length > 0 && STATE_SET.has(tail[tail.length - 1] ?? '')) state = (tail.pop() as AuState) ?? null;
+  if (end > 0 && STATE_SET.has(words[end - 1] ?? '')) {
+    state = words[end - 1] as AuState;
+    end -= 1;
+  }
+  const tail = words.slice(0, end);
+  const rawTail = rawWords.slice(0, end);
 
   const first = tail[0] ?? '';
   const streetNumber = NUMBER_PATTERN.test(first) && tail.length > 1 ? first : null;
@@ -66,12 +83,12 @@ export function parseAddress(text: string): ParsedAddress {
   let suburb: string | null = null;
   if (parts.length >= 2) {
     // "street, suburb STATE postcode"
-    const streetPart = parts[0] ?? '';
+    const streetPart = (parts[0] ?? []).map((word) => STREET_TYPES[word] ?? word).join(' ');
     street = streetNumber && streetPart.startsWith(`${streetNumber} `) ? streetPart.slice(streetNumber.length + 1) : streetNumber ? null : streetPart;
     // The suburb is the last part left once the state and postcode are taken out
     // ("ABBOTSFORD VIC 3067", or "ABBOTSFORD" followed by a part "VIC 3067").
     for (const part of parts.slice(1).reverse()) {
-      const localityWords = part.split(' ').filter((word) => word !== state && word !== postcode);
+      const localityWords = part.filter((word) => word !== state && word !== postcode);
       if (localityWords.length > 0) {
         suburb = localityWords.join(' ');
         break;
@@ -83,12 +100,12 @@ export function parseAddress(text: string): ParsedAddress {
     const typeIndex = rest.findIndex((word, index) => index > 0 && Object.values(STREET_TYPES).includes(word));
     if (typeIndex >= 0) {
       street = rest.slice(0, typeIndex + 1).join(' ');
-      suburb = rest.slice(typeIndex + 1).join(' ') || null;
+      suburb = rawTail.slice(typeIndex + 2).join(' ') || null;
     } else {
       street = rest.join(' ') || null;
     }
   } else {
-    suburb = tail.join(' ') || null;
+    suburb = rawTail.join(' ') || null;
   }
   return { normalised, streetNumber, street: street || null, suburb, state, postcode };
 }

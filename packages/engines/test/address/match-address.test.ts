@@ -22,3 +22,10 @@ describe('pickAddressMatch', () => {
     expect(pickAddressMatch(parseAddress('Collins St, Melbourne'), candidates)).toBeNull();
   });
 });
+
+describe('pickAddressMatch with a suburb whose name holds a street type', () => {
+  it('matches "Banksia Grove" as typed against the record', () => {
+    const candidates = [{ address: '35 Nivea St', suburb: 'Banksia Grove', postcode: '6031' }];
+    expect(pickAddressMatch(parseAddress('35 Nivea Street, Banksia Grove WA 6031'), candidates)).toBe(candidates[0]);
+  });
+});

@@ -30,4 +30,12 @@ describe('parseAddress', () => {
   it('is not confused by punctuation or spacing', () => {
     expect(parseAddress('  85   turner st.,  abbotsford,  vic  3067 ')).toMatchObject({ streetNumber: '85', street: 'TURNER ST', suburb: 'ABBOTSFORD', state: 'VIC', postcode: '3067' });
   });
+
+  it('abbreviates street types in the street only: a suburb keeps its words (Lane Cove, Banksia Grove)', () => {
+    // Found by bench:portfolio-unseen: "LANE COVE NORTH" was read as "LA COVE NORTH" and could not be placed.
+    expect(parseAddress('191 High Street, Lane Cove North NSW 2066')).toMatchObject({ street: 'HIGH ST', suburb: 'LANE COVE NORTH', state: 'NSW', postcode: '2066' });
+    expect(parseAddress('35 Nivea Street, Banksia Grove WA 6031').suburb).toBe('BANKSIA GROVE');
+    expect(parseAddress('10 High St Wattle Grove NSW 2173')).toMatchObject({ street: 'HIGH ST', suburb: 'WATTLE GROVE' });
+    expect(parseAddress('Orange Grove WA').suburb).toBe('ORANGE GROVE');
+  });
 });
