@@ -108,7 +108,7 @@ async function benchQueue(databaseUrl: string, book: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Portfolio benchmark: ${LOANS.toLocaleString('en-AU')} loans ${BOOK_KIND === 'unseen' ? 'at addresses not in our sales (one line each, no coordinates or attributes)' : 'from our sales'}; ${availableParallelism()} cores; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  console.log(`Portfolio benchmark: ${LOANS.toLocaleString('en-AU')} loans ${BOOK_KIND === 'unseen' ? 'at addresses not in our sales (an address line, street and suburb columns, or coordinates alone; no attributes)' : 'from our sales'}; ${availableParallelism()} cores; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
   let book: string;
   let warmBook: string;

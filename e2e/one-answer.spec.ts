@@ -18,7 +18,7 @@ const aud = (value: number) => `$${value.toLocaleString('en-AU')}`;
 test.describe('one answer per property (issue 28)', () => {
   test('a report from the property page shows the page\'s valuation, range and date', async ({ page, request }) => {
     const found = await request.post('/api/realty/search', { data: { location: 'Richmond VIC 3121', property_type: 'sold', limit: 3 } });
-    const listing = ((await found.json()) as { properties: Array<{ listing_id: string; propguard_valuation: { ai_valuation: number; valuation_range: { min: number; max: number }; as_at: string } } }).properties[2]!;
+    const listing = ((await found.json()) as { properties: Array<{ listing_id: string; propguard_valuation: { ai_valuation: number; valuation_range: { min: number; max: number }; as_at: string } }> }).properties[2]!;
     await page.goto(`/property/${listing.listing_id}`);
     const shown = listing.propguard_valuation;
     await expect(page.getByTestId('listing-ai-valuation')).toHaveText(`AI valuation: ${aud(shown.ai_valuation)}`);

@@ -10,7 +10,7 @@ export { importSales, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from './import/imp
 export type { ImportField, ImportRejection, ImportReport, ImportSalesOptions } from './import/import-sales.ts';
 export * as tables from './schema.ts';
 export { loadIndexedSales } from './valuation/load-indexed-sales.ts';
-export { findAddressCandidates, findLocality, findLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
+export { findAddressCandidates, findLocality, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch, LocalityTable } from './valuation/resolve-location.ts';
 export { findTypicalAttributes, findNearestLocality, loadAllTypicalAttributes } from './valuation/typical-attributes.ts';
 export { addressBookKey, loadAddressBook, resolveDatedSubject, resolveSubject, toSubjectProperty } from './valuation/resolve-subject.ts';

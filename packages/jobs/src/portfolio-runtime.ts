@@ -4,7 +4,7 @@
  * look-ups of resolveSubject. The server builds the same from its own runtimes (no second load).
  */
 import fs from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, type Database, type SubjectLookups } from '@propguard/db';
+import { loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, loadLocalityTable, type Database, type SubjectLookups } from '@propguard/db';
 import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type PortfolioEngineData } from '@propguard/engines';
 import { AppError, type ClimateOutlook } from '@propguard/schemas';
 
@@ -32,7 +32,9 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   const sales = await loadIndexedSales(database);
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map() };
+  // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
+  // localities without one query per locality (issue 28.8).
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
   return {
     engine: { model, index: buildSalesIndex(sales), hazards, outlook: options.outlook },
     lookups,

@@ -112,21 +112,58 @@ export async function findAddressById(database: Database, id: number): Promise<A
 export interface LocalityTable {
   byName: Map<string, LocalityMatch[]>;
   byPostcode: Map<string, LocalityMatch[]>;
+  /** Delivery Area localities by NEAREST_WINDOW_DEGREES cell ("row|column"), for findNearestLocalityIn. */
+  deliveryAreaCells: Map<string, LocalityMatch[]>;
 }
 
+/** findNearestLocality looks this far (degrees of latitude and of longitude) from the point. */
+const NEAREST_WINDOW_DEGREES = 0.5;
+const cellOf = (degrees: number) => Math.floor(degrees / NEAREST_WINDOW_DEGREES);
+
 export async function loadLocalityTable(database: Database): Promise<LocalityTable> {
-  const rows = await database.query<LocalityMatch>(
-    `SELECT name, state, postcode, lat, lng FROM localities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY is_delivery_area DESC, id`,
+  const rows = await database.query<LocalityMatch & { is_delivery_area: boolean }>(
+    `SELECT name, state, postcode, lat, lng, is_delivery_area FROM localities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY is_delivery_area DESC, id`,
   );
   const byName = new Map<string, LocalityMatch[]>();
   const byPostcode = new Map<string, LocalityMatch[]>();
+  const deliveryAreaCells = new Map<string, LocalityMatch[]>();
   for (const row of rows) {
-    const match = { ...row, lat: Number(row.lat), lng: Number(row.lng) };
+    const match = { name: row.name, state: row.state, postcode: row.postcode, lat: Number(row.lat), lng: Number(row.lng) };
     const name = match.name.toUpperCase();
     byName.set(name, [...(byName.get(name) ?? []), match]);
     byPostcode.set(match.postcode, [...(byPostcode.get(match.postcode) ?? []), match]);
+    if (row.is_delivery_area) {
+      const cell = `${cellOf(match.lat)}|${cellOf(match.lng)}`;
+      const list = deliveryAreaCells.get(cell);
+      if (list) list.push(match);
+      else deliveryAreaCells.set(cell, [match]);
+    }
   }
-  return { byName, byPostcode };
+  return { byName, byPostcode, deliveryAreaCells };
+}
+
+/** Equirectangular distance in km, as findNearestLocality's SQL computes it. */
+function equirectangularKm(lat: number, lng: number, other: { lat: number; lng: number }): number {
+  return 111.32 * Math.sqrt((other.lat - lat) ** 2 + ((other.lng - lng) * Math.cos((lat * Math.PI) / 180)) ** 2);
+}
+
+/** findNearestLocality's answer from a loaded LocalityTable: the nearest Delivery Area within half a degree, without a query. */
+export function findNearestLocalityIn(table: LocalityTable, lat: number, lng: number): { name: string; state: string; postcode: string; distanceKm: number } | null {
+  let best: LocalityMatch | null = null;
+  let bestKm = Infinity;
+  for (let row = cellOf(lat) - 1; row <= cellOf(lat) + 1; row += 1) {
+    for (let column = cellOf(lng) - 1; column <= cellOf(lng) + 1; column += 1) {
+      for (const candidate of table.deliveryAreaCells.get(`${row}|${column}`) ?? []) {
+        if (Math.abs(candidate.lat - lat) > NEAREST_WINDOW_DEGREES || Math.abs(candidate.lng - lng) > NEAREST_WINDOW_DEGREES) continue;
+        const km = equirectangularKm(lat, lng, candidate);
+        if (km < bestKm) {
+          best = candidate;
+          bestKm = km;
+        }
+      }
+    }
+  }
+  return best ? { name: best.name, state: best.state, postcode: best.postcode, distanceKm: bestKm } : null;
 }
 
 /** findLocality's answer from a loaded LocalityTable (same filters, same order). */

@@ -21,7 +21,7 @@ import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, ty
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
-import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
+import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
 import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
@@ -241,7 +241,11 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
   if (request.suggestionId) return placeSuggestion(database, lookups, request.suggestionId);
   if (request.lat !== undefined && request.lng !== undefined) {
     const { lat, lng } = request;
-    const nearest = request.suburb ? null : await cached(lookups, `nearest|${lat}|${lng}`, () => findNearestLocality(database, lat, lng));
+    const nearest = request.suburb
+      ? null
+      : lookups.localities
+        ? findNearestLocalityIn(lookups.localities, lat, lng)
+        : await cached(lookups, `nearest|${lat}|${lng}`, () => findNearestLocality(database, lat, lng));
     return {
       address: request.address ?? null,
       suburb: request.suburb ?? nearest?.name ?? null,

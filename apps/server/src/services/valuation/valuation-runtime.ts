@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadAddressBook, loadIndexedSales, type Database, type SubjectLookups } from '@propguard/db';
+import { loadAddressBook, loadIndexedSales, loadLocalityTable, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
@@ -34,8 +34,10 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const index = buildSalesIndex(sales);
   const latestSaleDate = sales.reduce((latest, sale) => (sale.saleDate > latest ? sale.saleDate : latest), '0000-00-00');
   const addressBook = await loadAddressBook(database);
+  // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
+  const localities = await loadLocalityTable(database);
   return {
     ready: true,
-    runtime: { model, index, latestSaleDate, salesIndexed: sales.length, addressBook, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, latestSaleDate, salesIndexed: sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }
