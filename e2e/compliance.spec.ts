@@ -20,7 +20,9 @@ test.describe('APRA Compliance tab', () => {
     await expect(page.getByRole('heading', { name: 'Operational Resilience' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Critical operations and tolerances' }).getByRole('cell', { name: 'Database', exact: true })).toBeVisible();
 
-    const figure = (label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    // The LVR panel's figures (its statuses list has an "LVR" row of its own).
+    const figures = page.locator('dl[aria-label="LVR figures"] > div, dl[aria-label="Thresholds and climate"] > div');
+    const figure = (label: string) => figures.filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
     const lvrRow = figure('LVR');
     // The default loan is 80% of the valuation: no LMI.
     await expect(lvrRow).toHaveText('80.0%', { timeout: 15_000 });
