@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ArrowLeft, FileText, History, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { COMPLIANCE_STATUS_LABELS, complianceStatusOfFlag, LENDING_SCORE_SCALE, type PropertyDetails } from '@propguard/schemas';
+import { COMPLIANCE_STATUS_LABELS, complianceStatusOfFlag, LENDING_SCORE_SCALE, type ComplianceStatus, type PropertyDetails } from '@propguard/schemas';
 import { paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -62,10 +62,12 @@ type PropertyDetailProps = {
   isGeneratingReport: boolean;
   /** The map of the property's surroundings, from the risk feature (composed by the route). */
   map?: ReactNode;
+  /** The workspace's CPS 230 card status (the header badge's source, composed by the route); null while loading. */
+  cps230Status?: ComplianceStatus | null;
 };
 
 /** SPEC.md "Property detail page": the listing, our valuation and risk, LVR thresholds, sale history and map. */
-export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, map }: PropertyDetailProps) {
+export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, map, cps230Status = null }: PropertyDetailProps) {
   const valuation = listing.propguard_valuation;
   const risk = listing.propguard_risk;
   const sentiment = listing.propguard_market_sentiment;
@@ -178,7 +180,8 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
               <>
                 <dl aria-label="Compliance statuses">
                   {COMPLIANCE_ROWS.map(({ key, label }) => {
-                    const status = complianceStatusOfFlag(compliance[key]);
+                    // CPS 230 is the workspace's (the APRA tab's card and the header badge), the others the loan's.
+                    const status = key === 'apra_cps230_compliant' && cps230Status !== null ? cps230Status : complianceStatusOfFlag(compliance[key]);
                     return <Row key={key} label={label}><Badge tone={STATUS_TONE[status]}>{COMPLIANCE_STATUS_LABELS[status]}</Badge></Row>;
                   })}
                 </dl>
