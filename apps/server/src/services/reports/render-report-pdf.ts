@@ -176,7 +176,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     ['AI valuation', formatAud(analysis.ai_valuation)],
     ['Conservative value (80% range low)', formatAud(analysis.conservative_value)],
     ['Optimistic value (80% range high)', formatAud(analysis.optimistic_value)],
-    ['Confidence', `${analysis.confidence_level}/100 (${analysis.confidence_label})`],
+    ['Confidence', `${analysis.confidence_level}% (${analysis.confidence_label})`],
     ['As at', analysis.as_at],
   ]);
   rangeChart(doc, content);
