@@ -23,6 +23,7 @@ export interface BuildAppOptions {
 /** Builds the HTTP application: API under /api, OpenAPI docs, and the web app. Does not listen. */
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
+  const { trustProxy } = config;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Each request is logged by registerRequestLogs: debug normally, info when slow or failed.
@@ -31,6 +32,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     // A client has this long to send a whole request; a slowly sent body is cut off (408).
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
+    // TRUST_PROXY: whether X-Forwarded-For/-Proto/-Host are believed (request.ip, protocol, host).
+    // A number of proxies in front: the nearest `hops` addresses are theirs (what Fastify does with a number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

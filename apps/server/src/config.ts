@@ -1,5 +1,6 @@
 import { REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { z } from 'zod';
+import { isLoopbackHost } from './http/loopback.ts';
 
 /** The repository root: relative paths in the configuration are resolved from here (packages/db storage-config.ts). */
 export { REPO_ROOT };
@@ -65,8 +66,28 @@ const envSchema = z.object({
   PORTFOLIO_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Seconds between the queue's maintenance runs (which expire leases). */
   PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-  /** local: no sign-in, the browser is the owner of one local workspace; required: writes and workspace data need a session or an API key. Unset: local while HOST is loopback, else required. */
+  /**
+   * local: no sign-in, every request is the owner of one local workspace (a developer machine only);
+   * required: writes and workspace data need a session or an API key. Unset: required, except that
+   * while HOST is loopback a request straight from this machine (loopback Host, no proxy header,
+   * http/loopback.ts) is the local owner, and the server says so on every start.
+   */
   AUTH_MODE: z.preprocess(emptyToUndefined, z.enum(['local', 'required']).optional()),
+  /**
+   * Whether to believe X-Forwarded-For/-Proto/-Host (the client's address for rate limits and the
+   * sign-in throttle, https for the Secure cookie): unset or false: never; true: from any peer; a
+   * number: that many proxies in front; else a comma-separated list of the proxies' addresses or
+   * CIDRs, or loopback / linklocal / uniquelocal (e.g. loopback for nginx on the same host).
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|\d+|[0-9A-Za-z.:/_-]+(\s*,\s*[0-9A-Za-z.:/_-]+)*)$/, 'must be true, false, a number of proxies, or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal')
+      .optional(),
+  ),
+  /** A directory each mail message (sign-up confirmation, password reset) is also written to as a file; unset: the console only. */
+  MAIL_OUTBOX_DIR: optionalText,
   /** Stripe secret key (sk_test_... or sk_live_...); unset: payments go through the offline test processor. */
   STRIPE_SECRET_KEY: optionalText,
   /** Signing secret of the Stripe webhook endpoint POST /api/billing/webhooks/stripe (whsec_...). */
@@ -109,16 +130,27 @@ export interface AppConfig {
   portfolioServerWorker: boolean;
   portfolioLeaseSeconds: number;
   portfolioQueueMaintenanceSeconds: number;
+  /** The mode a request from this machine gets (the banner's); see authModeSource. */
   authMode: 'local' | 'required';
+  /** explicit: AUTH_MODE was set and applies to every request; loopback-default: AUTH_MODE is unset and HOST is loopback, so only requests straight from this machine are local (http/loopback.ts). */
+  authModeSource: 'explicit' | 'loopback-default' | 'default';
+  /** Fastify's trustProxy: false, true, a number of hops or a list of trusted proxy addresses. */
+  trustProxy: boolean | number | string[];
+  mailOutboxDir: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePriceProfessional: string | undefined;
   publicBaseUrl: string;
 }
 
-/** Hosts that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+/** Hosts that only this machine can reach (http/loopback.ts). */
+export { isLoopbackHost };
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter((part) => part !== '');
 }
 
 export class ConfigError extends Error {
@@ -169,6 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     portfolioLeaseSeconds: vars.PORTFOLIO_LEASE_SECONDS,
     portfolioQueueMaintenanceSeconds: vars.PORTFOLIO_QUEUE_MAINTENANCE_SECONDS,
     authMode: vars.AUTH_MODE ?? (isLoopbackHost(vars.HOST) ? 'local' : 'required'),
+    authModeSource: vars.AUTH_MODE ? 'explicit' : isLoopbackHost(vars.HOST) ? 'loopback-default' : 'default',
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    mailOutboxDir: vars.MAIL_OUTBOX_DIR === undefined ? undefined : resolve(vars.MAIL_OUTBOX_DIR),
     stripeSecretKey: vars.STRIPE_SECRET_KEY,
     stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
     stripePriceProfessional: vars.STRIPE_PRICE_PROFESSIONAL,

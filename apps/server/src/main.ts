@@ -1,8 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { isAppError } from '@propguard/schemas';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig, type AppConfig } from './config.ts';
 import { createAppContext } from './context.ts';
+
+/** The accounts line of the start banner: which mode, why, and (local) who gets in without signing in. Said on every start (issue 29). */
+function describeAuthMode(config: AppConfig): string {
+  const proxy = config.trustProxy === false ? 'TRUST_PROXY unset: X-Forwarded-* not believed' : `TRUST_PROXY=${String(config.trustProxy)}`;
+  if (config.authMode === 'required') return `Accounts: AUTH_MODE=required${config.authModeSource === 'explicit' ? '' : ' (AUTH_MODE unset, HOST is not loopback)'}: writes and workspace data need a session or an API key; ${proxy}.`;
+  if (config.authModeSource === 'explicit') {
+    return `!! Accounts: AUTH_MODE=local (set explicitly): EVERY request is the owner of the local workspace, with no sign-in${isLoopbackHost(config.host) ? '' : `, and HOST=${config.host} lets other machines in`}. For a developer machine only; set AUTH_MODE=required anywhere else. ${proxy}.`;
+  }
+  return `!! Accounts: AUTH_MODE=local for this machine only (AUTH_MODE unset, HOST=${config.host} is loopback): a request straight from this machine is the owner of the local workspace, with no sign-in; a request with a public Host, Origin, Forwarded or X-Forwarded-* header (a reverse proxy) must sign in. Behind a proxy set AUTH_MODE=required (README, "Deployment behind a reverse proxy"). ${proxy}.`;
+}
 
 async function main(): Promise<void> {
   let config;
@@ -37,7 +47,7 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\nPropGuard is ready in ${((performance.now() - startMs) / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
   console.log(`API docs: http://${shownHost}:${config.port}/api/docs`);
-  console.log(`Accounts: AUTH_MODE=${config.authMode}${config.authMode === 'local' ? ' (no sign-in needed: this browser owns the local workspace)' : ' (writes and workspace data need a session or an API key)'}; payments: ${config.stripeSecretKey ? 'Stripe' : 'offline test processor (no money moves)'}\n`);
+  console.log(`${describeAuthMode(config)}\nPayments: ${config.stripeSecretKey ? 'Stripe' : 'offline test processor (no money moves)'}; account mail: printed here${config.mailOutboxDir ? ' and written to MAIL_OUTBOX_DIR' : ''} (no mail transport)\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteValuationAuditBefore } from '@propguard/db';
+import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteValuationAuditBefore } from '@propguard/db';
 import type { AppContext } from './services/app-context.ts';
 import { HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
 import { HAZARD_LAYER_REFRESH_MS, refreshImportedFloodLayers } from './services/hazards/hazard-layer-refresh.ts';
@@ -11,10 +11,19 @@ export async function applyAuditRetention(context: AppContext, now: Date = new D
   return deleteValuationAuditBefore(context.database, new Date(now.getTime() - context.config.auditRetentionDays * DAY_MS).toISOString());
 }
 
+/** Deletes expired sessions and mailed tokens, and sign-in failure counts nobody remembers any more (issue 29). */
+export async function applyAccountHousekeeping(context: AppContext, now: Date = new Date()): Promise<void> {
+  await deleteExpiredSessions(context.database, now.toISOString());
+  await deleteExpiredAccountTokens(context.database, now.toISOString());
+  // ACCOUNT_THROTTLE and ADDRESS_THROTTLE forget a key an hour after its last failure; a day is ample.
+  await deleteForgottenSignInThrottles(context.database, new Date(now.getTime() - DAY_MS).toISOString());
+}
+
 /**
  * The server's background jobs, in one place (not in route files):
  * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
  * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention;
+ * - account housekeeping: once at start and then daily, expired sessions and mailed tokens go;
  * - imported flood layers: each minute, layers imported or removed by another process are taken up;
  * - portfolio jobs (issue 15): at start the executor takes up unfinished portfolios (embedded
  *   worker threads) or joins the pg-boss queue (DATABASE_URL); it stops when the app closes.
@@ -24,6 +33,7 @@ export function registerScheduler(app: FastifyInstance, context: AppContext): vo
   const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown>; atStart: boolean }> = [
     { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
     { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
+    { name: 'account housekeeping', everyMs: DAY_MS, run: () => applyAccountHousekeeping(context), atStart: true },
     { name: 'imported flood layers', everyMs: HAZARD_LAYER_REFRESH_MS, run: () => refreshImportedFloodLayers(context), atStart: false },
   ];
   const timers = jobs.map((job) => {

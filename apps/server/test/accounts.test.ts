@@ -22,6 +22,7 @@ import {
 import type { Principal } from '../src/services/accounts/principal.ts';
 import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
 import { QuotaError, reserveQuota } from '../src/services/accounts/usage-service.ts';
+import { recordAccountMail, signUpThroughMail, type RecordingMailTransport } from './account-mail.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const PASSWORD = 'correct horse battery 9';
@@ -37,15 +38,17 @@ function cookieOf(setCookie: string | string[] | undefined): string {
 
 describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and checkout (AUTH_MODE=required)', () => {
   let testApp: TestApp;
-  const request = (options: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; cookie?: string; key?: string; payload?: unknown }) =>
+  let mail: RecordingMailTransport;
+  const request = (options: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; cookie?: string; key?: string; payload?: unknown; remoteAddress?: string }) =>
     testApp.app.inject({
       method: options.method,
       url: options.url,
       headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.key ? { authorization: `Bearer ${options.key}` } : {}) },
       ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
   const signUp = async (email: string, workspace: string) => {
-    const response = await request({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, workspace_name: workspace } });
+    const response = await signUpThroughMail(testApp.app, testApp.context, { email, password: PASSWORD, workspace_name: workspace });
     expect(response.statusCode, response.body).toBe(200);
     return { cookie: cookieOf(response.headers['set-cookie']), me: authResponseSchema.parse(response.json()).me, setCookie: String(response.headers['set-cookie']) };
   };
@@ -55,6 +58,9 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
 
   beforeAll(async () => {
     testApp = await createTestApp({ AUTH_MODE: 'required' });
+    mail = recordAccountMail(testApp.context);
+    // The suite's database outlives a run: failed sign-ins of earlier runs must not throttle this one.
+    await testApp.context.database.query('DELETE FROM sign_in_throttle');
     const email = `owner-${unique()}@example.com`;
     const created = await signUp(email, 'Harbour Lending');
     owner = { cookie: created.cookie, email, workspaceId: created.me.workspace!.id, userId: created.me.user!.id };
@@ -78,7 +84,7 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(row?.password_hash).not.toContain(PASSWORD);
   });
 
-  it('rejects weak passwords and bad emails with messages naming the field, and a taken email with 409', async () => {
+  it('rejects weak passwords and bad emails with messages naming the field', async () => {
     const weak = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: `w-${unique()}@example.com`, password: 'short', workspace_name: 'W' + 'x' } });
     expect(weak.statusCode).toBe(400);
     const error = errorResponseSchema.parse(weak.json()).error;
@@ -87,8 +93,139 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(letters.json().error.message).toMatch(/password: needs at least one digit or symbol/);
     const badEmail = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'not-an-email', password: PASSWORD, workspace_name: 'Workspace' } });
     expect(badEmail.json().error.message).toMatch(/email: not a valid email address/);
-    const taken = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: owner.email, password: PASSWORD, workspace_name: 'Again' } });
-    expect(taken.statusCode).toBe(409);
+  });
+
+  it('refuses common and easily guessed passwords with a helpful message, at sign-up and at a reset (regression: password1234 and aaaaaaaaaaa1 were accepted)', async () => {
+    for (const password of ['password1234', 'aaaaaaaaaaa1', 'P@ssw0rd12345', 'qwertyuiop12']) {
+      const email = `common-${unique()}@example.com`;
+      const response = await request({ method: 'POST', url: '/api/auth/signup', payload: { email, password, workspace_name: 'Common Co' } });
+      expect(response.statusCode, password).toBe(400);
+      const error = errorResponseSchema.parse(response.json()).error;
+      expect(error.field).toBe('body.password');
+      expect(error.message).toMatch(/^password: (it is one of the most common passwords|it would be easy to guess)/);
+      expect(error.message).toMatch(/Try a few unrelated words/);
+      expect(mail.lastTo(email)).toBeUndefined();
+    }
+    expect(errorResponseSchema.parse((await request({ method: 'POST', url: '/api/auth/signup', payload: { email: `c-${unique()}@example.com`, password: 'password1234', workspace_name: 'C' + 'o' } })).json()).error.message).toMatch(/most common passwords/);
+    // The workspace's name is among the words tried first.
+    const named = await request({ method: 'POST', url: '/api/auth/signup', payload: { email: `n-${unique()}@example.com`, password: 'Harbour Lending 1', workspace_name: 'Harbour Lending' } });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().error.message).toMatch(/personal or page related data/);
+    const me = meResponseSchema.parse((await request({ method: 'GET', url: '/api/me' })).json());
+    expect(me.password_rules).toMatch(/not a common or easily guessed password/);
+  });
+
+  it('answers a sign-up with an existing email exactly as a new one; only the mailbox learns which (regression: 409 told anyone who is a customer)', async () => {
+    const fresh = `fresh-${unique()}@example.com`;
+    const answers = [];
+    for (const email of [owner.email, fresh]) {
+      const response = await request({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, workspace_name: 'Again' } });
+      answers.push({ status: response.statusCode, body: response.body.replace(email, 'EMAIL'), cookie: response.headers['set-cookie'], headerNames: Object.keys(response.headers).filter((name) => name !== 'date' && name !== 'content-length').sort() });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.status).toBe(200);
+    expect(answers[0]!.cookie).toBeUndefined();
+    expect(JSON.parse(answers[0]!.body).message).toMatch(/Check your email/);
+    // The existing account's owner is told, with no link that creates anything; the new address gets its link.
+    expect(mail.lastTo(owner.email)?.subject).toBe('You already have a PropGuard account');
+    expect(mail.tokenTo(owner.email, 'signup_token')).toBeNull();
+    const token = mail.tokenTo(fresh, 'signup_token');
+    expect(token).toMatch(/^su_/);
+    // Nothing exists until the link is followed; then the account does, once.
+    expect(await testApp.context.database.query('SELECT 1 FROM users WHERE email = $1', [fresh])).toHaveLength(0);
+    const confirmed = await request({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(authResponseSchema.parse(confirmed.json()).me).toMatchObject({ authenticated_by: 'session', user: { email: fresh }, workspace: { name: 'Again', role: 'owner' } });
+    expect((await request({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token } })).statusCode).toBe(404);
+    expect((await request({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token: 'su_not-a-real-token-at-all' } })).json().error.field).toBe('body.token');
+    // The audit log records that the mail went, never its link.
+    const [sent] = await testApp.context.database.query<{ action: string; subject: string }>("SELECT action, subject FROM account_audit WHERE action = 'mail.signup_existing' AND subject LIKE $1 ORDER BY id DESC LIMIT 1", [`to ${owner.email}%`]);
+    expect(sent?.subject).toBe(`to ${owner.email}: You already have a PropGuard account`);
+    const subjects = (await testApp.context.database.query<{ subject: string | null }>("SELECT subject FROM account_audit WHERE action LIKE 'mail.%'")).map((row) => row.subject ?? '');
+    expect(subjects.length).toBeGreaterThanOrEqual(2);
+    expect(subjects.filter((subject) => subject.includes(token!))).toEqual([]);
+  });
+
+  it('answers a password-reset request the same whatever the email; the link sets a new password once, ends old sessions and checks the new password', async () => {
+    const email = `reset-${unique()}@example.com`;
+    const { cookie: oldSession } = await signUp(email, 'Reset Co');
+    const unknown = `nobody-${unique()}@example.com`;
+    const known = await request({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    const nobody = await request({ method: 'POST', url: '/api/auth/password-reset', payload: { email: unknown } });
+    expect(known.statusCode).toBe(200);
+    expect(known.body.replace(email, 'EMAIL')).toBe(nobody.body.replace(unknown, 'EMAIL'));
+    expect(mail.lastTo(unknown)).toBeUndefined();
+    const token = mail.tokenTo(email, 'reset_token');
+    expect(token).toMatch(/^pr_/);
+    // A refused password does not spend the link.
+    const weak = await request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'password1234' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toMatch(/most common passwords/);
+    const newPassword = 'lantern quokka orbit 58';
+    const reset = await request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: newPassword } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.headers['set-cookie']).toMatch(/pg_session=/);
+    expect((await request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: newPassword } })).statusCode).toBe(404);
+    expect(meResponseSchema.parse((await request({ method: 'GET', url: '/api/me', cookie: oldSession })).json()).authenticated_by).toBe('none');
+    expect((await request({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD }, remoteAddress: '198.51.100.20' })).statusCode).toBe(401);
+    expect((await request({ method: 'POST', url: '/api/auth/login', payload: { email, password: newPassword }, remoteAddress: '198.51.100.20' })).statusCode).toBe(200);
+  });
+
+  it('throttles failed sign-ins per account with growing delays, then locks the account (audited); a reset lifts the lock (regression: 100 wrong passwords, then the right one signed in)', async () => {
+    const email = `guess-${unique()}@example.com`;
+    const created = await signUp(email, 'Guessed Co');
+    const login = (password: string, remoteAddress = '198.51.100.7') => request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+    const throttleKey = `account:${email}`;
+    // Moves the account's last failure back, as if the wait had passed.
+    const waitOut = () => testApp.context.database.query("UPDATE sign_in_throttle SET last_failure_at = last_failure_at - interval '2 minutes' WHERE key = $1", [throttleKey]);
+
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await login(`wrong guess ${attempt}x`)).statusCode).toBe(401);
+    // The 5th failure asks for 2 s: even the right password is refused until then, from any address.
+    const early = await login(PASSWORD, '203.0.113.50');
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(early.json().error.message).toMatch(/Too many failed sign-ins for this account: wait \d+ s/);
+    for (let attempt = 6; attempt <= 9; attempt += 1) {
+      await waitOut();
+      expect((await login(`wrong guess ${attempt}x`)).statusCode).toBe(401);
+      expect((await login(`wrong guess ${attempt}y`)).statusCode).toBe(429);
+    }
+    await waitOut();
+    expect((await login('wrong guess 10x')).statusCode).toBe(401);
+    await waitOut();
+    const locked = await login(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toMatch(/locked for 1[45] minutes/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(10 * 60);
+
+    const entries = (await request({ method: 'GET', url: '/api/audit', cookie: created.cookie })).json().entries as { action: string; actor: string; subject: string | null }[];
+    expect(entries.filter((entry) => entry.action === 'login.failed')).toHaveLength(10);
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'login.failed', subject: 'from 198.51.100.7' }));
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'login.locked', actor: email, subject: expect.stringMatching(/^account locked for 15 minutes after 10 failed sign-ins/) }));
+
+    // "Forgot your password?" gets the owner back in at once.
+    await request({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    const reset = await request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: mail.tokenTo(email, 'reset_token'), password: 'second lantern quokka 77' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login('second lantern quokka 77')).statusCode).toBe(200);
+  });
+
+  it('throttles one address guessing across many accounts, and a success from a shared address does not count against it', async () => {
+    const address = '198.51.100.99';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: PASSWORD }, remoteAddress: address })).statusCode).toBe(200);
+    }
+    const [after] = await testApp.context.database.query<{ failures: number }>('SELECT failures FROM sign_in_throttle WHERE key = $1', [`address:${address}`]);
+    expect(after?.failures ?? 0).toBe(0);
+    // 21 accounts, one guess each: past the address's 20 free failures, the next attempt must wait.
+    for (let account = 0; account < 21; account += 1) {
+      expect((await request({ method: 'POST', url: '/api/auth/login', payload: { email: `spray-${account}-${unique()}@example.com`, password: 'Winter2026!!' }, remoteAddress: address })).statusCode).toBe(401);
+    }
+    const sprayed = await request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: PASSWORD }, remoteAddress: address });
+    expect(sprayed.statusCode).toBe(429);
+    expect(sprayed.json().error.message).toMatch(/from your address/);
+    // Another address is not affected.
+    expect((await request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: PASSWORD }, remoteAddress: '198.51.100.100' })).statusCode).toBe(200);
   });
 
   it('logs in and out: a wrong password is 401 with one message, logout ends the session', async () => {

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, errorResponseSchema, hazardLayerListSchema, hazardLayerRemoveResponseSchema, hazardLayerUploadResponseSchema, hazardReportSchema } from '@propguard/schemas';
 import { buildZippedShapefile } from '../../../packages/db/test/support/write-shapefile.ts';
+import { signUpThroughMail } from './account-mail.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const PASSWORD = 'correct horse battery 9';
@@ -37,7 +38,7 @@ describe.skipIf(getApiSkipReason() !== null)('flood overlay upload (POST/DELETE 
   beforeAll(async () => {
     testApp = await createTestApp({ AUTH_MODE: 'required' });
     const signUp = async (email: string, workspace: string) => {
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, workspace_name: workspace } });
+      const response = await signUpThroughMail(testApp.app, testApp.context, { email, password: PASSWORD, workspace_name: workspace });
       expect(response.statusCode, response.body).toBe(200);
       authResponseSchema.parse(response.json());
       return cookieOf(response.headers['set-cookie']);

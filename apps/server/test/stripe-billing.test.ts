@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, invoiceListResponseSchema, subscriptionResponseSchema } from '@propguard/schemas';
 import { createStripeClient, StripePaymentProvider } from '../src/services/billing/stripe-provider.ts';
+import { signUpThroughMail } from './account-mail.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_offline_test_secret';
@@ -64,7 +65,7 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
     const stripe = new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_offline', endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' } }));
     testApp.context.accounts.stripe = stripe;
     testApp.context.accounts.payments = stripe;
-    const signup = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `stripe-${Date.now()}@example.com`, password: 'correct horse battery 9', workspace_name: 'Stripe Lending' } });
+    const signup = await signUpThroughMail(testApp.app, testApp.context, { email: `stripe-${Date.now()}@example.com`, password: 'correct horse battery 9', workspace_name: 'Stripe Lending' });
     cookie = String(signup.headers['set-cookie']).split(';')[0]!;
     workspaceId = authResponseSchema.parse(signup.json()).me.workspace!.id;
   });

@@ -63,6 +63,7 @@ export {
   type ComprehensiveInput,
 } from './compat/present.ts';
 export { choosePlace, type PlaceCandidate, type PlaceChoice } from './realty/choose-place.ts';
+export * from './accounts/index.ts';
 export * from './billing/index.ts';
 export * from './portfolio/index.ts';
 export * from './portfolio-stress/index.ts';

@@ -16,7 +16,7 @@ export type AuthMode = (typeof AUTH_MODES)[number];
 /** The password rules, stated once: the server checks them and the sign-up form shows them. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULES_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters, with a letter and a digit or symbol, not containing your email name.`;
+export const PASSWORD_RULES_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters, with a letter and a digit or symbol, not containing your email name, and not a common or easily guessed password (a few unrelated words work well).`;
 
 export const emailSchema = z
   .string()
@@ -52,6 +52,33 @@ export const loginRequestSchema = z
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** What a one-time token sent by mail is for (issue 29); the database's CHECK lists the same. */
+export const ACCOUNT_TOKEN_PURPOSES = ['signup', 'password_reset'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+const mailTokenSchema = z.string().trim().min(20, 'token: required (it is in the link of the message we sent)').max(200, 'token: at most 200 characters');
+
+/**
+ * The answer to a sign-up or a password-reset request: the same whether or not the email has an
+ * account, so that neither tells who is a customer. The message goes by mail.
+ */
+export const mailSentResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().describe('What to do next: follow the link in the message sent to the email') })
+  .meta({ id: 'MailSentResponse' });
+export type MailSentResponse = z.infer<typeof mailSentResponseSchema>;
+
+/** POST /api/auth/signup/confirm: the token of the sign-up message creates the account and signs in. */
+export const signupConfirmRequestSchema = z.object({ token: mailTokenSchema }).meta({ id: 'SignupConfirmRequest' });
+export type SignupConfirmRequest = z.infer<typeof signupConfirmRequestSchema>;
+
+/** POST /api/auth/password-reset: asks for a reset message. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema }).meta({ id: 'PasswordResetRequest' });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: the token of the reset message and the new password. */
+export const passwordResetConfirmRequestSchema = z.object({ token: mailTokenSchema, password: passwordSchema }).meta({ id: 'PasswordResetConfirmRequest' });
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
 
 export const workspaceSummarySchema = z.object({
   id: z.string(),

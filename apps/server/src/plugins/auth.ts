@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, AppError } from '@propguard/schemas';
+import { API_KEY_PREFIX, AppError, type AuthMode } from '@propguard/schemas';
+import type { AppConfig } from '../config.ts';
+import { hasProxyHeaders, isDirectLoopbackRequest } from '../http/loopback.ts';
 import type { AppContext } from '../services/app-context.ts';
 import { localPrincipal, principalForSession, recordAudit } from '../services/accounts/account-service.ts';
 import { principalForApiKey } from '../services/accounts/api-key-service.ts';
@@ -14,6 +16,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The usage row reserved for this call by the quota check, settled when it answers (plugins/auth.ts). */
     usageReservation: number | null;
+    /** The mode this request gets (authModeOf): local only where plugins/auth.ts says so. */
+    authMode: AuthMode;
   }
 }
 
@@ -30,8 +34,19 @@ export function isApiKeyRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Resolves the principal of every request (API key, then session cookie, then in AUTH_MODE=local
- * the local workspace's owner), applies plugins/access-policy.ts, limits API-key calls by their
+ * The mode a request gets (DESIGN.md section 7, issue 29). AUTH_MODE=local set explicitly: every
+ * request. AUTH_MODE unset on a loopback HOST (the documented `npm start` on a developer machine):
+ * only a request straight from this machine (http/loopback.ts); a request through a reverse proxy
+ * (a public Host, Forwarded or X-Forwarded-*, a public Origin) is anonymous as in AUTH_MODE=required.
+ */
+export function authModeOf(config: Pick<AppConfig, 'authMode' | 'authModeSource'>, request: FastifyRequest): AuthMode {
+  if (config.authMode !== 'local') return 'required';
+  return config.authModeSource === 'explicit' || isDirectLoopbackRequest(request) ? 'local' : 'required';
+}
+
+/**
+ * Resolves the principal of every request (API key, then session cookie, then where authModeOf
+ * says local the local workspace's owner), applies plugins/access-policy.ts, limits API-key calls by their
  * plan (requests a minute, monthly valuation quota: 429 with Retry-After), meters them, and
  * records workspace-owned writes in the audit log. Registered before the rate limits.
  */
@@ -39,9 +54,16 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
   const { config, database, accounts } = context;
   app.decorateRequest('principal', null);
   app.decorateRequest('usageReservation', null);
+  app.decorateRequest('authMode', 'required');
+  let hasWarnedOfProxy = false;
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const access = accessOf(request.method, request.routeOptions.url);
+    request.authMode = authModeOf(config, request);
+    if (!hasWarnedOfProxy && config.trustProxy === false && hasProxyHeaders(request)) {
+      hasWarnedOfProxy = true;
+      request.log.warn('A request came through a proxy (X-Forwarded-For or Forwarded) but TRUST_PROXY is unset: every visitor shares the proxy\'s address for the rate limits and the sign-in throttle, and the session cookie cannot see https. Set TRUST_PROXY (README, "Deployment behind a reverse proxy").');
+    }
     const secret = bearerOf(request);
     if (secret) {
       request.principal = await principalForApiKey(database, secret);
@@ -56,7 +78,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     } else {
       const token = readCookie(request.headers.cookie, SESSION_COOKIE);
       if (token) request.principal = await principalForSession(database, token);
-      if (!request.principal && config.authMode === 'local' && access !== 'open') request.principal = await localPrincipal(database, accounts.localWorkspaceId);
+      if (!request.principal && request.authMode === 'local' && access !== 'open') request.principal = await localPrincipal(database, accounts.localWorkspaceId);
     }
     if (access === 'open' || access === 'public') return;
     if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Sign in, or send an API key as "Authorization: Bearer pg_...".');

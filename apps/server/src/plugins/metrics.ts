@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '@propguard/schemas';
 import { countOpenChunks, type Database } from '@propguard/db';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { isDirectLoopbackRequest } from '../http/loopback.ts';
 
 function hasKey(request: FastifyRequest, key: string | undefined): boolean {
   if (!key) return false;
@@ -72,7 +71,8 @@ export function registerMetrics(app: FastifyInstance, database: Database, metric
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!LOOPBACK.has(request.ip) && !hasKey(request, metricsApiKey)) {
+    // Straight from this machine, not through a proxy on it (whose connections come from loopback too).
+    if (!isDirectLoopbackRequest(request) && !hasKey(request, metricsApiKey)) {
       throw new AppError('FORBIDDEN', 'Metrics are served to loopback clients, or with the METRICS_API_KEY as a Bearer token');
     }
     return reply.type(registry.contentType).send(await registry.metrics());

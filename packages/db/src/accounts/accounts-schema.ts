@@ -3,7 +3,8 @@
  * never stored: passwords as scrypt hashes, session tokens, API keys and invitation tokens as
  * SHA-256 digests. Money in whole cents (AUD).
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
@@ -62,6 +63,45 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * One-time tokens sent by mail (issue 29): a sign-up's confirmation (the account is created only when
+ * its link is followed, so sign-up answers the same whether or not the email has an account) and a
+ * password reset. Only the token's SHA-256 is stored; a sign-up keeps the password's scrypt hash and
+ * the workspace name until it is confirmed.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    /** Sign-up: the scrypt hash of the chosen password; reset: null. */
+    passwordHash: text('password_hash'),
+    workspaceName: text('workspace_name'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('account_tokens_email_idx').on(table.email), check('account_tokens_purpose_check', sql`${table.purpose} IN ('signup', 'password_reset')`)],
+);
+
+/**
+ * Failed sign-ins per account (the email as typed, known or not) and per client address (issue 29):
+ * the state of packages/engines/src/accounts/sign-in-throttle.ts, kept in the database so that every
+ * server process and a restart see the same counts.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    /** "account:<email>" or "address:<ip>". */
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: at('last_failure_at').notNull(),
+    lockedUntil: at('locked_until'),
+  },
+  (table) => [check('sign_in_throttle_failures_check', sql`${table.failures} >= 0`)],
 );
 
 export const apiKeys = pgTable(

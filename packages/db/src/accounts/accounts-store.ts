@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
-import { accountAudit, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
+import { accountAudit, accountTokens, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, signInThrottle, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -12,6 +12,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type TestProcessorCustomerRow = typeof testProcessorCustomers.$inferSelect;
 export type TestProcessorSubscriptionRow = typeof testProcessorSubscriptions.$inferSelect;
 
@@ -138,6 +139,106 @@ export async function acceptInvitation(database: Database, invitationId: string,
     await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId, role: invitation.role, createdAt: at }).onConflictDoNothing();
     return true;
   });
+}
+
+// ---- one-time tokens sent by mail and failed sign-ins (issue 29) ----------------------------
+
+export async function insertAccountToken(database: Database, row: typeof accountTokens.$inferInsert): Promise<void> {
+  await database.db.insert(accountTokens).values(row);
+}
+
+/** An unused, unexpired token, without using it. */
+export async function findAccountToken(database: Database, tokenHash: string): Promise<AccountTokenRow | null> {
+  const now = new Date().toISOString();
+  const [row] = await database.db.select().from(accountTokens).where(and(eq(accountTokens.tokenHash, tokenHash), isNull(accountTokens.usedAt), gte(accountTokens.expiresAt, now))).limit(1);
+  return row ?? null;
+}
+
+/** Marks an unused, unexpired token of `purpose` used and returns it, once (a second use finds nothing). */
+export async function useAccountToken(database: Database, tokenHash: string, purpose: string, at: string): Promise<AccountTokenRow | null> {
+  const [row] = await database.db
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gte(accountTokens.expiresAt, at)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteExpiredAccountTokens(database: Database, before: string): Promise<void> {
+  await database.db.delete(accountTokens).where(lt(accountTokens.expiresAt, before));
+}
+
+/** Sets a user's password and ends every session of theirs, in one transaction. */
+export async function replaceUserPassword(database: Database, userId: string, passwordHash: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+export interface SignInThrottleState {
+  failures: number;
+  lastFailureAt: Date;
+  lockedUntil: Date | null;
+}
+
+/**
+ * One sign-in attempt against the throttle of each key, in one transaction that locks the keys' rows:
+ * when `refuse` refuses any key nothing changes and its answer is returned; otherwise the attempt is
+ * recorded at once as a failure of every key (`next`), before the password is checked, so that
+ * parallel guesses cannot all pass the check; a successful sign-in then takes it back
+ * (`forgiveSignInAttempt`). Returns the keys that this attempt locked.
+ */
+export async function reserveSignInAttempt<Refusal>(
+  database: Database,
+  keys: readonly string[],
+  refuse: (key: string, state: SignInThrottleState | null) => Refusal | null,
+  next: (key: string, state: SignInThrottleState | null) => { state: SignInThrottleState; isNewLock: boolean },
+): Promise<{ refusal: Refusal | null; newLocks: string[] }> {
+  return database.db.transaction(async (tx) => {
+    // Insert missing rows first so that every key has a row to lock (FOR UPDATE locks only existing rows).
+    const epoch = new Date(0).toISOString();
+    await tx.insert(signInThrottle).values(keys.map((key) => ({ key, failures: 0, lastFailureAt: epoch, lockedUntil: null }))).onConflictDoNothing();
+    const rows = await tx.select().from(signInThrottle).where(inArray(signInThrottle.key, [...keys])).orderBy(asc(signInThrottle.key)).for('update');
+    const stateOf = (key: string): SignInThrottleState | null => {
+      const row = rows.find((candidate) => candidate.key === key);
+      return !row || row.failures === 0 ? null : { failures: row.failures, lastFailureAt: new Date(row.lastFailureAt), lockedUntil: row.lockedUntil ? new Date(row.lockedUntil) : null };
+    };
+    for (const key of keys) {
+      const refusal = refuse(key, stateOf(key));
+      if (refusal !== null) return { refusal, newLocks: [] };
+    }
+    const newLocks: string[] = [];
+    for (const key of keys) {
+      const { state, isNewLock } = next(key, stateOf(key));
+      if (isNewLock) newLocks.push(key);
+      await tx.update(signInThrottle).set({ failures: state.failures, lastFailureAt: state.lastFailureAt.toISOString(), lockedUntil: state.lockedUntil?.toISOString() ?? null }).where(eq(signInThrottle.key, key));
+    }
+    return { refusal: null, newLocks };
+  });
+}
+
+/**
+ * Takes back a reserved attempt that succeeded: `clearKeys` start again from zero (the account),
+ * `forgiveKeys` lose the one failure (an address shared by an office), and a lock this attempt set
+ * is lifted.
+ */
+export async function forgiveSignInAttempt(database: Database, clearKeys: readonly string[], forgiveKeys: readonly string[], liftLocks: readonly string[]): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    if (clearKeys.length > 0) await tx.delete(signInThrottle).where(inArray(signInThrottle.key, [...clearKeys]));
+    for (const key of forgiveKeys) {
+      await tx.update(signInThrottle).set({ failures: sql`greatest(${signInThrottle.failures} - 1, 0)`, ...(liftLocks.includes(key) ? { lockedUntil: null } : {}) }).where(eq(signInThrottle.key, key));
+    }
+  });
+}
+
+/** Ends a key's throttle (a password reset clears the account's lock-out). */
+export async function clearSignInThrottle(database: Database, key: string): Promise<void> {
+  await database.db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+}
+
+export async function deleteForgottenSignInThrottles(database: Database, before: string): Promise<void> {
+  await database.db.delete(signInThrottle).where(and(lt(signInThrottle.lastFailureAt, before), sql`(${signInThrottle.lockedUntil} IS NULL OR ${signInThrottle.lockedUntil} < ${before})`));
 }
 
 // ---- sessions -------------------------------------------------------------------------------

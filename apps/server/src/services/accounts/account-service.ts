@@ -1,6 +1,13 @@
 import {
   acceptInvitation,
   changeMember,
+  clearSignInThrottle,
+  findAccountToken,
+  forgiveSignInAttempt,
+  insertAccountToken,
+  replaceUserPassword,
+  reserveSignInAttempt,
+  useAccountToken,
   deleteSession,
   findInvitationByTokenHash,
   findLocalWorkspace,
@@ -23,6 +30,7 @@ import {
   type Database,
   type InvitationRow,
 } from '@propguard/db';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, decideSignInAttempt, recordSignInFailure } from '@propguard/engines';
 import {
   AppError,
   PASSWORD_RULES_TEXT,
@@ -31,11 +39,15 @@ import {
   type AuthMode,
   type Invitation,
   type LoginRequest,
+  type MailSentResponse,
   type MeResponse,
+  type PasswordResetConfirmRequest,
   type SignupRequest,
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@propguard/schemas';
+import type { MailTransport } from './mail.ts';
+import { checkPasswordStrength } from './password-strength.ts';
 import { actorOf, requireRole, type Principal } from './principal.ts';
 import { getDummyPasswordHash, hashPassword, newId, randomToken, sha256Hex, verifyPassword } from './secrets.ts';
 
@@ -43,6 +55,15 @@ import { getDummyPasswordHash, hashPassword, newId, randomToken, sha256Hex, veri
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 /** Invitations are valid for 7 days. */
 const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** A sign-up's confirmation link is valid for 24 hours, a password reset's for 1 hour (OWASP Forgot Password Cheat Sheet: short-lived, single use). */
+const SIGNUP_TOKEN_TTL_MS = 24 * 3600 * 1000;
+const RESET_TOKEN_TTL_MS = 3600 * 1000;
+
+/** What the account mail needs: where it goes and the address browsers reach us at (for links). */
+export interface AccountMail {
+  mail: MailTransport;
+  publicBaseUrl: string;
+}
 
 const LOCAL_WORKSPACE_ID = 'ws_local';
 
@@ -95,28 +116,179 @@ async function startSession(database: Database, userId: string, workspaceId: str
   return token;
 }
 
-/** Creates the user and their workspace (they own it) and signs them in; returns the session token. */
-export async function signUp(database: Database, body: SignupRequest): Promise<string> {
+/** A refused new password: 400 naming the field, with what would help. */
+function requireStrongPassword(password: string, userInputs: readonly string[]): void {
+  const verdict = checkPasswordStrength(password, userInputs);
+  if (!verdict.isAcceptable) throw new AppError('VALIDATION_ERROR', verdict.message, { field: 'body.password' });
+}
+
+/** The one answer to a sign-up, whatever the email. */
+function signupSentMessage(email: string): string {
+  return `Check your email: we have sent a message to ${email} with a link to finish creating your account (valid for 24 hours). If nothing arrives, check the address and your spam folder.`;
+}
+
+/** The one answer to a password-reset request, whatever the email. */
+function resetSentMessage(email: string): string {
+  return `If ${email} has a PropGuard account, we have sent it a link to choose a new password (valid for 1 hour). If nothing arrives, check the address and your spam folder.`;
+}
+
+/** Sends a message and records in the account audit log that it was sent (never the link: a reset link is a key to the account). */
+async function sendAccountMail(database: Database, mail: MailTransport, entry: { workspaceId: string | null; action: string; to: string }, message: { subject: string; text: string }): Promise<void> {
+  await mail.send({ to: entry.to, ...message });
+  await insertAccountAudit(database, { at: new Date().toISOString(), workspaceId: entry.workspaceId, actor: 'propguard', action: entry.action, subject: `to ${entry.to}: ${message.subject}` });
+}
+
+async function firstWorkspaceIdOf(database: Database, userId: string): Promise<string | null> {
+  const [first] = await listMemberships(database, userId);
+  return first?.workspace.id ?? null;
+}
+
+/**
+ * A sign-up (issue 29): the answer is the same whether or not the email has an account, and the
+ * account is created only when the link mailed to the address is followed (confirmSignUp), so that
+ * sign-up cannot be used to learn who is a customer. A new address gets the confirmation link; an
+ * address with an account gets a note saying so, with the sign-in and reset links. The password is
+ * checked (rules, common-password list, strength) and hashed in both cases, so both take as long.
+ */
+export async function requestSignUp(database: Database, accountMail: AccountMail, body: SignupRequest): Promise<MailSentResponse> {
+  requireStrongPassword(body.password, [body.email, body.workspace_name]);
+  const passwordHash = await hashPassword(body.password);
+  const existing = await findUserByEmail(database, body.email);
+  const now = new Date();
+  if (existing) {
+    await sendAccountMail(database, accountMail.mail, { workspaceId: await firstWorkspaceIdOf(database, existing.id), action: 'mail.signup_existing', to: body.email }, {
+      subject: 'You already have a PropGuard account',
+      text: `Someone (we hope you) asked to create a PropGuard account with this email, but it already has one, so nothing was changed.\n\nSign in: ${accountMail.publicBaseUrl}/account\nForgot your password? Ask for a new one on the same page.\n\nIf it was not you, you can ignore this message.`,
+    });
+  } else {
+    const token = `su_${randomToken()}`;
+    await insertAccountToken(database, { tokenHash: sha256Hex(token), purpose: 'signup', email: body.email, passwordHash, workspaceName: body.workspace_name, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + SIGNUP_TOKEN_TTL_MS).toISOString(), usedAt: null });
+    await sendAccountMail(database, accountMail.mail, { workspaceId: null, action: 'mail.signup_confirm', to: body.email }, {
+      subject: 'Finish creating your PropGuard account',
+      text: `Follow this link within 24 hours to create your account and the workspace "${body.workspace_name}":\n\n${accountMail.publicBaseUrl}/account?signup_token=${token}\n\nIf you did not ask for an account, ignore this message: nothing is created until the link is followed.`,
+    });
+  }
+  return { success: true, message: signupSentMessage(body.email) };
+}
+
+/** The link of a sign-up message: creates the user and their workspace (they own it) and signs them in; returns the session token. */
+export async function confirmSignUp(database: Database, token: string): Promise<string> {
   const now = new Date().toISOString();
+  const pending = await useAccountToken(database, sha256Hex(token), 'signup', now);
+  if (!pending?.passwordHash || !pending.workspaceName) throw new AppError('NOT_FOUND', 'token: no open sign-up with this token (the link may have expired or been used already); sign up again.', { field: 'body.token' });
   const userId = newId('usr');
   const workspaceId = newId('ws');
-  const passwordHash = await hashPassword(body.password);
-  const isCreated = await insertUserWithWorkspace(database, { id: userId, email: body.email, passwordHash, createdAt: now, lastLoginAt: now }, { id: workspaceId, name: body.workspace_name, isLocal: false, planId: 'starter', createdAt: now });
-  if (!isCreated) throw new AppError('CONFLICT', 'email: an account with this email already exists; sign in instead.', { field: 'body.email' });
-  await insertAccountAudit(database, { at: now, workspaceId, actor: body.email, action: 'signup', subject: body.workspace_name });
+  const isCreated = await insertUserWithWorkspace(database, { id: userId, email: pending.email, passwordHash: pending.passwordHash, createdAt: now, lastLoginAt: now }, { id: workspaceId, name: pending.workspaceName, isLocal: false, planId: 'starter', createdAt: now });
+  // Only the owner of the mailbox sees this (two sign-up links followed for one address).
+  if (!isCreated) throw new AppError('CONFLICT', 'email: an account with this email was created meanwhile; sign in instead.', { field: 'body.token' });
+  await insertAccountAudit(database, { at: now, workspaceId, actor: pending.email, action: 'signup', subject: pending.workspaceName });
   return startSession(database, userId, workspaceId);
 }
 
-/** Checks the password (the same work whether or not the email exists) and starts a session in the user's first workspace. */
-export async function logIn(database: Database, body: LoginRequest): Promise<string> {
+/** A password-reset request: the same answer whatever the email; an address with an account is mailed a one-time link. */
+export async function requestPasswordReset(database: Database, accountMail: AccountMail, email: string): Promise<MailSentResponse> {
+  const user = await findUserByEmail(database, email);
+  if (user) {
+    const token = `pr_${randomToken()}`;
+    const now = new Date();
+    await insertAccountToken(database, { tokenHash: sha256Hex(token), purpose: 'password_reset', email, passwordHash: null, workspaceName: null, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), usedAt: null });
+    await sendAccountMail(database, accountMail.mail, { workspaceId: await firstWorkspaceIdOf(database, user.id), action: 'mail.password_reset', to: email }, {
+      subject: 'Choose a new PropGuard password',
+      text: `Follow this link within 1 hour to choose a new password (it works once):\n\n${accountMail.publicBaseUrl}/account?reset_token=${token}\n\nChoosing a new password signs you out everywhere. If you did not ask for this, ignore this message: your password stays as it is.`,
+    });
+  }
+  return { success: true, message: resetSentMessage(email) };
+}
+
+/** The link of a reset message with the new password: sets it, ends every session of the user, lifts a sign-in lock-out and signs in. */
+export async function resetPassword(database: Database, body: PasswordResetConfirmRequest): Promise<string> {
+  const tokenHash = sha256Hex(body.token);
+  const notFound = () => new AppError('NOT_FOUND', 'token: no open password reset with this token (the link may have expired or been used already); ask for a new one.', { field: 'body.token' });
+  const pending = await findAccountToken(database, tokenHash);
+  if (!pending || pending.purpose !== 'password_reset') throw notFound();
+  // Checked before the token is used, so that a refused password does not spend the link.
+  requireStrongPassword(body.password, [pending.email]);
+  const name = pending.email.split('@')[0] ?? '';
+  if (name.length >= 4 && body.password.toLowerCase().includes(name)) throw new AppError('VALIDATION_ERROR', 'password: must not contain the name part of your email', { field: 'body.password' });
+  const passwordHash = await hashPassword(body.password);
+  const used = await useAccountToken(database, tokenHash, 'password_reset', new Date().toISOString());
+  const user = used ? await findUserByEmail(database, used.email) : null;
+  if (!user) throw notFound();
+  await replaceUserPassword(database, user.id, passwordHash);
+  await clearSignInThrottle(database, accountThrottleKey(user.email));
+  const workspaceId = await firstWorkspaceIdOf(database, user.id);
+  if (!workspaceId) throw new AppError('FORBIDDEN', 'This account is not a member of any workspace.');
+  await insertAccountAudit(database, { at: new Date().toISOString(), workspaceId, actor: user.email, action: 'password.reset', subject: null });
+  return startSession(database, user.id, workspaceId);
+}
+
+// ---- sign-in ----------------------------------------------------------------------------------
+
+/** Too many failed sign-ins for the account or the address: 429 with Retry-After. */
+export class SignInThrottledError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+function accountThrottleKey(email: string): string {
+  return `account:${email}`;
+}
+
+const ADDRESS_PREFIX = 'address:';
+
+function throttlePolicyOf(key: string) {
+  return key.startsWith(ADDRESS_PREFIX) ? ADDRESS_THROTTLE : ACCOUNT_THROTTLE;
+}
+
+function throttledMessage(key: string, reason: 'locked' | 'delay', seconds: number): string {
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} s`;
+  const whose = key.startsWith(ADDRESS_PREFIX) ? 'from your address' : 'for this account';
+  return reason === 'locked'
+    ? `Too many failed sign-ins ${whose}: signing in is locked for ${wait}. To get in sooner, choose a new password with "Forgot your password?".`
+    : `Too many failed sign-ins ${whose}: wait ${wait} before trying again (each failure doubles the wait), or use "Forgot your password?".`;
+}
+
+/**
+ * Checks the password (the same work whether or not the email exists) and starts a session in the
+ * user's first workspace. Failed sign-ins are throttled per account (the email as typed, known or
+ * not, so the throttle tells nothing either) and per client address (packages/engines
+ * sign-in-throttle.ts): each attempt is counted as a failure before the password is checked, so
+ * parallel guesses cannot slip past the count, and taken back when it succeeds. Failures of a real
+ * account and every lock-out are written to the account audit log.
+ */
+export async function logIn(database: Database, body: LoginRequest, clientAddress: string): Promise<string> {
+  const accountKey = accountThrottleKey(body.email);
+  const addressKey = `${ADDRESS_PREFIX}${clientAddress}`;
+  const now = new Date();
+  const attempt = await reserveSignInAttempt(
+    database,
+    [accountKey, addressKey],
+    (key, state) => {
+      const decision = decideSignInAttempt(state, now, throttlePolicyOf(key));
+      return decision.isAllowed ? null : { key, reason: decision.reason, retryAfterSeconds: decision.retryAfterSeconds };
+    },
+    (key, state) => recordSignInFailure(state, now, throttlePolicyOf(key)),
+  );
+  if (attempt.refusal) throw new SignInThrottledError(throttledMessage(attempt.refusal.key, attempt.refusal.reason, attempt.refusal.retryAfterSeconds), attempt.refusal.retryAfterSeconds);
+
   const user = await findUserByEmail(database, body.email);
   const isValid = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyPasswordHash()));
-  if (!user || !isValid) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
-  const [first] = await listMemberships(database, user.id);
-  if (!first) throw new AppError('FORBIDDEN', 'This account is not a member of any workspace.');
+  const workspaceId = user ? await firstWorkspaceIdOf(database, user.id) : null;
+  if (!user || !isValid) {
+    const at = new Date().toISOString();
+    if (user) await insertAccountAudit(database, { at, workspaceId, actor: user.email, action: 'login.failed', subject: `from ${clientAddress}` });
+    for (const key of attempt.newLocks) {
+      const policy = throttlePolicyOf(key);
+      await insertAccountAudit(database, { at, workspaceId: key === accountKey ? workspaceId : null, actor: key === accountKey ? body.email : clientAddress, action: 'login.locked', subject: `${key === accountKey ? 'account' : 'address'} locked for ${policy.lockSeconds / 60} minutes after ${policy.lockAfterFailures} failed sign-ins (last from ${clientAddress})` });
+    }
+    throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
+  }
+  await forgiveSignInAttempt(database, [accountKey], [addressKey], attempt.newLocks);
+  if (!workspaceId) throw new AppError('FORBIDDEN', 'This account is not a member of any workspace.');
   await touchUserLogin(database, user.id, new Date().toISOString());
-  await insertAccountAudit(database, { at: new Date().toISOString(), workspaceId: first.workspace.id, actor: user.email, action: 'login', subject: null });
-  return startSession(database, user.id, first.workspace.id);
+  await insertAccountAudit(database, { at: new Date().toISOString(), workspaceId, actor: user.email, action: 'login', subject: null });
+  return startSession(database, user.id, workspaceId);
 }
 
 export async function logOut(database: Database, principal: Principal | null): Promise<void> {

@@ -4,6 +4,7 @@ import { createStripeClient, StripePaymentProvider } from '../billing/stripe-pro
 import { TestPaymentProcessor } from '../billing/test-processor.ts';
 import type { PaymentProvider } from '../billing/payment-provider.ts';
 import { ensureLocalWorkspace } from './account-service.ts';
+import { ConsoleMailTransport, type MailTransport } from './mail.ts';
 import { ApiRateWindows, PlanCache } from './usage-service.ts';
 
 /** What the account and billing code keeps for the life of the process. */
@@ -16,10 +17,12 @@ export interface AccountsRuntime {
   payments: PaymentProvider;
   /** Set when Stripe is configured (Checkout Sessions, portal, webhooks). */
   stripe: StripePaymentProvider | null;
+  /** Account mail (sign-up confirmations, password resets): the console (and MAIL_OUTBOX_DIR) in this build. */
+  mail: MailTransport;
 }
 
 export async function createAccountsRuntime(config: AppConfig, database: Database): Promise<AccountsRuntime> {
   const local = await ensureLocalWorkspace(database);
   const stripe = config.stripeSecretKey ? new StripePaymentProvider(createStripeClient({ secretKey: config.stripeSecretKey })) : null;
-  return { localWorkspaceId: local.id, plans: new PlanCache(database), rateWindows: new ApiRateWindows(), payments: stripe ?? new TestPaymentProcessor(database), stripe };
+  return { localWorkspaceId: local.id, plans: new PlanCache(database), rateWindows: new ApiRateWindows(), payments: stripe ?? new TestPaymentProcessor(database), stripe, mail: new ConsoleMailTransport({ outboxDir: config.mailOutboxDir }) };
 }

@@ -1,4 +1,4 @@
-/** The session cookie: HTTP-only, SameSite=Lax, Secure unless the browser talks to a loopback host over plain HTTP. */
+/** The session cookie: HTTP-only, SameSite=Lax, Secure unless the request is plain HTTP straight from this machine (routes/auth/auth-routes.ts). */
 export const SESSION_COOKIE = 'pg_session';
 
 export function readCookie(header: string | undefined, name: string): string | null {

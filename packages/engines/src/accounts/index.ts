@@ -1,0 +1,1 @@
+export * from './sign-in-throttle.ts';
