@@ -20,6 +20,8 @@ const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`
 // The API suite (scripts/test.mjs runs it first) leaves a fully loaded embedded database here, so
 // the browser tests start in seconds; on its own the server loads the data on first start.
 const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/test-pglite';
+// Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.
+const mailOutbox = process.env.E2E_MAIL_OUTBOX ?? '.propguard/e2e-outbox';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,7 +55,7 @@ export default defineConfig({
     command: serverCommand,
     url: readyUrl,
     // The rate limits are per client address, and every test shares 127.0.0.1.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn', COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' },
     timeout: 240_000,
     reuseExistingServer: !isCi,
     stdout: 'ignore',

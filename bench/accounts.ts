@@ -35,11 +35,17 @@ await app.ready();
 const workspaceIds: string[] = [];
 const emails: string[] = [];
 const run = `${Date.now().toString(36)}`;
+// Sign-up mails a link that creates the account (issue 29): keep the messages to follow their links.
+const mailed: { to: string; text: string }[] = [];
+context.accounts.mail = { send: async (message) => void mailed.push(message) };
 
 async function signUp(label: string): Promise<string> {
   const email = `bench-${label}-${run}@example.com`;
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'correct horse battery 9', workspace_name: `Bench ${label}` } });
-  if (response.statusCode !== 200) throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
+  const requested = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'correct horse battery 9', workspace_name: `Bench ${label}` } });
+  if (requested.statusCode !== 200) throw new Error(`sign-up answered ${requested.statusCode}: ${requested.body}`);
+  const token = /signup_token=([A-Za-z0-9_-]+)/.exec(mailed.filter((message) => message.to === email).at(-1)?.text ?? '')?.[1];
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup/confirm', payload: { token } });
+  if (response.statusCode !== 200) throw new Error(`sign-up confirmation answered ${response.statusCode}: ${response.body}`);
   emails.push(email);
   workspaceIds.push((response.json() as { me: { workspace: { id: string } } }).me.workspace.id);
   return String(response.headers['set-cookie']).split(';')[0] ?? '';
@@ -101,6 +107,7 @@ try {
     await context.database.query('DELETE FROM test_processor_customers WHERE workspace_id = ANY($1)', [workspaceIds]);
     await context.database.query('DELETE FROM workspaces WHERE id = ANY($1)', [workspaceIds]);
     await context.database.query('DELETE FROM users WHERE email = ANY($1)', [emails]);
+    await context.database.query('DELETE FROM account_tokens WHERE email = ANY($1)', [emails]);
   }
   await app.close();
   await context.database.close();

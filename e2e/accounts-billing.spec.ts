@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readMailedToken } from './fixtures/account-mail.ts';
 
 // Issue 14: sign up, start the trial, create a key, call the API with it, watch the usage meter move.
 test.describe('accounts, checkout, API keys and the usage meter', () => {
@@ -10,8 +11,14 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     await page.getByLabel('Workspace name').fill('E2E Lending');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByRole('alert')).toContainText('password: at least 12 characters');
+    await page.getByLabel('Password').first().fill('password1234');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('alert')).toContainText('most common passwords');
     await page.getByLabel('Password').first().fill('correct horse battery 9');
     await page.getByRole('button', { name: 'Sign up' }).click();
+    // Issue 29: the answer is the same for any email; the account is made by the mailed link.
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toContainText(email);
+    await page.goto(`/account?signup_token=${await readMailedToken(email, 'signup_token')}`);
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByText(/Workspace E2E Lending, plan starter, your role owner/)).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(email);
@@ -73,6 +80,7 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     expect(token).toMatch(/^inv_/);
     const invitee = await playwright.request.newContext({ baseURL });
     expect((await invitee.post('/api/auth/signup', { data: { email: memberEmail, password: 'correct horse battery 9', workspace_name: 'Member Own' } })).status()).toBe(200);
+    expect((await invitee.post('/api/auth/signup/confirm', { data: { token: await readMailedToken(memberEmail, 'signup_token') } })).status()).toBe(200);
     expect((await invitee.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
     await invitee.dispose();
     await page.reload();
@@ -85,5 +93,27 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     await expect(page.getByLabel(`Role of ${email}`)).toHaveValue('owner');
     await page.getByRole('button', { name: `Remove ${memberEmail}` }).click();
     await expect(page.getByRole('cell', { name: memberEmail })).toHaveCount(0);
+  });
+
+  test('a lender who forgot their password gets a reset link by mail and signs in with the new one', async ({ page, playwright, baseURL }) => {
+    const email = `e2e-reset-${Date.now()}@example.com`;
+    const api = await playwright.request.newContext({ baseURL });
+    expect((await api.post('/api/auth/signup', { data: { email, password: 'correct horse battery 9', workspace_name: 'Reset Lending' } })).status()).toBe(200);
+    expect((await api.post('/api/auth/signup/confirm', { data: { token: await readMailedToken(email, 'signup_token') } })).status()).toBe(200);
+    await api.dispose();
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email for the reset link').fill(email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'link to choose a new password' })).toContainText(email);
+    await page.goto(`/account?reset_token=${await readMailedToken(email, 'reset_token')}`);
+    await page.getByLabel('New password').fill('aaaaaaaaaaa1');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('password:');
+    await page.getByLabel('New password').fill('lantern quokka orbit 58');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('banner')).toContainText(email);
   });
 });

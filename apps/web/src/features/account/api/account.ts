@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse, LoginRequest, MeResponse, SignupRequest } from '@propguard/schemas';
+import type { AuthResponse, LoginRequest, MailSentResponse, MeResponse, PasswordResetConfirmRequest, PasswordResetRequest, SignupConfirmRequest, SignupRequest } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
 export const meQueryKey = ['me'] as const;
@@ -19,10 +19,26 @@ function useRefreshAfterAuth() {
   return () => queryClient.invalidateQueries();
 }
 
-/** POST /api/auth/signup */
+/** POST /api/auth/signup: the server mails a link that creates the account (the answer is the same for any email). */
 export function useSignup() {
+  return useMutation({ mutationFn: (body: SignupRequest) => requestApi<MailSentResponse>('/auth/signup', { body }) });
+}
+
+/** POST /api/auth/signup/confirm: the link's token creates the account and signs in. */
+export function useConfirmSignup() {
   const refresh = useRefreshAfterAuth();
-  return useMutation({ mutationFn: (body: SignupRequest) => requestApi<AuthResponse>('/auth/signup', { body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: SignupConfirmRequest) => requestApi<AuthResponse>('/auth/signup/confirm', { body }), onSuccess: refresh });
+}
+
+/** POST /api/auth/password-reset: the server mails a reset link to an existing account (the answer is the same for any email). */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (body: PasswordResetRequest) => requestApi<MailSentResponse>('/auth/password-reset', { body }) });
+}
+
+/** POST /api/auth/password-reset/confirm: the link's token and a new password; signs in. */
+export function useResetPassword() {
+  const refresh = useRefreshAfterAuth();
+  return useMutation({ mutationFn: (body: PasswordResetConfirmRequest) => requestApi<AuthResponse>('/auth/password-reset/confirm', { body }), onSuccess: refresh });
 }
 
 /** POST /api/auth/login */
