@@ -1,11 +1,13 @@
 /**
  * The public JSON-RPC's eth_call and eth_estimateGas, bounded (issue 29): a caller chooses the
  * code and the gas, so each call runs in a worker thread (piscina, STACK.md item 9), never on the
- * server's event loop; with at most `gasCap` gas; answered within `timeoutMs` of its arrival,
- * waiting for a free thread included (the call stops itself at its deadline: call-worker.ts; one
- * still running HARD_STOP_GRACE_MS later is ended with its thread); and at most `threads` at once. The thread reads the state of the head the call was made on from this
- * thread's chain, node by node (trie nodes are addressed by hash and never pruned, so blocks
- * mined meanwhile do not disturb it).
+ * server's event loop; with at most `gasCap` gas; at most `threads` at once; and answered within
+ * `timeoutMs` of its arrival, waiting for a free thread included (the first call of a process
+ * also waits for the thread to load the EVM, about half a second, before its budget starts). A
+ * running call stops itself at its deadline (call-worker.ts); one still running
+ * HARD_STOP_GRACE_MS later is ended with its thread. The thread reads the state of the head the
+ * call was made on from this thread's chain, node by node (trie nodes are addressed by hash and
+ * never pruned, so blocks mined meanwhile do not disturb it).
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -35,7 +37,8 @@ const QUEUE_PER_THREAD = 16;
 
 /** @internal The message protocol between this module and call-worker.ts. */
 export interface CallTask {
-  kind: 'call' | 'estimate';
+  /** `ready`: answers once the thread has loaded the EVM (no deadline, runs no code). */
+  kind: 'call' | 'estimate' | 'ready';
   request: CallRequest;
   headerRlp: Hex;
   gasCap: bigint;
@@ -55,6 +58,8 @@ const WORKER_FILE = new URL('./call-worker.ts', import.meta.url);
 
 export class BoundedCallRunner implements CallRunner {
   private pool: Piscina | null = null;
+  /** Settles once a thread has loaded the EVM: a call's time budget starts after it (once per process). */
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly chain: EmbeddedChain, readonly limits: CallLimits) {}
 
@@ -67,8 +72,13 @@ export class BoundedCallRunner implements CallRunner {
     return (await this.run('estimate', request)).gasUsed;
   }
 
-  /** Starts the threads now rather than on the first call (each loads the EVM: about half a second). */
-  warm(): void {
+  /** Starts the threads now rather than on the first call (each loads the EVM: about half a second); settles when one is ready. */
+  warm(): Promise<void> {
+    this.start();
+    return this.ready;
+  }
+
+  private start(): void {
     if (this.pool) return;
     this.pool = new Piscina({
       filename: WORKER_FILE.href,
@@ -83,6 +93,9 @@ export class BoundedCallRunner implements CallRunner {
     // Each call is answered through its own promise; a thread's late message after the pool is
     // closed must not end the server as an unhandled 'error' event.
     this.pool.on('error', () => undefined);
+    const { port1, port2 } = new MessageChannel();
+    const task: CallTask = { kind: 'ready', request: {}, headerRlp: '0x', gasCap: 0n, deadline: Number.POSITIVE_INFINITY, timeoutMs: 0, port: port2 };
+    this.ready = this.pool.run(task, { transferList: [port2] }).then(() => undefined, () => undefined).finally(() => port1.close());
   }
 
   async close(): Promise<void> {
@@ -91,8 +104,8 @@ export class BoundedCallRunner implements CallRunner {
     await pool?.destroy();
   }
 
-  private async run(kind: CallTask['kind'], request: CallRequest): Promise<CallResult> {
-    this.warm();
+  private async run(kind: 'call' | 'estimate', request: CallRequest): Promise<CallResult> {
+    await this.warm();
     const pool = this.pool as Piscina;
     const { timeoutMs } = this.limits;
     const { port1, port2 } = new MessageChannel();

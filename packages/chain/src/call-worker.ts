@@ -98,6 +98,7 @@ export default async function runCallTask(task: CallTask): Promise<CallTaskOutco
   task.port.postMessage('started');
   try {
     const chainCommon = await common;
+    if (task.kind === 'ready') return { ok: true, returnValue: '0x', gasUsed: 0n };
     const header = createBlockHeaderFromRLP(hexToBytes(task.headerRlp), { common: chainCommon, setHardfork: false });
     const head = createBlock({ header }, { common: chainCommon, setHardfork: false });
     const trie = new MerklePatriciaTrie({ db: new ParentTrieDb(task.port), valueEncoding: ValueEncoding.Bytes, useKeyHashing: true, common: chainCommon });
