@@ -52,5 +52,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(ipfsGatewayRoute(context));
   await registerWebApp(app, context.config.webDistDir);
   registerScheduler(app, context);
+  app.addHook('onClose', async () => {
+    if (context.chain.ready) await context.chain.runtime.publicCalls?.close();
+  });
   return app;
 }

@@ -32,6 +32,12 @@ const envSchema = z.object({
   CHAIN_RPC_URL: optionalUrl,
   /** Minter key (0x + 64 hex) for CHAIN_RPC_URL; unset: a key generated at first start in PROPGUARD_HOME/chain/minter.key (0600). Never logged. */
   CHAIN_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex characters').optional()),
+  /** Most gas one public eth_call or eth_estimateGas runs with (POST /api/blockchain/rpc); a call asking for more, or for none, gets this (geth's RPCGasCap). */
+  CHAIN_CALL_GAS_CAP: z.coerce.number().int().min(100_000).max(1_000_000_000).default(30_000_000),
+  /** Milliseconds from a public eth_call's or eth_estimateGas's arrival to its answer, waiting for a thread included; past it the call is stopped and answered with an error. */
+  CHAIN_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** Worker threads that run public eth_call and eth_estimateGas, hence how many run at once (each loads its own EVM on first use). */
+  CHAIN_CALL_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** Transaction page of an external chain's explorer, with {hash}; unset: our own /explorer pages. */
   CHAIN_EXPLORER_TX_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{hash\}/, 'must be an http(s) URL with {hash}').optional()),
   /** An IPFS HTTP API (kubo, e.g. http://127.0.0.1:5001) to pin certificate metadata to; unset: served at /ipfs/{cid} only. */
@@ -114,6 +120,9 @@ export interface AppConfig {
   chainRpcUrl: string | undefined;
   chainPrivateKey: string | undefined;
   chainExplorerTxUrl: string | undefined;
+  chainCallGasCap: bigint;
+  chainCallTimeoutMs: number;
+  chainCallThreads: number;
   ipfsApiUrl: string | undefined;
   firmsMapKey: string | undefined;
   firmsSource: z.infer<typeof envSchema>['FIRMS_SOURCE'];
@@ -184,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chainRpcUrl: vars.CHAIN_RPC_URL,
     chainPrivateKey: vars.CHAIN_PRIVATE_KEY,
     chainExplorerTxUrl: vars.CHAIN_EXPLORER_TX_URL,
+    chainCallGasCap: BigInt(vars.CHAIN_CALL_GAS_CAP),
+    chainCallTimeoutMs: vars.CHAIN_CALL_TIMEOUT_MS,
+    chainCallThreads: vars.CHAIN_CALL_THREADS,
     ipfsApiUrl: vars.IPFS_API_URL,
     firmsMapKey: vars.FIRMS_MAP_KEY,
     firmsSource: vars.FIRMS_SOURCE,

@@ -25,6 +25,7 @@ import {
   type StoredReport,
 } from '@propguard/schemas';
 import { readPdfText } from './pdf-text.ts';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/blockchain)', () => {
@@ -361,5 +362,91 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     expect(block.transactions).toContain(minted.transaction_hash);
     const unknownMethod = await inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 7, method: 'eth_nonsense', params: [] });
     expect(unknownMethod.json()).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+
+  describe('bounded chain work (issue 29)', () => {
+    /** JUMPDEST; PUSH1 0; JUMP with 100 million gas: the call that froze the server for 38.9 s. */
+    const LOOP = { jsonrpc: '2.0', method: 'eth_call', params: [{ gas: '0x5F5E100', data: '0x5b600056' }, 'latest'] };
+    const budgetMs = () => testApp.context.config.chainCallTimeoutMs;
+    /** Health every 20 ms while `work` runs: the event loop must stay free (eth_call runs in a worker thread). */
+    async function healthBeside<T>(work: Promise<T>): Promise<{ value: T; healthMs: number[] }> {
+      const healthMs: number[] = [];
+      let isDone = false;
+      const polling = (async () => {
+        while (!isDone) {
+          const started = performance.now();
+          expect((await inject('GET', '/api/propguard/health')).statusCode).toBe(200);
+          healthMs.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const value = await work;
+      isDone = true;
+      await polling;
+      return { value, healthMs };
+    }
+    const timed = async <T>(work: Promise<T>) => {
+      const started = performance.now();
+      const value = await work;
+      return { value, ms: performance.now() - started };
+    };
+
+    beforeAll(async () => {
+      // The call thread loads the EVM on the first call; the budget starts after that.
+      const first = await inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: '0x600160020160005260206000f3' }, 'latest'] });
+      expect(first.json()).toMatchObject({ result: `0x${'0'.repeat(63)}3` });
+    });
+
+    // The 50 ms p95 target is measured by `npm run bench:chain-rpc` (README benchmarks): on this
+    // shared 2-core machine a p95 asserted here would fail with other work's load, not ours.
+    it('answers an infinite-loop eth_call within its budget while health answers meanwhile', async () => {
+      const { value: answer, healthMs } = await healthBeside(timed(inject('POST', '/api/blockchain/rpc', { ...LOOP, id: 1 })));
+      expect(answer.value.json()).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: `execution took longer than ${budgetMs()} ms` } });
+      expect(answer.ms).toBeLessThan(budgetMs() + 400);
+      expect(healthMs.length).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...healthMs)).toBeLessThan(500);
+      // eth_estimateGas takes the same bounded path.
+      const estimate = await timed(inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 2, method: 'eth_estimateGas', params: [{ gas: '0x5F5E100', data: '0x5b600056' }] }));
+      expect(estimate.value.json()).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32000, message: `execution took longer than ${budgetMs()} ms` } });
+      expect(estimate.ms).toBeLessThan(budgetMs() + 400);
+    });
+
+    it('answers a batch of ten infinite loops within the budget, refuses a batch of eleven, and reads on at once', async () => {
+      const batch = Array.from({ length: 10 }, (_, id) => ({ ...LOOP, id }));
+      const { value: answer, healthMs } = await healthBeside(timed(inject('POST', '/api/blockchain/rpc', batch)));
+      expect(answer.ms).toBeLessThan(budgetMs() + 400);
+      const errors = (answer.value.json() as { error: { code: number; message: string } }[]).map((item) => item.error);
+      expect(errors).toHaveLength(10);
+      for (const error of errors) {
+        expect([`execution took longer than ${budgetMs()} ms`, `The chain is busy: no thread was free to run this call within ${budgetMs()} ms`]).toContain(error.message);
+      }
+      expect(Math.max(...healthMs)).toBeLessThan(500);
+      const eleven = await inject('POST', '/api/blockchain/rpc', [...batch, { ...LOOP, id: 10 }]);
+      expect(eleven.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'A batch holds 1 to 10 requests' } });
+      // The loops stopped themselves: the certificate reads on without waiting for a new thread.
+      const read = await timed(inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 3, method: 'eth_call', params: [{ to: minted.contract_address, data: '0x06fdde03' }, 'latest'] }));
+      expect(read.value.json()).toMatchObject({ id: 3, result: expect.stringMatching(/^0x[0-9a-f]+$/) });
+      expect(read.ms).toBeLessThan(300);
+    });
+
+    it('answers errors in its own words: a transaction for another chain does not quote the library', async () => {
+      // A type-2 transaction signed for chain 1 (viem's serializer; the key is a throwaway).
+      const { privateKeyToAccount } = await import('viem/accounts');
+      const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+      const raw = await account.signTransaction({ chainId: 1, type: 'eip1559', to: account.address, value: 0n, gas: 21_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1n, nonce: 0 });
+      const answer = (await inject('POST', '/api/blockchain/rpc', { jsonrpc: '2.0', id: 4, method: 'eth_sendRawTransaction', params: [raw] })).json();
+      expect(answer).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'The transaction is signed for another chain' } });
+      expect(JSON.stringify(answer)).not.toMatch(/BigInt|=>|\{ return|chainId\(\)/);
+    });
+
+    it('is rate-limited as an expensive route', async () => {
+      const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, expensiveRateLimitPerMinute: 2 } }, { logger: false });
+      try {
+        const call = () => limited.inject({ method: 'POST', url: '/api/blockchain/rpc', payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, remoteAddress: '10.0.0.29' });
+        expect([(await call()).statusCode, (await call()).statusCode, (await call()).statusCode]).toEqual([200, 200, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 });

@@ -1,15 +1,16 @@
 import { createBlock, createBlockFromRLP, type Block } from '@ethereumjs/block';
-import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
+import type { Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
-import { Capability, createTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
-import { createZeroAddress, bytesToHex, bytesToUnprefixedHex, createAccount, createAddressFromString, hexToBytes, unprefixedHexToBytes, ValueEncoding, type BatchDBOp, type DB } from '@ethereumjs/util';
-import { buildBlock, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
-import { loadChainCrypto } from './chain-crypto.ts';
+import { Capability, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { bytesToHex, bytesToUnprefixedHex, createAccount, createAddressFromString, hexToBytes, unprefixedHexToBytes, ValueEncoding, type BatchDBOp, type DB } from '@ethereumjs/util';
+import { buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { ChainError, describeRefusal } from './chain-error.ts';
 import type { ChainStore, Hex, LogFilter, StoredBlock, StoredLog, StoredTransaction } from './chain-store.ts';
+import { BLOCK_GAS_LIMIT, createChainCommon, executeCall, executeEstimate, type CallRequest, type CallResult } from './evm-execution.ts';
 
-/** Gas limit of every block: Ethereum mainnet's (2024), so gas figures read as they would there. */
-export const BLOCK_GAS_LIMIT = 30_000_000n;
+export { BLOCK_GAS_LIMIT };
+
 /** Base fee of the genesis block (1 gwei); later blocks follow EIP-1559 from it. */
 const GENESIS_BASE_FEE = 1_000_000_000n;
 /** The tip eth_maxPriorityFeePerGas suggests (1 gwei). */
@@ -22,14 +23,6 @@ const NODE_CACHE_LIMIT = 200_000;
 const RECENT_TRANSACTIONS = 10_000;
 /** Most logs one eth_getLogs answers. */
 export const MAX_LOGS = 10_000;
-
-/** A JSON-RPC error with its standard code (EIP-1474): the caller sent something the chain refuses. */
-export class ChainError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: Hex) {
-    super(message);
-    this.name = 'ChainError';
-  }
-}
 
 export interface GenesisAllocation {
   address: Hex;
@@ -45,12 +38,14 @@ export interface EmbeddedChainOptions {
   nowSeconds?: () => bigint;
 }
 
-export interface CallRequest {
-  from?: Hex;
-  to?: Hex | null;
-  data?: Hex;
-  value?: bigint;
-  gas?: bigint;
+/**
+ * What runs code for eth_call and eth_estimateGas: the embedded chain itself (in process, for
+ * our own reads of our own contract) or the bounded thread pool that serves the public JSON-RPC
+ * (bounded-calls.ts).
+ */
+export interface CallRunner {
+  call(request: CallRequest): Promise<CallResult>;
+  estimateGas(request: CallRequest): Promise<bigint>;
 }
 
 /**
@@ -131,7 +126,7 @@ function effectiveGasPrice(transaction: TypedTransaction, baseFee: bigint): bigi
  * share a block) and commits every block with its receipts, logs and state to a ChainStore.
  * Everything that touches the VM runs one at a time.
  */
-export class EmbeddedChain {
+export class EmbeddedChain implements CallRunner {
   private queue: QueuedTransaction[] = [];
   private isMining = false;
   private exclusiveTail: Promise<unknown> = Promise.resolve();
@@ -149,24 +144,7 @@ export class EmbeddedChain {
 
   /** Opens the chain kept in `store`, creating its genesis block on first use. */
   static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
-    // keccak-256 in WebAssembly and secp256k1 recovery in libsecp256k1 (see chain-crypto.ts).
-    const crypto = await loadChainCrypto();
-    const common = createCustomCommon({ chainId: Number(options.chainId), name: 'propguard' }, Mainnet, {
-      hardfork: Hardfork.Cancun,
-      customCrypto: { keccak256: crypto.keccak256, ecrecover: crypto.ecrecover },
-    });
-    // Every transaction and block decoded copies its Common (about 2 ms each). This chain's rules
-    // never change (one hardfork, set once), so one shared instance is safe and saves that time.
-    common.copy = () => common;
-    // Each block header and transaction merges its parameter table into the Common again (another
-    // 2 ms a mint); merging the same table twice changes nothing, so the second time is skipped.
-    const merged = new WeakSet<object>();
-    const updateParams = common.updateParams.bind(common);
-    common.updateParams = (params) => {
-      if (merged.has(params)) return common;
-      merged.add(params);
-      return updateParams(params);
-    };
+    const common = await createChainCommon(options.chainId);
     const trieDb = new StoreBackedTrieDb(options.store);
     const trie = new MerklePatriciaTrie({ db: trieDb, valueEncoding: ValueEncoding.Bytes, useKeyHashing: true, common });
     // Account, code and storage caches in front of the trie (the state manager has none by default).
@@ -216,7 +194,7 @@ export class EmbeddedChain {
     try {
       transaction = createTxFromRLP(hexToBytes(raw), { common: this.common });
     } catch (error) {
-      throw new ChainError(-32602, `Not a valid signed transaction: ${(error as Error).message}`);
+      throw new ChainError(-32602, describeRefusal(error, 'Not a valid signed transaction: it could not be decoded'));
     }
     if (!transaction.isSigned() || !transaction.verifySignature()) throw new ChainError(-32602, 'The transaction is not signed');
     if (transaction.supports(Capability.EIP155ReplayProtection) && 'chainId' in transaction && transaction.chainId !== this.chainId) {
@@ -228,61 +206,23 @@ export class EmbeddedChain {
     });
   }
 
-  /** eth_call on the latest state: runs the call and throws its changes away. */
-  async call(request: CallRequest): Promise<{ returnValue: Hex; gasUsed: bigint }> {
-    return this.exclusive(async () => {
-      const journal = this.vm.evm.journal;
-      await journal.checkpoint();
-      try {
-        const result = await this.vm.evm.runCall({
-          caller: request.from ? createAddressFromString(request.from) : createZeroAddress(),
-          to: request.to ? createAddressFromString(request.to) : undefined,
-          data: request.data ? hexToBytes(request.data) : undefined,
-          value: request.value ?? 0n,
-          gasLimit: request.gas ?? BLOCK_GAS_LIMIT,
-          block: this.head,
-          skipBalance: true,
-        });
-        const returnValue = bytesToHex(result.execResult.returnValue) as Hex;
-        if (result.execResult.exceptionError) {
-          throw new ChainError(3, `execution reverted${result.execResult.exceptionError.error === 'revert' ? '' : `: ${result.execResult.exceptionError.error}`}`, returnValue);
-        }
-        return { returnValue, gasUsed: result.execResult.executionGasUsed };
-      } finally {
-        await journal.revert();
-      }
-    });
+  /** eth_call on the latest state, in this process: runs the call and throws its changes away. */
+  async call(request: CallRequest): Promise<CallResult> {
+    return this.exclusive(() => executeCall(this.vm, this.head, request, request.gas ?? BLOCK_GAS_LIMIT));
   }
 
-  /** eth_estimateGas: runs the transaction on the latest state (unsigned, as `from`) and throws its changes away. */
+  /** eth_estimateGas on the latest state, in this process: runs the transaction (unsigned, as `from`) and throws its changes away. */
   async estimateGas(request: CallRequest): Promise<bigint> {
-    return this.exclusive(async () => {
-      const from = createAddressFromString(request.from ?? createZeroAddress().toString());
-      const nonce = (await this.vm.stateManager.getAccount(from))?.nonce ?? 0n;
-      const transaction = createTx({
-        type: 2,
-        to: request.to ?? undefined,
-        data: request.data,
-        value: request.value ?? 0n,
-        gasLimit: request.gas ?? BLOCK_GAS_LIMIT,
-        maxFeePerGas: this.nextBaseFee(),
-        maxPriorityFeePerGas: 0n,
-        nonce,
-      }, { common: this.common, freeze: false });
-      // The VM needs a sender: an estimate runs on behalf of an address without its key.
-      transaction.getSenderAddress = () => from;
-      const block = createBlock({ header: { number: this.head.header.number + 1n, baseFeePerGas: this.nextBaseFee(), gasLimit: BLOCK_GAS_LIMIT, timestamp: this.head.header.timestamp } }, { common: this.common, setHardfork: false });
-      await this.vm.stateManager.checkpoint();
-      try {
-        const result = await runTx(this.vm, { tx: transaction, block, skipBalance: true, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
-        if (result.execResult.exceptionError) {
-          throw new ChainError(3, 'execution reverted', bytesToHex(result.execResult.returnValue) as Hex);
-        }
-        return result.totalGasSpent;
-      } finally {
-        await this.vm.stateManager.revert();
-      }
-    });
+    return this.exclusive(() => executeEstimate(this.vm, this.head, request, request.gas ?? BLOCK_GAS_LIMIT));
+  }
+
+  /**
+   * A node of the state trie (or a contract's code) by its key, as the trie reads it: what the
+   * threads that run public calls read the state through (bounded-calls.ts). Nodes are addressed
+   * by their hash and never pruned, so any head's state stays readable while blocks are mined.
+   */
+  readStateNode(key: string): Promise<Uint8Array | undefined> {
+    return this.trieDb.get(key);
   }
 
   async getBalance(address: Hex): Promise<bigint> {
@@ -375,7 +315,7 @@ export class EmbeddedChain {
       try {
         included.push({ item, result: await builder.addTransaction(item.transaction) });
       } catch (error) {
-        item.reject(new ChainError(-32000, (error as Error).message.replace(/ -> .*$/s, '').slice(0, 300)));
+        item.reject(new ChainError(-32000, describeRefusal(error, 'The chain refused the transaction')));
       }
     }
     if (included.length === 0) {
@@ -398,7 +338,8 @@ export class EmbeddedChain {
       // Not stored: go back to the parent's state so memory and the store agree.
       this.trieDb.dropPending();
       await this.vm.stateManager.setStateRoot(parent.header.stateRoot, true);
-      for (const { item } of included) item.reject(new ChainError(-32603, `The block could not be stored: ${(error as Error).message}`));
+      // The store's own message may name the database; it is not the caller's to read.
+      for (const { item } of included) item.reject(new ChainError(-32603, 'The block could not be stored', undefined, { cause: error }));
     }
   }
 }

@@ -2,7 +2,9 @@ import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { Hex, StoredLog, StoredTransaction } from './chain-store.ts';
-import { ChainError, MAX_LOGS, SUGGESTED_PRIORITY_FEE, type CallRequest, type EmbeddedChain } from './embedded-chain.ts';
+import { ChainError } from './chain-error.ts';
+import { MAX_LOGS, SUGGESTED_PRIORITY_FEE, type CallRunner, type EmbeddedChain } from './embedded-chain.ts';
+import type { CallRequest } from './evm-execution.ts';
 
 /** The JSON-RPC methods the embedded chain answers (Ethereum JSON-RPC, EIP-1474 error codes). */
 export const RPC_METHODS = [
@@ -22,8 +24,11 @@ export type RpcResponse =
   | { jsonrpc: '2.0'; id: string | number | null; result: unknown }
   | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data?: unknown } };
 
-/** The most requests one batch may carry. */
-export const MAX_BATCH = 100;
+/**
+ * The most requests one batch may carry (issue 29: a batch of 100 eth_calls was a hundred times
+ * the work of one request for one request's rate-limit token).
+ */
+export const MAX_BATCH = 10;
 /** The widest block range one eth_getLogs may scan. */
 const MAX_LOG_RANGE = 100_000n;
 
@@ -171,7 +176,7 @@ function topicsParam(value: unknown): (Hex[] | null)[] {
   });
 }
 
-async function dispatch(chain: EmbeddedChain, method: string, params: unknown[]): Promise<unknown> {
+async function dispatch(chain: EmbeddedChain, runner: CallRunner, method: string, params: unknown[]): Promise<unknown> {
   switch (method) {
     case 'eth_chainId':
       return quantity(chain.chainId);
@@ -219,9 +224,9 @@ async function dispatch(chain: EmbeddedChain, method: string, params: unknown[])
       return chain.getCode(addressParam(param(params, 0), 'address'));
     case 'eth_call':
       requireLatest(chain, param(params, 1));
-      return (await chain.call(callParam(param(params, 0)))).returnValue;
+      return (await runner.call(callParam(param(params, 0)))).returnValue;
     case 'eth_estimateGas':
-      return quantity(await chain.estimateGas(callParam(param(params, 0))));
+      return quantity(await runner.estimateGas(callParam(param(params, 0))));
     case 'eth_sendRawTransaction': {
       const raw = param(params, 0);
       if (!isHex(raw) || raw.length < 4) throw invalid('The signed transaction must be hex');
@@ -249,25 +254,30 @@ async function dispatch(chain: EmbeddedChain, method: string, params: unknown[])
   }
 }
 
-/** Answers one JSON-RPC request (never throws: an error is an error response). */
-export async function answerRpc(chain: EmbeddedChain, request: RpcRequest): Promise<RpcResponse> {
+/**
+ * Answers one JSON-RPC request (never throws: an error is an error response). Code runs for
+ * eth_call and eth_estimateGas on `runner`: the chain itself for our own calls, the bounded
+ * thread pool (bounded-calls.ts) for the public endpoint.
+ */
+export async function answerRpc(chain: EmbeddedChain, request: RpcRequest, runner: CallRunner = chain): Promise<RpcResponse> {
   const id = typeof request?.id === 'string' || typeof request?.id === 'number' ? request.id : null;
   try {
     if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new ChainError(-32600, 'Invalid request: method is missing');
     const params = request.params === undefined ? [] : request.params;
     if (!Array.isArray(params)) throw invalid('params must be an array');
-    return { jsonrpc: '2.0', id, result: await dispatch(chain, request.method, params) };
+    return { jsonrpc: '2.0', id, result: await dispatch(chain, runner, request.method, params) };
   } catch (error) {
     if (error instanceof ChainError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) } };
-    return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${(error as Error).message}` } };
+    // A library's or the store's own message may quote its source or name the database: never passed on.
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the chain could not answer this request' } };
   }
 }
 
-/** Answers a request or a batch (an array), as POST /api/blockchain/rpc does. */
-export async function answerRpcBody(chain: EmbeddedChain, body: unknown): Promise<RpcResponse | RpcResponse[]> {
+/** Answers a request or a batch (an array of at most MAX_BATCH), as POST /api/blockchain/rpc does. */
+export async function answerRpcBody(chain: EmbeddedChain, body: unknown, runner: CallRunner = chain): Promise<RpcResponse | RpcResponse[]> {
   if (Array.isArray(body)) {
     if (body.length === 0 || body.length > MAX_BATCH) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `A batch holds 1 to ${MAX_BATCH} requests` } };
-    return Promise.all(body.map((request) => answerRpc(chain, request as RpcRequest)));
+    return Promise.all(body.map((request) => answerRpc(chain, request as RpcRequest, runner)));
   }
-  return answerRpc(chain, body as RpcRequest);
+  return answerRpc(chain, body as RpcRequest, runner);
 }

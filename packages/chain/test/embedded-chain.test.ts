@@ -102,8 +102,9 @@ describe('embedded chain JSON-RPC', () => {
     const { transactionHash } = await registry.mint({ reportHash: keccak256(toHex('r1')), propertyKey: keccak256(toHex('p1')), cid: 'c', supersedes: 0n });
     const raw = (await chain.getTransaction(transactionHash))!.stored.raw as Hex;
     const replay = await rpc(chain, 'eth_sendRawTransaction', [raw]);
-    expect(replay).toMatchObject({ error: { code: -32000 } });
+    expect(replay).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: "The transaction's nonce is not the sender's next nonce" } });
     const otherChain = await EmbeddedChain.open({ chainId: 1n, store: new MemoryChainStore(), genesis: [] });
-    expect(await rpc(otherChain, 'eth_sendRawTransaction', [raw])).toMatchObject({ error: { code: -32602 } });
+    // Issue 29: EthereumJS's message quoted its own source ("Common chain ID chainId() { return BigInt(...) }").
+    expect(await rpc(otherChain, 'eth_sendRawTransaction', [raw])).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'The transaction is signed for another chain' } });
   });
 });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { http } from 'viem';
-import { CertificateRegistry, EmbeddedChain, embeddedTransport, type Hex } from '@propguard/chain';
+import { BoundedCallRunner, CertificateRegistry, EmbeddedChain, embeddedTransport, type Hex } from '@propguard/chain';
 import { DatabaseChainStore, getChainSetting, setChainSetting, type Database } from '@propguard/db';
 import type { AppConfig } from '../../config.ts';
 import { loadMinterKey } from './minter-key.ts';
@@ -18,6 +18,11 @@ export interface ChainRuntime {
   contractAddress: Hex;
   /** The embedded chain, when it is the one in use (JSON-RPC at /api/blockchain/rpc). */
   embedded: EmbeddedChain | null;
+  /**
+   * What runs the public JSON-RPC's eth_call and eth_estimateGas on the embedded chain: worker
+   * threads with a gas cap and a time budget (issue 29), started on the first such call.
+   */
+  publicCalls: BoundedCallRunner | null;
   /** First block to read certificate events from (the deployment's). */
   fromBlock: bigint;
   loadMs: number;
@@ -76,6 +81,7 @@ export async function openChainRuntime(config: AppConfig, database: Database): P
     registry,
     contractAddress: registry.contractAddress as Hex,
     embedded,
+    publicCalls: embedded ? new BoundedCallRunner(embedded, { gasCap: config.chainCallGasCap, timeoutMs: config.chainCallTimeoutMs, threads: config.chainCallThreads }) : null,
     fromBlock,
     loadMs: Math.round(performance.now() - started),
   };
