@@ -1,4 +1,4 @@
-import { REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
+import { minterKeyEnvFields, REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the configuration are resolved from here (packages/db storage-config.ts). */
@@ -17,7 +17,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** DATABASE_URL, PROPGUARD_HOME and PROPGUARD_DATA_PATH: shared with the CLI (packages/db storage-config.ts). */
+  /** DATABASE_URL, DATABASE_POOL_MAX, PROPGUARD_HOME and PROPGUARD_DATA_PATH: shared with the CLI (packages/db storage-config.ts). */
   ...storageEnvFields,
   /** The valuation model artifact written by `npm run train` (models/ in the repository). */
   VALUATION_MODEL_PATH: z.string().min(1).default('models/current.json'),
@@ -29,8 +29,8 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   /** Optional JSON-RPC endpoint of an EVM chain; probed by /api/blockchain/blockchain-health. */
   CHAIN_RPC_URL: optionalUrl,
-  /** Minter key (0x + 64 hex) for CHAIN_RPC_URL; unset: a key generated at first start in PROPGUARD_HOME/chain/minter.key (0600). Never logged. */
-  CHAIN_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex characters').optional()),
+  /** CHAIN_PRIVATE_KEY: shared with the CLI, whose backup and restore check it (packages/db storage-config.ts). */
+  ...minterKeyEnvFields,
   /** Transaction page of an external chain's explorer, with {hash}; unset: our own /explorer pages. */
   CHAIN_EXPLORER_TX_URL: z.preprocess(emptyToUndefined, z.string().regex(/^https?:\/\/.*\{hash\}/, 'must be an http(s) URL with {hash}').optional()),
   /** An IPFS HTTP API (kubo, e.g. http://127.0.0.1:5001) to pin certificate metadata to; unset: served at /ipfs/{cid} only. */
@@ -84,6 +84,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections to the PostgreSQL server at most (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   homeDir: string;
   dataDir: string;
   webDistDir: string;
@@ -143,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
     homeDir: resolve(vars.PROPGUARD_HOME),
     dataDir: resolve(vars.PROPGUARD_DATA_PATH),
     webDistDir: resolve(vars.WEB_DIST_PATH),
