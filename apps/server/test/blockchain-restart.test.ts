@@ -154,7 +154,7 @@ describe.skipIf(getApiSkipReason() !== null)('certificate chain: restart safety 
     const external = servers.at(-1)!;
     if (external.child.exitCode === null) await killHard(external);
     // A second report for the restored server to certify: the copied one under another certificate id
-    // (this test needs nothing of the main server's, which may have stopped).
+    // (this test needs nothing more of the main server).
     expect(copied).not.toBeNull();
     const second = structuredClone(copied!.report);
     second.report_id = `rpt_restore_drill_${Date.now()}`;

@@ -18,12 +18,20 @@ import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { minterAddressOf, minterKeyFile, openSealedMinterKey, readMinterKeyFile, sealMinterKey, writeMinterKeyFile, type Hex, type SealedMinterKey } from '@propguard/chain';
+import type { Hex, SealedMinterKey } from '@propguard/chain';
 import { AppError } from '@propguard/schemas';
 import { maskDatabaseUrl, openDatabase, type OpenDatabaseOptions } from './open-database.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
 
 export type BackupKind = 'pglite' | 'postgres';
+
+/**
+ * The minter key's functions (@propguard/chain), loaded by backup and restore only: imported
+ * statically they would bring the whole chain package (the EVM) into every process and worker
+ * thread that opens a database, and the portfolio pool's threads then failed to start.
+ */
+const loadMinterKeys = () => import('@propguard/chain');
+type MinterKeys = Awaited<ReturnType<typeof loadMinterKeys>>;
 
 /** The first line of a backup file. */
 const ENVELOPE_MAGIC = 'PROPGUARD-BACKUP/1\n';
@@ -102,7 +110,7 @@ function run(command: string, args: string[], databaseUrl: string): Promise<void
 }
 
 /** What a backup holds of the minter key: sealed with the passphrase, or the reason it is left out. */
-function minterKeyForBackup(homeDir: string, secrets: BackupSecrets): { header: Pick<EnvelopeHeader, 'minter_key' | 'minter_key_status' | 'minter_address'>; minterKey: BackupMinterKey } {
+function minterKeyForBackup({ minterAddressOf, readMinterKeyFile, sealMinterKey }: MinterKeys, homeDir: string, secrets: BackupSecrets): { header: Pick<EnvelopeHeader, 'minter_key' | 'minter_key_status' | 'minter_address'>; minterKey: BackupMinterKey } {
   if (secrets.chainPrivateKey) {
     const address = minterAddressOf(secrets.chainPrivateKey as Hex);
     return { header: { minter_key: null, minter_key_status: 'from-environment', minter_address: address }, minterKey: { status: 'from-environment', address } };
@@ -121,7 +129,7 @@ function minterKeyForBackup(homeDir: string, secrets: BackupSecrets): { header: 
  */
 export async function backupDatabase(options: OpenDatabaseOptions, outFile: string, secrets: BackupSecrets = {}): Promise<{ kind: BackupKind; minterKey: BackupMinterKey }> {
   const kind: BackupKind = options.databaseUrl ? 'postgres' : 'pglite';
-  const { header, minterKey } = minterKeyForBackup(options.homeDir, secrets);
+  const { header, minterKey } = minterKeyForBackup(await loadMinterKeys(), options.homeDir, secrets);
   const headerBytes = Buffer.from(`${ENVELOPE_MAGIC}${JSON.stringify({ database: kind, ...header } satisfies EnvelopeHeader)}\n`, 'utf8');
   if (options.databaseUrl) {
     const scratch = mkdtempSync(join(tmpdir(), 'propguard-backup-'));
@@ -166,7 +174,7 @@ export interface RestoredMinterKey {
  * Opens the sealed key of a backup before anything is restored: a backup that holds the key
  * needs the passphrase it was made with, and a wrong one changes nothing.
  */
-function openBackupKey(header: EnvelopeHeader | null, secrets: BackupSecrets): Hex | null {
+function openBackupKey({ openSealedMinterKey }: MinterKeys, header: EnvelopeHeader | null, secrets: BackupSecrets): Hex | null {
   if (!header?.minter_key || secrets.chainPrivateKey) return null;
   if (!secrets.passphrase) {
     throw new AppError('VALIDATION_ERROR', 'This backup holds the minter key sealed with a passphrase: set PROPGUARD_BACKUP_PASSPHRASE to the passphrase it was made with (nothing was restored)');
@@ -177,7 +185,7 @@ function openBackupKey(header: EnvelopeHeader | null, secrets: BackupSecrets): H
 }
 
 /** Puts the backup's minter key in place, or checks the key that is there against the backup's minter. */
-function restoreMinterKey(homeDir: string, header: EnvelopeHeader | null, privateKey: Hex | null, secrets: BackupSecrets): RestoredMinterKey {
+function restoreMinterKey({ minterAddressOf, minterKeyFile, readMinterKeyFile, writeMinterKeyFile }: MinterKeys, homeDir: string, header: EnvelopeHeader | null, privateKey: Hex | null, secrets: BackupSecrets): RestoredMinterKey {
   const keyFile = minterKeyFile(homeDir);
   const expected = header?.minter_address ?? null;
   if (secrets.chainPrivateKey) {
@@ -215,7 +223,8 @@ export async function restoreDatabase(options: OpenDatabaseOptions, file: string
   if (kind !== target) {
     throw new AppError('VALIDATION_ERROR', `This is a backup of ${kind === 'postgres' ? 'a PostgreSQL server' : 'the embedded database'}, but the configured database is ${target === 'postgres' ? 'a PostgreSQL server (DATABASE_URL)' : 'the embedded one'}: restore it on the same kind`);
   }
-  const privateKey = openBackupKey(header, secrets);
+  const keys = await loadMinterKeys();
+  const privateKey = openBackupKey(keys, header, secrets);
   let replacedDirectory: string | null = null;
   if (options.databaseUrl) {
     const scratch = mkdtempSync(join(tmpdir(), 'propguard-restore-'));
@@ -244,5 +253,5 @@ export async function restoreDatabase(options: OpenDatabaseOptions, file: string
   // Opening migrates a backup taken before newer migrations, and proves it opens.
   const database = await openDatabase(options);
   await database.close();
-  return { kind, replacedDirectory, minterKey: restoreMinterKey(options.homeDir, header, privateKey, secrets) };
+  return { kind, replacedDirectory, minterKey: restoreMinterKey(keys, options.homeDir, header, privateKey, secrets) };
 }
