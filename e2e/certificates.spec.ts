@@ -34,6 +34,13 @@ test.describe('valuation certificates', () => {
     await expect(page.getByRole('status')).toContainText('Verified');
     await expect(page.getByRole('status')).toContainText(report.report_id);
 
+    // Anyone holding the report can check it by its SHA-256 alone.
+    const hashField = page.getByLabel("Or the report's SHA-256 (its content hash, or its PDF's)");
+    await hashField.fill(report.content_hash);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText('The SHA-256 given is that of the report certified');
+    await hashField.fill('');
+
     // A copy of the report with a changed valuation does not verify, and the answer names the field.
     const tampered = structuredClone(report);
     tampered.content.comprehensive_analysis.ai_valuation += 10_000;
@@ -45,6 +52,10 @@ test.describe('valuation certificates', () => {
     await page.getByRole('link', { name: `#${tokenId}`, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/explorer/token/${tokenId}$`));
     await expect(page.getByRole('heading', { name: `Certificate #${tokenId}` })).toBeVisible();
+    // The local workspace minted it: its details show beside the public metadata's date and model.
+    await expect(page.getByText('Report date', { exact: true })).toBeVisible();
+    await expect(page.getByText(`$${report.content.comprehensive_analysis.ai_valuation.toLocaleString('en-AU')}`)).toBeVisible();
+    await expect(page.getByText(/^Public metadata \(dag-json at /)).toBeVisible();
     await page.getByRole('link', { name: /^0x[0-9a-f]{64}$/ }).click();
     await expect(page).toHaveURL(/\/explorer\/tx\/0x[0-9a-f]{64}$/);
     await expect(page.getByText('Success', { exact: true })).toBeVisible();

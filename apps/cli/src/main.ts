@@ -11,14 +11,14 @@
  *   propguard portfolio run --csv IN --out OUT [--threads N]   value and assess a loan book here (issue 15)
  *   propguard portfolio submit --csv IN | status ID | results ID --out OUT   (through the running server when it holds the embedded database)
  *   propguard worker [--concurrency N]                 work the PostgreSQL portfolio queue (DATABASE_URL)
- *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump)
- *   propguard restore FILE                             restore such a backup (same kind of database)
+ *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump) and the minter key, sealed with PROPGUARD_BACKUP_PASSPHRASE
+ *   propguard restore FILE                             restore such a backup (same kind of database) and its minter key
  * Configuration: src/config.ts (DATABASE_URL, PROPGUARD_HOME, PROPGUARD_DATA_PATH).
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
-import { backupDatabase, ensureDataLoaded, getDataSummary, importHazardLayer, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
+import { backupDatabase, ensureDataLoaded, type BackupMinterKey, getDataSummary, importHazardLayer, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
 import type { FloodLayerField } from '@propguard/engines';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
@@ -53,7 +53,7 @@ async function withDatabaseOrServer<T>(config: CliConfig, work: (database: Datab
 }
 
 async function withDatabase<T>(config: CliConfig, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir, poolMax: config.databasePoolMax });
   try {
     return await work(database);
   } finally {
@@ -280,28 +280,47 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     });
   program
     .command('backup')
-    .description('Back up the database: the embedded one as a gzipped dump of its directory, a PostgreSQL server (DATABASE_URL) with pg_dump --format=custom')
+    .description('Back up the database (the embedded one as a gzipped dump of its directory, a PostgreSQL server (DATABASE_URL) with pg_dump --format=custom) and the minter key, sealed with PROPGUARD_BACKUP_PASSPHRASE; without it the key is left out, never written in clear')
     .requiredOption('--out <file>', 'backup file to write')
     .action(async (options: { out: string }) => {
       const config = loadCliConfig();
       const started = performance.now();
-      const kind = await backupDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, options.out);
+      const { kind, minterKey } = await backupDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, options.out, config.backupSecrets);
       console.log(`Backed up the ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'} to ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(describeBackupKey(minterKey));
       setExitCode(0);
     });
   program
     .command('restore')
-    .description('Restore a backup made by `propguard backup` into the configured database (same kind); the embedded database it replaces is kept beside it')
+    .description('Restore a backup made by `propguard backup` into the configured database (same kind), and its minter key (opened with PROPGUARD_BACKUP_PASSPHRASE); the embedded database and a different key it replaces are kept beside them')
     .argument('<file>', 'backup file')
     .action(async (file: string) => {
       const config = loadCliConfig();
       const started = performance.now();
-      const { kind, replacedDirectory } = await restoreDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, file);
+      const { kind, replacedDirectory, minterKey } = await restoreDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir }, file, config.backupSecrets);
       console.log(`Restored the ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'} from ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       if (replacedDirectory) console.log(`The database it replaced is kept in ${replacedDirectory}; delete it when you no longer need it.`);
+      if (minterKey.status === 'restored' || minterKey.status === 'replaced') console.log(`Restored the minter key to ${minterKey.keyFile} (owner-only).`);
+      if (minterKey.status === 'unchanged') console.log(`The minter key in ${minterKey.keyFile} is already the backup's.`);
+      if (minterKey.replacedKeyFile) console.log(`The different key that was there is kept in ${minterKey.replacedKeyFile}.`);
+      if (minterKey.warning) console.error(`WARNING: ${minterKey.warning}.`);
       setExitCode(0);
     });
   return program;
+}
+
+/** What a backup holds of the minter key, in one line for the operator. */
+function describeBackupKey(minterKey: BackupMinterKey): string {
+  switch (minterKey.status) {
+    case 'included':
+      return `The minter key (${minterKey.address}) is in the backup, sealed with PROPGUARD_BACKUP_PASSPHRASE: restore needs the same passphrase.`;
+    case 'no-passphrase':
+      return `The minter key (${minterKey.address}) is NOT in the backup: PROPGUARD_BACKUP_PASSPHRASE is not set, and the key is never written in clear. Back up chain/minter.key in PROPGUARD_HOME separately, or set the passphrase and back up again: without the key a restored server can neither mint nor verify certificates.`;
+    case 'from-environment':
+      return `The minter key (${minterKey.address}) comes from CHAIN_PRIVATE_KEY and is not in the backup: keep it where you keep that variable.`;
+    case 'no-key':
+      return 'There is no minter key yet (PropGuard makes one at its first start): the backup holds none.';
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
+import { minterKeyEnvFields, REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { z } from 'zod';
 import { isLoopbackHost } from './http/loopback.ts';
 
@@ -18,7 +18,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind; 0.0.0.0 to accept connections from other machines. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** DATABASE_URL, PROPGUARD_HOME and PROPGUARD_DATA_PATH: shared with the CLI (packages/db storage-config.ts). */
+  /** DATABASE_URL, DATABASE_POOL_MAX, PROPGUARD_HOME and PROPGUARD_DATA_PATH: shared with the CLI (packages/db storage-config.ts). */
   ...storageEnvFields,
   /** The valuation model artifact written by `npm run train` (models/ in the repository). */
   VALUATION_MODEL_PATH: z.string().min(1).default('models/current.json'),
@@ -30,8 +30,8 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   /** Optional JSON-RPC endpoint of an EVM chain; probed by /api/blockchain/blockchain-health. */
   CHAIN_RPC_URL: optionalUrl,
-  /** Minter key (0x + 64 hex) for CHAIN_RPC_URL; unset: a key generated at first start in PROPGUARD_HOME/chain/minter.key (0600). Never logged. */
-  CHAIN_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex characters').optional()),
+  /** CHAIN_PRIVATE_KEY: shared with the CLI, whose backup and restore check it (packages/db storage-config.ts). */
+  ...minterKeyEnvFields,
   /** Most gas one public eth_call or eth_estimateGas runs with (POST /api/blockchain/rpc); a call asking for more, or for none, gets this (geth's RPCGasCap). */
   CHAIN_CALL_GAS_CAP: z.coerce.number().int().min(100_000).max(1_000_000_000).default(30_000_000),
   /** Milliseconds from a public eth_call's or eth_estimateGas's arrival to its answer, waiting for a thread included; past it the call is stopped and answered with an error. */
@@ -111,6 +111,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections to the PostgreSQL server at most (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   homeDir: string;
   dataDir: string;
   webDistDir: string;
@@ -184,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
     homeDir: resolve(vars.PROPGUARD_HOME),
     dataDir: resolve(vars.PROPGUARD_DATA_PATH),
     webDistDir: resolve(vars.WEB_DIST_PATH),

@@ -36,7 +36,7 @@ async function openChain(config: AppConfig, database: Database): Promise<ChainRu
 
 /** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
 export async function createAppContext(config: AppConfig, options: StartOptions = {}): Promise<AppContext> {
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
+  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir, poolMax: config.databasePoolMax });
   try {
     await ensureDataLoaded(database, {
       dataDir: config.dataDir,

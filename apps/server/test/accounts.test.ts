@@ -9,6 +9,7 @@ import {
   collectionResponseSchema,
   createApiKeyResponseSchema,
   errorResponseSchema,
+  explorerTokenSchema,
   invoiceListResponseSchema,
   meResponseSchema,
   membersResponseSchema,
@@ -23,6 +24,7 @@ import type { Principal } from '../src/services/accounts/principal.ts';
 import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
 import { QuotaError, reserveQuota } from '../src/services/accounts/usage-service.ts';
 import { recordAccountMail, signUpThroughMail, type RecordingMailTransport } from './account-mail.ts';
+import { readPdfText } from './pdf-text.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const PASSWORD = 'correct horse battery 9';
@@ -505,6 +507,53 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     const upload = await request({ method: 'POST', url: '/api/blockchain/verify-nft', payload: { token_id: tokenId, document: generated.json() } });
     expect(upload.statusCode, upload.body).toBe(200);
     expect(verifyCertificateResponseSchema.parse(upload.json()).verified).toBe(true);
+  });
+
+  it('a certificate\'s public face holds no address, valuation or report id; the minting workspace sees its details (regression: GET /api/blockchain/token/{id} published them to anyone)', async () => {
+    const [sale] = await testApp.context.database.query<{ id: number }>(`SELECT id FROM sales WHERE upper(suburb) = 'ABBOTSFORD' AND address IS NOT NULL AND price_aud IS NOT NULL ORDER BY id OFFSET 2 LIMIT 1`);
+    const generated = await request({ method: 'POST', url: '/api/realty/valuation-report', cookie: other.cookie, payload: { listing_id: `sale-${sale?.id}`, template: 'full-valuation' } });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const report = generated.json().report as { report_id: string; content_hash: string; generated_at: string; content: { property_details: { address: string; suburb: string }; comprehensive_analysis: { ai_valuation: number } } };
+    const minted = mintCertificateResponseSchema.parse((await request({ method: 'POST', url: '/api/blockchain/mint-valuation-nft', cookie: other.cookie, payload: { report_id: report.report_id } })).json());
+    const secrets = [report.content.property_details.address, report.report_id, String(report.content.comprehensive_analysis.ai_valuation)];
+    const revealsNothing = (text: string) => {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    };
+
+    // Anonymous and another workspace: the public fields only, on every door.
+    for (const cookie of [undefined, owner.cookie]) {
+      const token = await request({ method: 'GET', url: `/api/blockchain/token/${minted.token_id}`, cookie });
+      expect(token.statusCode, token.body).toBe(200);
+      const body = explorerTokenSchema.parse(token.json());
+      expect(body.certificate).toMatchObject({ token_id: minted.token_id, is_issuing_workspace: false, property: null, report_id: null, valuation: null, report_date: report.generated_at, report_hash: `0x${report.content_hash}` });
+      revealsNothing(token.body);
+      const verified = await request({ method: 'GET', url: `/api/blockchain/verify-nft?token_id=${minted.token_id}`, cookie });
+      expect(verifyCertificateResponseSchema.parse(verified.json()).verified).toBe(true);
+      revealsNothing(verified.body);
+      // A guessed field is not confirmed: no differences are told to anyone but the minting workspace.
+      const guess = structuredClone(generated.json());
+      guess.report.content.property_details.address = 'A GUESSED ADDRESS';
+      const guessed = verifyCertificateResponseSchema.parse((await request({ method: 'POST', url: '/api/blockchain/verify-nft', cookie, payload: { token_id: minted.token_id, document: guess } })).json());
+      expect(guessed).toMatchObject({ verified: false, document: { differences: [] } });
+      const pdf = await request({ method: 'GET', url: `/api/blockchain/token/${minted.token_id}/pdf`, cookie });
+      expect(pdf.statusCode).toBe(200);
+      revealsNothing((await readPdfText(pdf.rawPayload)).text);
+    }
+    const ipfs = await request({ method: 'GET', url: `/ipfs/${minted.cid}` });
+    expect(ipfs.statusCode).toBe(200);
+    revealsNothing(ipfs.body);
+    expect(ipfs.body).not.toContain(report.content.property_details.suburb);
+    // Anyone holding the report verifies it against the token.
+    const held = verifyCertificateResponseSchema.parse((await request({ method: 'POST', url: '/api/blockchain/verify-nft', payload: { token_id: minted.token_id, document: generated.json() } })).json());
+    expect(held.verified).toBe(true);
+
+    // The minting workspace sees the details.
+    const mine = explorerTokenSchema.parse((await request({ method: 'GET', url: `/api/blockchain/token/${minted.token_id}`, cookie: other.cookie })).json());
+    expect(mine.certificate).toMatchObject({ is_issuing_workspace: true, report_id: report.report_id, property: report.content.property_details.address, valuation: report.content.comprehensive_analysis.ai_valuation });
+    const guess = structuredClone(generated.json());
+    guess.report.content.property_details.address = 'A GUESSED ADDRESS';
+    const told = verifyCertificateResponseSchema.parse((await request({ method: 'POST', url: '/api/blockchain/verify-nft', cookie: other.cookie, payload: { token_id: minted.token_id, document: guess } })).json());
+    expect(told.document?.differences).toEqual(['property_details.address']);
   });
 
   it('keeps loan assessments and the audit trail per workspace in the compliance overview', async () => {

@@ -9,7 +9,8 @@ import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { createPublicClient, http as httpTransport } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATE_ABI } from '@propguard/chain';
+import { encodeDagJson, propertyKeyOf, reportHashOf, CERTIFICATE_ABI, LEGACY_METADATA_SCHEMA, METADATA_SCHEMA } from '@propguard/chain';
+import { putIpfsObject } from '@propguard/db';
 import {
   apraComplianceReportResponseSchema,
   collectionResponseSchema,
@@ -172,20 +173,26 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     }
   });
 
-  it('serves the metadata at /ipfs/{cid} as dag-json whose CID anyone can recompute, naming the report, figures and issuer', async () => {
+  it('serves the public metadata at /ipfs/{cid} as dag-json whose CID anyone can recompute: the report\'s hashes, date, model and issuer, no address, figure or report id', async () => {
     const response = await inject('GET', `/ipfs/${minted.cid}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/vnd.ipld.dag-json');
     const bytes = new Uint8Array(response.rawPayload);
     const recomputed = CID.create(1, dagJson.code, await sha256.digest(bytes)).toString();
     expect(recomputed).toBe(minted.cid);
-    const metadata = dagJson.decode(bytes) as { report: { report_id: string; content_sha256: string }; valuation: { estimate_aud: number; range_80_low_aud: number }; hazards: { overall_2050_high_emissions: unknown }; issuer: { address: string }; lvr_thresholds_aud: unknown };
-    expect(metadata.report).toMatchObject({ report_id: report.report_id, content_sha256: report.content_hash });
-    expect(metadata.valuation.estimate_aud).toBe(report.content.comprehensive_analysis.ai_valuation);
-    expect(metadata.valuation.range_80_low_aud).toBe(report.content.comprehensive_analysis.conservative_value);
-    expect(metadata.lvr_thresholds_aud).toEqual(report.content.compliance.lvr_thresholds);
-    expect(metadata.hazards.overall_2050_high_emissions).toBeDefined();
-    expect(metadata.issuer.address).toMatch(/^0x[0-9a-f]{40}$/);
+    const metadata = dagJson.decode(bytes) as Record<string, unknown>;
+    expect(metadata).toEqual({
+      schema: METADATA_SCHEMA,
+      name: 'PropGuard valuation certificate',
+      description: expect.any(String),
+      attributes: [{ trait_type: 'Report date', value: report.generated_at.slice(0, 10) }, { trait_type: 'Model', value: report.content.comprehensive_analysis.model_id }],
+      report: { content_sha256: report.content_hash, pdf_sha256: report.pdf_sha256, generated_at: report.generated_at },
+      model: { id: report.content.comprehensive_analysis.model_id },
+      issuer: { name: 'PropGuard', address: expect.stringMatching(/^0x[0-9a-f]{40}$/), chain_id: 7316, contract: minted.contract_address },
+    });
+    const text = new TextDecoder().decode(bytes);
+    const details = report.content.property_details;
+    for (const secret of [details.address, details.suburb, report.report_id, String(report.content.comprehensive_analysis.ai_valuation), details.lat.toFixed(4)]) expect(text).not.toContain(secret);
     expect((await inject('GET', '/ipfs/not-a-cid-at-all')).statusCode).toBe(400);
     expect((await inject('GET', '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).statusCode).toBe(404);
   });
@@ -231,6 +238,52 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
 
     const notPdf = await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, document: Buffer.from('hello').toString('base64') });
     expect(notPdf.statusCode).toBe(400);
+  });
+
+  it('checks a report by its SHA-256 alone: the content hash and the issued PDF\'s verify, another hash does not; both or neither is 400', async () => {
+    const byContent = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, content_sha256: report.content_hash.toUpperCase() })).json());
+    expect(byContent.verified, byContent.reason).toBe(true);
+    expect(byContent.document).toEqual({ kind: 'sha256', sha256: report.content_hash, differences: [] });
+    const byPdf = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { tx_hash: minted.transaction_hash, content_sha256: `0x${report.pdf_sha256}` })).json());
+    expect(byPdf.verified, byPdf.reason).toBe(true);
+    expect(byPdf.checks.at(-1)?.detail).toBe('It is the SHA-256 of the report PDF as issued');
+    const other = verifyCertificateResponseSchema.parse((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, content_sha256: 'ab'.repeat(32) })).json());
+    expect(other.verified).toBe(false);
+    expect(other.reason).toContain("is neither the certified report content's SHA-256");
+    expect((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, content_sha256: 'xyz' })).json().error.message).toMatch(/content_sha256: must be a SHA-256/);
+    expect((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id })).statusCode).toBe(400);
+    expect((await inject('POST', '/api/blockchain/verify-nft', { token_id: minted.token_id, content_sha256: report.content_hash, document: {} })).statusCode).toBe(400);
+  });
+
+  it('a certificate minted before the metadata was made public: its old metadata is withheld at /ipfs, its public fields are shown, and it still verifies', async () => {
+    // Minted the way the server did before issue 29.4: the metadata named the property, figures and report id.
+    const old = await newReport('12 Collins St, Melbourne VIC 3000');
+    const runtime = testApp.context.chain.ready ? testApp.context.chain.runtime : null;
+    if (!runtime) throw new Error('the chain is not ready');
+    const legacy = {
+      schema: LEGACY_METADATA_SCHEMA,
+      name: `PropGuard valuation certificate: ${old.content.property_details.address}`,
+      property: { address: old.content.property_details.address },
+      valuation: { estimate_aud: old.content.comprehensive_analysis.ai_valuation },
+      report: { report_id: old.report_id, template: old.template, generated_at: old.generated_at, content_sha256: old.content_hash, pdf_sha256: old.pdf_sha256 },
+      model: { id: old.content.comprehensive_analysis.model_id },
+      issuer: { name: 'PropGuard', address: runtime.registry.minter, chain_id: 7316, contract: runtime.contractAddress },
+    };
+    const { bytes, cid } = await encodeDagJson(legacy);
+    await putIpfsObject(testApp.context.database, cid, 'dag-json', bytes);
+    const { tokenId } = await runtime.registry.mint({ reportHash: reportHashOf(old.content_hash), propertyKey: propertyKeyOf(old), cid, supersedes: 0n }, () => undefined);
+
+    const withheld = await inject('GET', `/ipfs/${cid}`);
+    expect(withheld.statusCode).toBe(404);
+    expect(withheld.body).not.toContain(old.content.property_details.address);
+    expect(errorResponseSchema.parse(withheld.json()).error.message).toContain('/api/blockchain/token/');
+    const token = explorerTokenSchema.parse((await inject('GET', `/api/blockchain/token/${tokenId}`)).json());
+    expect(token.metadata).toMatchObject({ schema: METADATA_SCHEMA, report: { content_sha256: old.content_hash, generated_at: old.generated_at }, model: { id: old.content.comprehensive_analysis.model_id } });
+    expect(JSON.stringify(token.metadata)).not.toContain(old.content.property_details.address);
+    // No owner was recorded for it: the local workspace sees its details (the report named by the old metadata).
+    expect(token.certificate).toMatchObject({ is_issuing_workspace: true, report_id: old.report_id, property: old.content.property_details.address });
+    const verified = verifyCertificateResponseSchema.parse((await inject('GET', `/api/blockchain/verify-nft?token_id=${tokenId}`)).json());
+    expect(verified.verified, verified.reason).toBe(true);
   });
 
   it('the report\'s PDF and text show its certificate once minted: token, contract, chain, transaction, report hash and the verification URL', async () => {
@@ -328,9 +381,10 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     // An earlier run's certificate of the same address (the suite's database persists) is superseded by this one.
     expect(tx.logs.map((log) => log.event)).toEqual(minted.supersedes === null ? ['Transfer', 'CertificateIssued'] : ['Transfer', 'CertificateIssued', 'CertificateSuperseded']);
     expect(tx.logs[1]?.args.tokenId).toBe(String(minted.token_id));
+    // The local workspace minted it: the explorer shows it the details beside the public metadata.
     const token = explorerTokenSchema.parse((await inject('GET', `/api/blockchain/token/${minted.token_id}`)).json());
-    expect(token.certificate.cid).toBe(minted.cid);
-    expect((token.metadata as { report: { report_id: string } }).report.report_id).toBe(report.report_id);
+    expect(token.certificate).toMatchObject({ cid: minted.cid, is_issuing_workspace: true, report_id: report.report_id, property: report.content.property_details.address, valuation: report.content.comprehensive_analysis.ai_valuation, report_date: report.generated_at, model_id: report.content.comprehensive_analysis.model_id });
+    expect(token.metadata).toMatchObject({ schema: METADATA_SCHEMA, report: { content_sha256: report.content_hash } });
     const pdf = await inject('GET', `/api/blockchain/token/${minted.token_id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

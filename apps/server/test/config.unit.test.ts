@@ -9,6 +9,12 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.homeDir).toBe(path.join(REPO_ROOT, '.propguard'));
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.databasePoolMax).toBe(20);
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_MAX (issue 29.5), refusing 0', () => {
+    expect(loadConfig({ DATABASE_POOL_MAX: '50' }).databasePoolMax).toBe(50);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it('treats empty strings as unset', () => {

@@ -2,11 +2,12 @@
 // (search cards of each city's three busiest suburbs) and two listings a user found contradicting
 // themselves, every door gives the same estimate, range, confidence, as-at date, state and hazard
 // scores, field by field: the search card, the property page, POST /api/valuations by listing id
-// and by address, the report (its answer and its stored JSON), the certificate's metadata, the
+// and by address, the report (its answer and its stored JSON), the minting workspace's view of its certificate, the
 // original client's routes, `propguard value --csv` and a portfolio's loans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as dagJson from '@ipld/dag-json';
 import {
+  explorerTokenSchema,
   listingSchema,
   mintCertificateResponseSchema,
   portfolioCreatedResponseSchema,
@@ -165,14 +166,20 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
     expect(response.body).toContain('has changed since it was shown');
   });
 
-  it('the certificate minted from a report carries the report\'s figures', async () => {
+  it('the certificate minted from a report shows the minting workspace the report\'s figures, and its public metadata none of them', async () => {
     for (const report of reports.slice(0, 3)) {
       const minted = mintCertificateResponseSchema.parse(await inject('POST', '/api/blockchain/mint-valuation-nft', { report_id: report.report_id }));
+      const analysis = report.content.comprehensive_analysis;
+      // The local workspace minted it: its view of the certificate carries the report's figures.
+      const token = explorerTokenSchema.parse(await inject('GET', `/api/blockchain/token/${minted.token_id}`));
+      expect(token.certificate).toMatchObject({ is_issuing_workspace: true, report_id: report.report_id, property: report.content.property_details.address, valuation: analysis.ai_valuation, report_date: report.generated_at, model_id: analysis.model_id, report_hash: `0x${report.content_hash}` });
+      // The public metadata (anyone's, by token URI) proves the report without saying what it says.
       const response = await testApp.app.inject({ method: 'GET', url: `/ipfs/${minted.cid}` });
       expect(response.statusCode).toBe(200);
-      const metadata = dagJson.decode(new Uint8Array(response.rawPayload)) as { valuation: { estimate_aud: number; range_80_low_aud: number; range_80_high_aud: number } };
-      const analysis = report.content.comprehensive_analysis;
-      expect(metadata.valuation).toMatchObject({ estimate_aud: analysis.ai_valuation, range_80_low_aud: analysis.conservative_value, range_80_high_aud: analysis.optimistic_value });
+      const metadata = dagJson.decode(new Uint8Array(response.rawPayload)) as Record<string, unknown>;
+      expect(metadata).toMatchObject({ report: { content_sha256: report.content_hash, generated_at: report.generated_at }, model: { id: analysis.model_id } });
+      for (const key of ['property', 'valuation', 'hazards', 'lvr_thresholds_aud']) expect(metadata).not.toHaveProperty(key);
+      for (const secret of [report.content.property_details.address, report.report_id, String(analysis.ai_valuation), String(analysis.conservative_value), String(analysis.optimistic_value)]) expect(response.body).not.toContain(secret);
     }
   });
 

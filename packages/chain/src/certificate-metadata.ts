@@ -5,66 +5,93 @@ import { keccak256, toHex } from 'viem';
 import type { StoredReport } from '@propguard/schemas';
 import type { Hex } from './chain-store.ts';
 
-/** Version of the metadata layout below; a reader checks it before reading the fields. */
-export const METADATA_SCHEMA = 'propguard.valuation-certificate.v1';
-
 /**
- * What a certificate's metadata says (ERC-721 metadata JSON: name, description, attributes, plus
- * PropGuard's own fields). Every figure comes from the stored report the certificate certifies.
+ * Version of the metadata layout below; a reader checks it before reading the fields. v2 (issue 29.4)
+ * is public: the token URI points at it and anyone may fetch it, so it holds what proves a report,
+ * never what the report says.
  */
-export function buildCertificateMetadata(report: StoredReport, issuer: { name: string; address: Hex; chainId: bigint; contract: Hex }) {
-  const { content } = report;
-  const property = content.property_details;
-  const analysis = content.comprehensive_analysis;
-  const risk = content.risk_assessment;
+export const METADATA_SCHEMA = 'propguard.valuation-certificate.v2';
+/**
+ * The layout of the certificates minted before issue 29.4: it named the property, its figures and
+ * the report id. Such metadata stays held (its bytes are what the CID on chain hashes) but is never
+ * served: readers take its public fields with publicMetadataOf and its details with detailsOfLegacyMetadata.
+ */
+export const LEGACY_METADATA_SCHEMA = 'propguard.valuation-certificate.v1';
+
+export interface CertificateIssuer {
+  name: string;
+  address: Hex;
+  chainId: bigint;
+  contract: Hex;
+}
+
+/** What the public metadata certifies of a report: its hashes, its date and the model that valued it. */
+interface CertifiedReportFacts {
+  contentSha256: string;
+  pdfSha256: string;
+  generatedAt: string;
+  modelId: string;
+}
+
+function publicMetadata(facts: CertifiedReportFacts, issuer: CertificateIssuer) {
   return {
     schema: METADATA_SCHEMA,
-    name: `PropGuard valuation certificate: ${property.address}`,
-    description: `Certifies PropGuard valuation report ${report.report_id} (SHA-256 ${report.content_hash} of its canonical JSON content).`,
-    external_url: `/report/${report.report_id}`,
+    name: 'PropGuard valuation certificate',
+    description: 'Certifies a PropGuard valuation report by the SHA-256 of its canonical JSON content (and of its PDF as issued). Anyone holding the report can check it against this certificate (POST /api/blockchain/verify-nft); the property, its figures and the report itself are the issuing workspace\'s.',
     attributes: [
-      { trait_type: 'Estimate (AUD)', value: analysis.ai_valuation },
-      { trait_type: 'Confidence (%)', value: analysis.confidence_level },
-      { trait_type: 'Overall risk', value: risk.overall_risk },
-      { trait_type: 'State', value: property.state ?? 'unknown' },
+      { trait_type: 'Report date', value: facts.generatedAt.slice(0, 10) },
+      { trait_type: 'Model', value: facts.modelId },
     ],
-    property: {
-      address: property.address,
-      suburb: property.suburb,
-      state: property.state,
-      postcode: property.postcode,
-      property_type: property.property_type,
-      // Coordinates as text: dag-json would encode a float, and text keeps the bytes stable.
-      lat: property.lat.toFixed(6),
-      lng: property.lng.toFixed(6),
-    },
-    valuation: {
-      estimate_aud: analysis.ai_valuation,
-      range_80_low_aud: analysis.conservative_value,
-      range_80_high_aud: analysis.optimistic_value,
-      confidence_percent: analysis.confidence_level,
-      confidence_label: analysis.confidence_label,
-      as_at: analysis.as_at,
-    },
-    hazards: {
-      today: risk.hazards.map((hazard) => ({ hazard: hazard.hazard, level: hazard.level, score: hazard.score })),
-      overall_today: { score: risk.overall_score, level: risk.overall_risk },
-      overall_2050_high_emissions: { score: risk.climate_2050_high.overall_score, level: risk.climate_2050_high.overall_risk },
-    },
-    lvr_thresholds_aud: content.compliance.lvr_thresholds,
-    report: {
-      report_id: report.report_id,
-      template: report.template,
-      generated_at: report.generated_at,
-      content_sha256: report.content_hash,
-      pdf_sha256: report.pdf_sha256,
-    },
-    model: { id: analysis.model_id },
-    data_versions: content.data_versions,
+    report: { content_sha256: facts.contentSha256, pdf_sha256: facts.pdfSha256, generated_at: facts.generatedAt },
+    model: { id: facts.modelId },
     issuer: { name: issuer.name, address: issuer.address, chain_id: Number(issuer.chainId), contract: issuer.contract },
   };
 }
+
+/**
+ * The public metadata of a certificate (ERC-721 metadata JSON: name, description, attributes, plus
+ * PropGuard's own fields): the report's content and PDF hashes, its date and the model version.
+ * No address, figure or report id: token ids run 1..N, so whatever is here anyone can read for
+ * every certificate.
+ */
+export function buildCertificateMetadata(report: StoredReport, issuer: CertificateIssuer) {
+  return publicMetadata({ contentSha256: report.content_hash, pdfSha256: report.pdf_sha256, generatedAt: report.generated_at, modelId: report.content.comprehensive_analysis.model_id }, issuer);
+}
 export type CertificateMetadata = ReturnType<typeof buildCertificateMetadata>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textAt = (value: unknown, ...path: string[]): string | null => {
+  let at: unknown = value;
+  for (const key of path) at = isRecord(at) ? at[key] : undefined;
+  return typeof at === 'string' ? at : null;
+};
+
+/** Is this decoded metadata of the public layout (what GET /ipfs/{cid} may serve)? */
+export function isPublicMetadata(value: unknown): boolean {
+  return isRecord(value) && value.schema === METADATA_SCHEMA;
+}
+
+/**
+ * The public fields of held metadata of either layout: public metadata as it is, the legacy layout
+ * reduced to exactly what buildCertificateMetadata would have written for it; null for anything else.
+ */
+export function publicMetadataOf(value: unknown): CertificateMetadata | null {
+  if (isPublicMetadata(value)) return value as CertificateMetadata;
+  if (!isRecord(value) || value.schema !== LEGACY_METADATA_SCHEMA) return null;
+  const contentSha256 = textAt(value, 'report', 'content_sha256');
+  const generatedAt = textAt(value, 'report', 'generated_at');
+  const issuer = isRecord(value.issuer) ? value.issuer : {};
+  if (!contentSha256 || !generatedAt) return null;
+  return publicMetadata(
+    { contentSha256, pdfSha256: textAt(value, 'report', 'pdf_sha256') ?? '', generatedAt, modelId: textAt(value, 'model', 'id') ?? 'unknown' },
+    { name: textAt(issuer, 'name') ?? 'PropGuard', address: (textAt(issuer, 'address') ?? '0x') as Hex, chainId: BigInt(typeof issuer.chain_id === 'number' ? issuer.chain_id : 0), contract: (textAt(issuer, 'contract') ?? '0x') as Hex },
+  );
+}
+
+/** The report id a legacy (v1) metadata named; null for public metadata, which names none. */
+export function reportIdOfLegacyMetadata(value: unknown): string | null {
+  return isRecord(value) && value.schema === LEGACY_METADATA_SCHEMA ? textAt(value, 'report', 'report_id') : null;
+}
 
 /** Canonical dag-json bytes of a value and their CIDv1 (dag-json codec, SHA-256). */
 export async function encodeDagJson(value: unknown): Promise<{ bytes: Uint8Array; cid: string }> {

@@ -6,4 +6,5 @@ export { BoundedCallRunner, type CallLimits } from './bounded-calls.ts';
 export { answerRpc, answerRpcBody, RPC_METHODS, MAX_BATCH, type RpcRequest, type RpcResponse } from './json-rpc.ts';
 export { embeddedTransport } from './embedded-transport.ts';
 export { CertificateRegistry, CertificateRevert, CERTIFICATE_ABI, CERTIFICATE_BYTECODE, CERTIFICATE_ARTIFACT, type IssuedEvent, type MintOutcome, type MintRequest, type OnChainCertificate, type SupersededEvent } from './certificate-registry.ts';
-export { buildCertificateMetadata, encodeDagJson, cidOfDagJson, decodeDagJson, parseCid, propertyKeyOf, reportHashOf, METADATA_SCHEMA, type CertificateMetadata } from './certificate-metadata.ts';
+export { buildCertificateMetadata, encodeDagJson, cidOfDagJson, decodeDagJson, isPublicMetadata, parseCid, propertyKeyOf, publicMetadataOf, reportHashOf, reportIdOfLegacyMetadata, LEGACY_METADATA_SCHEMA, METADATA_SCHEMA, type CertificateIssuer, type CertificateMetadata } from './certificate-metadata.ts';
+export { loadMinterKey, minterAddressOf, minterKeyFile, openSealedMinterKey, readMinterKeyFile, sealMinterKey, writeMinterKeyFile, SEALED_MINTER_KEY_FORMAT, type SealedMinterKey } from './minter-key.ts';

@@ -48,10 +48,10 @@ export {
   type ValuationAuditRow,
   type WorkspaceScope,
 } from './compliance/compliance-store.ts';
-export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind } from './backup.ts';
-export { REPO_ROOT, resolveConfigPath, storageEnvFields } from './storage-config.ts';
+export { backupDatabase, restoreDatabase, backupKindOf, type BackupKind, type BackupMinterKey, type BackupSecrets, type RestoredMinterKey } from './backup.ts';
+export { backupEnvFields, minterKeyEnvFields, REPO_ROOT, resolveConfigPath, storageEnvFields, DEFAULT_POOL_MAX } from './storage-config.ts';
 export { DatabaseChainStore, getChainSetting, setChainSetting, putIpfsObject, getIpfsObject } from './chain/chain-store.ts';
-export { insertCertificateOwner, visibleCertificateTokens, type CertificateOwnerRow } from './chain/certificates-store.ts';
+export { findCertificateOwners, insertCertificateOwner, isCertificateVisible, visibleCertificateTokens, type CertificateOwnerRow } from './chain/certificates-store.ts';
 export * from './accounts/accounts-store.ts';
 export * from './portfolio/portfolio-store.ts';
 export * from './portfolio-stress/stress-rows.ts';

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { AppError } from '@propguard/schemas';
 import { acquireDirectoryLock } from './pglite-lock.ts';
+import { DEFAULT_POOL_MAX } from './storage-config.ts';
 import { schema, type Schema } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -38,6 +39,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PropGuard's home directory; PGlite lives in `${homeDir}/db`. */
   homeDir: string;
+  /** Connections to the PostgreSQL server at most (DATABASE_POOL_MAX); default DEFAULT_POOL_MAX. */
+  poolMax?: number;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -99,8 +102,10 @@ async function openPglite(homeDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+async function openPostgres(databaseUrl: string, poolMax: number): Promise<Database> {
+  // Each query checks a connection out for itself only (pool.query), and a transaction for its
+  // own statements: nothing holds one across other work (a report's PDF rendering, say).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
@@ -132,5 +137,5 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 
 /** Opens PGlite in `${homeDir}/db` when databaseUrl is undefined, otherwise PostgreSQL via pg.Pool; runs migrations before returning. */
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.homeDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_POOL_MAX) : openPglite(options.homeDir);
 }

@@ -79,8 +79,8 @@ export type MintProgressEvent =
 export const certificateSchema = z
   .object({
     token_id: z.number().int(),
-    property: z.string().nullable().describe('Address from the metadata; null when the metadata is not held here'),
-    report_id: z.string().nullable(),
+    property: z.string().nullable().describe('Address of the certified report: given to the workspace that minted the certificate only (null for anyone else, or when the report is not held here)'),
+    report_id: z.string().nullable().describe('The certified report: given to the minting workspace only'),
     report_hash: z.string(),
     cid: z.string(),
     token_uri: z.string(),
@@ -91,7 +91,10 @@ export const certificateSchema = z
     transaction_hash: z.string(),
     supersedes: z.number().int().nullable(),
     superseded_by: z.number().int().nullable(),
-    valuation: z.number().int().nullable(),
+    valuation: z.number().int().nullable().describe('The report\'s estimate (AUD): given to the minting workspace only'),
+    report_date: z.string().nullable().describe('When the certified report was generated (ISO 8601), from the public metadata; null when the metadata is not held here'),
+    model_id: z.string().nullable().describe('The valuation model version of the certified report, from the public metadata'),
+    is_issuing_workspace: z.boolean().describe('True when the caller\'s workspace minted it: only then are property, report_id and valuation given'),
   })
   .meta({ id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
@@ -136,9 +139,17 @@ export const verifyDocumentRequestSchema = z
     tx_hash: txHashSchema.optional(),
     document: z
       .union([z.record(z.string(), z.unknown()), z.string().min(1).max(20_000_000)])
+      .optional()
       .describe('The report JSON (as GET /api/reports/{id} answers it, or its `report`), or the report PDF as base64'),
+    content_sha256: z
+      .string()
+      .trim()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a SHA-256: 64 hex characters')
+      .optional()
+      .describe('Instead of the document: the SHA-256 of the report\'s canonical JSON content (its content hash), or of its PDF'),
   })
   .refine((body) => (body.token_id === undefined) !== (body.tx_hash === undefined), { message: 'give either token_id or tx_hash', path: ['token_id'] })
+  .refine((body) => (body.document === undefined) !== (body.content_sha256 === undefined), { message: 'give either the document or its content_sha256', path: ['document'] })
   .meta({ id: 'VerifyDocumentRequest' });
 export type VerifyDocumentRequest = z.infer<typeof verifyDocumentRequestSchema>;
 
@@ -159,9 +170,9 @@ export const verifyCertificateResponseSchema = z
     checks: z.array(verificationCheckSchema),
     document: z
       .object({
-        kind: z.enum(['json', 'pdf']),
+        kind: z.enum(['json', 'pdf', 'sha256']),
         sha256: z.string(),
-        differences: z.array(z.string()).describe('Paths of the report content that differ from the issued report'),
+        differences: z.array(z.string()).describe('Paths of the report content that differ from the issued report: told to the minting workspace only (to anyone else they would confirm guesses of its fields)'),
       })
       .nullable(),
   })
@@ -222,7 +233,7 @@ export const explorerTokenSchema = z
     network: z.string(),
     contract_address: z.string(),
     certificate: certificateSchema,
-    metadata: z.record(z.string(), z.unknown()).nullable().describe('The dag-json metadata at the token\'s CID, when held here'),
+    metadata: z.record(z.string(), z.unknown()).nullable().describe('The public metadata of the token (report hashes, date, model, issuer), when held here; for a certificate minted before the metadata was made public, the same fields taken from what it holds'),
   })
   .meta({ id: 'ExplorerToken' });
 export type ExplorerToken = z.infer<typeof explorerTokenSchema>;

@@ -33,7 +33,8 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/data\/hazard-layers$/, 'analyst'],
   ['DELETE', /^\/api\/data\/hazard-layers\//, 'analyst'],
   ['POST', /^\/api\/(invitations\/accept|workspace\/switch)$/, 'viewer'],
-  // Certificates are public on chain: anyone may read the chain (JSON-RPC), a token or a transaction,
+  // Certificates are public on chain: anyone may read the chain (JSON-RPC), a token (its public
+  // metadata: hashes, date, model; the details only for the minting workspace) or a transaction,
   // and verify a certificate or a report against it; minting is a write (an analyst's) and metered.
   ['POST', /^\/api\/blockchain\/(rpc|verify-nft)$/, 'public'],
   // Which certificates a workspace holds (and a report's certificate) are the workspace's to list.

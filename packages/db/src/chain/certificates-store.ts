@@ -15,19 +15,26 @@ export async function insertCertificateOwner(database: Database, row: Certificat
   await database.db.insert(certificates).values(row).onConflictDoUpdate({ target: [certificates.contractAddress, certificates.tokenId], set: owner });
 }
 
+/** Who minted these tokens of a contract and from which report, as recorded at each mint (tokens without a row are absent). */
+export async function findCertificateOwners(database: Database, contractAddress: string, tokenIds: number[]): Promise<Map<number, { workspaceId: string; reportId: string }>> {
+  if (tokenIds.length === 0) return new Map();
+  const owned = await database.db
+    .select({ tokenId: certificates.tokenId, workspaceId: certificates.workspaceId, reportId: certificates.reportId })
+    .from(certificates)
+    .where(and(eq(certificates.contractAddress, contractAddress), inArray(certificates.tokenId, tokenIds)));
+  return new Map(owned.map((row) => [Number(row.tokenId), { workspaceId: row.workspaceId, reportId: row.reportId }]));
+}
+
+/** Is a token of this owner (undefined: minted before certificates had one) the scope's workspace's? */
+export function isCertificateVisible(owner: { workspaceId: string } | undefined, scope: ReportScope): boolean {
+  return owner === undefined ? scope.includeUnowned : owner.workspaceId === scope.workspaceId;
+}
+
 /**
  * Which of these tokens of a contract a workspace may list: its own, and for the local workspace
  * also those without an owner (minted before certificates had one). Returns the visible ids.
  */
 export async function visibleCertificateTokens(database: Database, contractAddress: string, tokenIds: number[], scope: ReportScope): Promise<Set<number>> {
-  if (tokenIds.length === 0) return new Set();
-  const owned = await database.db
-    .select({ tokenId: certificates.tokenId, workspaceId: certificates.workspaceId })
-    .from(certificates)
-    .where(and(eq(certificates.contractAddress, contractAddress), inArray(certificates.tokenId, tokenIds)));
-  const ownerOf = new Map(owned.map((row) => [Number(row.tokenId), row.workspaceId]));
-  return new Set(tokenIds.filter((id) => {
-    const owner = ownerOf.get(id);
-    return owner === undefined ? scope.includeUnowned : owner === scope.workspaceId;
-  }));
+  const owners = await findCertificateOwners(database, contractAddress, tokenIds);
+  return new Set(tokenIds.filter((id) => isCertificateVisible(owners.get(id), scope)));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { explorerTokenSchema, explorerTransactionSchema, tokenParamsSchema, txParamsSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { getCertificatePdf, getExplorerToken, getExplorerTransaction } from '../../services/chain/certificate-service.ts';
 
 /** What the explorer pages /explorer/tx/:hash and /explorer/token/:id show. */
@@ -13,13 +14,13 @@ export function explorerRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async (request) => getExplorerTransaction(context, request.params.hash));
 
     app.get('/blockchain/token/:tokenId', {
-      schema: { tags: ['blockchain'], summary: 'A certificate with its metadata', params: tokenParamsSchema, response: { 200: explorerTokenSchema, ...ERROR_RESPONSES } },
-    }, async (request) => getExplorerToken(context, request.params.tokenId));
+      schema: { tags: ['blockchain'], summary: 'A certificate with its public metadata; its property, report and valuation for the workspace that minted it only', params: tokenParamsSchema, response: { 200: explorerTokenSchema, ...ERROR_RESPONSES } },
+    }, async (request) => getExplorerToken(context, request.params.tokenId, reportScopeOf(request.principal)));
 
     app.get('/blockchain/token/:tokenId/pdf', {
       schema: { tags: ['blockchain'], summary: 'A certificate as a one-page PDF (export)', params: tokenParamsSchema, response: { 200: z.any().describe('application/pdf'), ...ERROR_RESPONSES } },
     }, async (request, reply) => {
-      const { bytes, fileName } = await getCertificatePdf(context, request.params.tokenId);
+      const { bytes, fileName } = await getCertificatePdf(context, request.params.tokenId, reportScopeOf(request.principal));
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
     });
   };

@@ -8,11 +8,11 @@ import { getIpfsBytes } from '../../services/chain/certificate-service.ts';
 
 const cidParamsSchema = z.object({ cid: z.string().min(10).max(200) });
 
-/** GET /ipfs/{cid}: certificate metadata as stored (dag-json bytes), so anyone can recompute the CID. */
+/** GET /ipfs/{cid}: public certificate metadata as stored (dag-json bytes), so anyone can recompute the CID. */
 export function ipfsGatewayRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/ipfs/:cid', {
-      schema: { tags: ['blockchain'], summary: 'The bytes of a CID held here (certificate metadata, dag-json)', params: cidParamsSchema, response: { 200: z.any().describe('application/vnd.ipld.dag-json'), ...ERROR_RESPONSES } },
+      schema: { tags: ['blockchain'], summary: 'The bytes of a CID held here (public certificate metadata, dag-json); metadata of certificates issued before it was made public is withheld (404)', params: cidParamsSchema, response: { 200: z.any().describe('application/vnd.ipld.dag-json'), ...ERROR_RESPONSES } },
     }, async (request, reply) => {
       let cid: string;
       try {

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyCertificateQuerySchema, verifyCertificateResponseSchema, verifyDocumentRequestSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
+import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { verifyCertificate, verifyDocument } from '../../services/chain/certificate-service.ts';
 
 export function verifyCertificateRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/blockchain/verify-nft', {
       schema: { tags: ['blockchain'], summary: 'Verify a certificate (by token id or transaction hash) against its metadata and report', querystring: verifyCertificateQuerySchema, response: { 200: verifyCertificateResponseSchema, ...ERROR_RESPONSES } },
-    }, async (request) => verifyCertificate(context, request.query));
+    }, async (request) => verifyCertificate(context, request.query, reportScopeOf(request.principal)));
 
     app.post('/blockchain/verify-nft', {
-      schema: { tags: ['blockchain'], summary: 'Check an uploaded report (JSON, or the PDF as base64) against the hash on chain', body: verifyDocumentRequestSchema, response: { 200: verifyCertificateResponseSchema, ...ERROR_RESPONSES } },
-    }, async (request) => verifyDocument(context, request.body));
+      schema: { tags: ['blockchain'], summary: 'Check a report anyone holds (JSON, the PDF as base64, or the SHA-256 of either) against the hash on chain', body: verifyDocumentRequestSchema, response: { 200: verifyCertificateResponseSchema, ...ERROR_RESPONSES } },
+    }, async (request) => verifyDocument(context, request.body, reportScopeOf(request.principal)));
   };
 }

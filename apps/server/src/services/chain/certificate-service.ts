@@ -6,14 +6,17 @@ import {
   cidOfDagJson,
   decodeDagJson,
   encodeDagJson,
+  isPublicMetadata,
   propertyKeyOf,
+  publicMetadataOf,
   reportHashOf,
+  reportIdOfLegacyMetadata,
   CERTIFICATE_ABI,
   type CertificateMetadata,
   type Hex,
   type OnChainCertificate,
 } from '@propguard/chain';
-import { findReportHashes, getIpfsObject, insertCertificateOwner, putIpfsObject, visibleCertificateTokens, type ReportScope } from '@propguard/db';
+import { findCertificateOwners, findReportHashes, getIpfsObject, insertCertificateOwner, isCertificateVisible, putIpfsObject, visibleCertificateTokens, type ReportScope } from '@propguard/db';
 import { canonicalJson } from '@propguard/engines';
 import {
   AppError,
@@ -28,6 +31,7 @@ import {
   type MintCertificateResponse,
   type MintStage,
   type ReportCertificateResponse,
+  type ReportContent,
   type VerificationCheck,
   type VerifyCertificateQuery,
   type VerifyCertificateResponse,
@@ -51,11 +55,6 @@ export function requireChain(context: AppContext): ChainRuntime {
   return context.chain.runtime;
 }
 
-async function readMetadata(context: AppContext, cid: string): Promise<CertificateMetadata | null> {
-  const stored = await getIpfsObject(context.database, cid);
-  return stored ? (decodeDagJson(stored.bytes) as CertificateMetadata) : null;
-}
-
 async function blockTime(runtime: ChainRuntime, blockNumber: bigint): Promise<string | null> {
   const block = await runtime.registry.publicClient.getBlock({ blockNumber }).catch(() => null);
   return block ? new Date(Number(block.timestamp) * 1000).toISOString() : null;
@@ -66,12 +65,33 @@ async function issuedEvents(runtime: ChainRuntime) {
   return runtime.registry.readEvents(runtime.fromBlock);
 }
 
-async function present(context: AppContext, runtime: ChainRuntime, certificate: OnChainCertificate, mint: { blockNumber: bigint; transactionHash: Hex } | undefined, held?: CertificateMetadata | null): Promise<Certificate> {
-  const metadata = held === undefined ? await readMetadata(context, certificate.cid) : held;
+/**
+ * The private side of a certificate (issue 29.4), for the workspace that minted it only: the
+ * certified report's id and, from that stored report, its address and estimate.
+ */
+interface CertificateDetails {
+  reportId: string;
+  property: string | null;
+  valuation: number | null;
+}
+
+async function detailsOfReport(context: AppContext, reportId: string | null): Promise<CertificateDetails | undefined> {
+  if (!reportId) return undefined;
+  const row = await findReportHashes(context.database, reportId);
+  const content = row?.content as ReportContent | undefined;
+  return { reportId, property: content?.property_details.address ?? null, valuation: content?.comprehensive_analysis.ai_valuation ?? null };
+}
+
+/**
+ * A certificate as the caller may see it: what the chain and the public metadata say, and the
+ * details (property, report, valuation) only when `details` is given (the minting workspace's).
+ */
+function present(certificate: OnChainCertificate, mint: { blockNumber: bigint; transactionHash: Hex } | undefined, held: HeldMetadata | null, details: CertificateDetails | undefined): Certificate {
+  const metadata = held?.publicMetadata ?? null;
   return {
     token_id: Number(certificate.tokenId),
-    property: metadata?.property.address ?? null,
-    report_id: metadata?.report.report_id ?? null,
+    property: details?.property ?? null,
+    report_id: details?.reportId ?? null,
     report_hash: certificate.reportHash,
     cid: certificate.cid,
     token_uri: certificate.tokenUri,
@@ -82,7 +102,10 @@ async function present(context: AppContext, runtime: ChainRuntime, certificate: 
     transaction_hash: mint?.transactionHash ?? '',
     supersedes: certificate.supersedes === 0n ? null : Number(certificate.supersedes),
     superseded_by: certificate.supersededBy === 0n ? null : Number(certificate.supersededBy),
-    valuation: metadata?.valuation.estimate_aud ?? null,
+    valuation: details?.valuation ?? null,
+    report_date: metadata?.report.generated_at ?? null,
+    model_id: metadata?.model.id ?? null,
+    is_issuing_workspace: details !== undefined,
   };
 }
 
@@ -93,7 +116,10 @@ async function present(context: AppContext, runtime: ChainRuntime, certificate: 
  */
 interface HeldMetadata {
   bytes: Uint8Array;
-  metadata: CertificateMetadata;
+  /** As decoded: the public layout, or the legacy one that named the property (never served). */
+  metadata: unknown;
+  /** Its public fields (publicMetadataOf); null when it is of no layout we know. */
+  publicMetadata: CertificateMetadata | null;
   computedCid: string;
 }
 const heldMetadata = new Map<string, HeldMetadata>();
@@ -104,18 +130,35 @@ async function readHeldMetadata(context: AppContext, cid: string): Promise<HeldM
   if (!stored) return null;
   const seen = heldMetadata.get(cid);
   if (seen && Buffer.compare(seen.bytes, stored.bytes) === 0) return seen;
-  const held = { bytes: stored.bytes, metadata: decodeDagJson(stored.bytes) as CertificateMetadata, computedCid: await cidOfDagJson(stored.bytes) };
+  const metadata = decodeDagJson(stored.bytes);
+  const held = { bytes: stored.bytes, metadata, publicMetadata: publicMetadataOf(metadata), computedCid: await cidOfDagJson(stored.bytes) };
   if (heldMetadata.size >= HELD_METADATA_LIMIT) heldMetadata.clear();
   heldMetadata.set(cid, held);
   return held;
 }
 
-/** The certificate of a token with its mint transaction (read on chain at the current head), or NOT_FOUND. */
-async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint): Promise<{ onChain: OnChainCertificate; certificate: Certificate; held: HeldMetadata | null }> {
+interface RequiredCertificate {
+  onChain: OnChainCertificate;
+  /** As the caller may see it (the details only for the minting workspace). */
+  certificate: Certificate;
+  held: HeldMetadata | null;
+  /** The certified report, for this server's own checks whoever asks; never shown to another workspace. */
+  reportId: string | null;
+}
+
+/**
+ * The certificate of a token with its mint transaction (read on chain at the current head), as
+ * `scope` may see it, or NOT_FOUND.
+ */
+async function requireCertificate(context: AppContext, runtime: ChainRuntime, tokenId: bigint, scope: ReportScope): Promise<RequiredCertificate> {
   const { certificate: onChain, mint } = await runtime.registry.tokenState(tokenId, runtime.fromBlock);
   if (!onChain) throw new AppError('NOT_FOUND', `No certificate with token id ${tokenId} on ${runtime.network}`, { field: 'token_id' });
   const held = await readHeldMetadata(context, onChain.cid);
-  return { onChain, certificate: await present(context, runtime, onChain, mint ?? undefined, held?.metadata ?? null), held };
+  const owner = (await findCertificateOwners(context.database, runtime.contractAddress, [Number(tokenId)])).get(Number(tokenId));
+  // Recorded at the mint; a certificate minted before that record existed named it in its metadata.
+  const reportId = owner?.reportId ?? reportIdOfLegacyMetadata(held?.metadata);
+  const details = isCertificateVisible(owner, scope) ? await detailsOfReport(context, reportId) : undefined;
+  return { onChain, certificate: present(onChain, mint ?? undefined, held, details), held, reportId };
 }
 
 /** The token a transaction minted, or NOT_FOUND. */
@@ -252,10 +295,14 @@ export async function listCollection(context: AppContext, limit: number, offset:
   const superseded = all.superseded.filter((event) => visible.has(Number(event.newTokenId)) || visible.has(Number(event.previousTokenId)));
   const newestFirst = [...issued].reverse();
   const page = newestFirst.slice(offset, offset + limit);
+  const owners = await findCertificateOwners(context.database, runtime.contractAddress, page.map((event) => Number(event.tokenId)));
   const certificates = await Promise.all(page.map(async (event) => {
     const { certificate: onChain } = await runtime.registry.tokenState(event.tokenId, runtime.fromBlock);
     if (!onChain) throw new Error(`Token ${event.tokenId} has an issue event but no certificate`);
-    return present(context, runtime, onChain, event);
+    const held = await readHeldMetadata(context, onChain.cid);
+    // Every listed token is the workspace's (visibleCertificateTokens above): its details are shown.
+    const details = await detailsOfReport(context, owners.get(Number(event.tokenId))?.reportId ?? reportIdOfLegacyMetadata(held?.metadata));
+    return present(onChain, event, held, details);
   }));
   const events = [
     ...issued.map((event) => ({ event: 'CertificateIssued' as const, token_id: Number(event.tokenId), related_token_id: null, block_number: Number(event.blockNumber), transaction_hash: event.transactionHash, timestamp: new Date(Number(event.issuedAt) * 1000).toISOString() })),
@@ -266,33 +313,46 @@ export async function listCollection(context: AppContext, limit: number, offset:
   return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, explorer_tx_url: context.config.chainExplorerTxUrl ?? null, total: issued.length, certificates, events: trail };
 }
 
-/** The checks of a certificate against what we hold: metadata (by its CID) and the stored report. */
-async function checkCertificate(context: AppContext, certificate: Certificate, onChain: OnChainCertificate, held: HeldMetadata | null): Promise<{ checks: VerificationCheck[]; storedContentHash: string | null; storedPdfSha256: string | null; storedContent: unknown }> {
+/**
+ * The checks of a certificate against what we hold: metadata (by its CID) and the stored report.
+ * The report is named only to the minting workspace (`certificate.is_issuing_workspace`).
+ */
+async function checkCertificate(context: AppContext, { certificate, onChain, held, reportId }: RequiredCertificate): Promise<{ checks: VerificationCheck[]; storedPdfSha256: string | null; storedContent: unknown }> {
   const checks: VerificationCheck[] = [];
   if (!held) {
     checks.push({ name: 'metadata', passed: false, detail: `The metadata ${onChain.cid} is not held by this server` });
   } else {
     const recomputed = held.computedCid;
     checks.push({ name: 'metadata CID', passed: recomputed === onChain.cid, detail: recomputed === onChain.cid ? 'The metadata bytes hash to the CID on chain' : `The stored metadata hashes to ${recomputed}, not ${onChain.cid}` });
-    const { metadata } = held;
-    const declared = reportHashOf(metadata.report.content_sha256);
-    checks.push({ name: 'metadata report hash', passed: declared === onChain.reportHash, detail: declared === onChain.reportHash ? 'The metadata names the report hash recorded on chain' : 'The metadata names another report hash than the chain' });
+    const declared = held.publicMetadata ? reportHashOf(held.publicMetadata.report.content_sha256) : null;
+    checks.push({ name: 'metadata report hash', passed: declared === onChain.reportHash, detail: declared === onChain.reportHash ? 'The metadata names the report hash recorded on chain' : declared ? 'The metadata names another report hash than the chain' : 'The metadata is of no layout this server reads' });
   }
-  let storedContentHash: string | null = null;
   let storedPdfSha256: string | null = null;
   let storedContent: unknown = null;
-  const reportId = certificate.report_id;
   const row = reportId ? await findReportHashes(context.database, reportId) : null;
+  const named = certificate.is_issuing_workspace ? `Report ${reportId}` : 'The certified report';
   if (!row) {
-    checks.push({ name: 'stored report', passed: false, detail: reportId ? `Report ${reportId} is not stored here` : 'No report id: the metadata is not held here' });
+    checks.push({ name: 'stored report', passed: false, detail: reportId ? `${named} is not stored here` : 'No report is recorded for it here' });
   } else {
-    storedContentHash = sha256Hex(canonicalJson(row.content));
+    const storedContentHash = sha256Hex(canonicalJson(row.content));
     storedPdfSha256 = row.pdfSha256;
     storedContent = row.content;
     const matches = reportHashOf(storedContentHash) === onChain.reportHash;
-    checks.push({ name: 'stored report', passed: matches, detail: matches ? `Report ${reportId} recomputes to the hash on chain` : `Report ${reportId} as stored now hashes to ${storedContentHash}, not the certified ${onChain.reportHash.slice(2)}` });
+    checks.push({ name: 'stored report', passed: matches, detail: matches ? `${named} as stored here recomputes to the hash on chain` : `${named} as stored now hashes to ${storedContentHash}, not the certified ${onChain.reportHash.slice(2)}` });
   }
-  return { checks, storedContentHash, storedPdfSha256, storedContent };
+  return { checks, storedPdfSha256, storedContent };
+}
+
+/**
+ * The SHA-256 of the certified edition of the token's report PDF (the issued report plus its
+ * certificate section, rendered again here deterministically), or null when it cannot be made.
+ */
+async function certifiedPdfSha256(context: AppContext, tokenId: bigint, reportId: string | null): Promise<string | null> {
+  if (!reportId) return null;
+  const report = await getStoredReport(context, reportId).catch(() => null);
+  if (!report) return null;
+  const summary = await certificateSummaryOfReport(context, report.content_hash);
+  return summary && summary.tokenId === Number(tokenId) ? sha256Hex(await renderCertifiedReportPdf(context, report, summary)) : null;
 }
 
 async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx_hash?: string }): Promise<bigint> {
@@ -300,17 +360,18 @@ async function tokenIdOf(runtime: ChainRuntime, request: { token_id?: number; tx
 }
 
 /** GET /api/blockchain/verify-nft: does the certificate on chain match the metadata and the report we hold? */
-export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery): Promise<VerifyCertificateResponse> {
+export async function verifyCertificate(context: AppContext, query: VerifyCertificateQuery, scope: ReportScope): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, query);
-  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
-  const { checks } = await checkCertificate(context, certificate, onChain, held);
+  const required = await requireCertificate(context, runtime, tokenId, scope);
+  const { certificate } = required;
+  const { checks } = await checkCertificate(context, required);
   const failed = checks.find((check) => !check.passed);
   const note = certificate.superseded_by ? ` It has been superseded by certificate #${certificate.superseded_by}.` : '';
   return {
     success: true,
     verified: !failed,
-    reason: failed ? `Not verified: ${failed.detail}.` : `Certificate #${tokenId} matches its metadata and report ${certificate.report_id} on ${runtime.network}.${note}`,
+    reason: failed ? `Not verified: ${failed.detail}.` : `Certificate #${tokenId} matches its metadata and ${certificate.report_id ? `report ${certificate.report_id}` : 'the report its issuer holds'} on ${runtime.network}.${note}`,
     token_id: Number(tokenId),
     certificate,
     checks,
@@ -341,49 +402,67 @@ function contentOf(document: Record<string, unknown>): unknown {
 }
 
 /**
- * POST /api/blockchain/verify-nft: checks an uploaded report (JSON or the PDF as base64) against
- * the hash on chain, and says what differs.
+ * POST /api/blockchain/verify-nft: checks a report anyone holds (JSON, the PDF as base64, or the
+ * SHA-256 of either) against the hash on chain, and tells the minting workspace what differs.
  */
-export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest): Promise<VerifyCertificateResponse> {
+export async function verifyDocument(context: AppContext, request: VerifyDocumentRequest, scope: ReportScope): Promise<VerifyCertificateResponse> {
   const runtime = requireChain(context);
   const tokenId = await tokenIdOf(runtime, request);
-  const { onChain, certificate, held } = await requireCertificate(context, runtime, tokenId);
-  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, certificate, onChain, held);
-  let document: VerifyCertificateResponse['document'];
-  if (typeof request.document === 'string') {
+  const required = await requireCertificate(context, runtime, tokenId, scope);
+  const { onChain, certificate, held, reportId } = required;
+  const { checks, storedPdfSha256, storedContent } = await checkCertificate(context, required);
+  // The issued PDF's hash is public (in the metadata); the stored row says the same for a certificate whose metadata is not held.
+  const issuedPdfSha256 = held?.publicMetadata?.report.pdf_sha256 || storedPdfSha256;
+  let document: NonNullable<VerifyCertificateResponse['document']>;
+  if (request.content_sha256 !== undefined) {
+    const digest = request.content_sha256.toLowerCase().replace(/^0x/, '');
+    const isContent = reportHashOf(digest) === onChain.reportHash;
+    const isIssuedPdf = !isContent && digest === issuedPdfSha256;
+    const isCertifiedPdf = !isContent && !isIssuedPdf && digest === (await certifiedPdfSha256(context, tokenId, reportId));
+    const matches = isContent || isIssuedPdf || isCertifiedPdf;
+    checks.push({
+      name: 'given SHA-256',
+      passed: matches,
+      detail: isContent
+        ? 'It is the SHA-256 of the report content recorded on chain'
+        : isIssuedPdf
+          ? 'It is the SHA-256 of the report PDF as issued'
+          : isCertifiedPdf
+            ? `It is the SHA-256 of the certified edition of the report PDF (with certificate #${tokenId})`
+            : `${digest} is neither the certified report content's SHA-256 (${onChain.reportHash.slice(2)}) nor its PDF's`,
+    });
+    document = { kind: 'sha256', sha256: digest, differences: matches ? [] : ['(the SHA-256)'] };
+  } else if (typeof request.document === 'string') {
     const bytes = Buffer.from(request.document.replace(/^data:[^,]*,/, ''), 'base64');
     if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
       throw new AppError('VALIDATION_ERROR', 'document: a string must be a PDF in base64 (it does not start with %PDF-)', { field: 'body.document' });
     }
     const digest = sha256Hex(bytes);
-    const asIssued = storedPdfSha256 !== null && digest === storedPdfSha256;
+    const asIssued = issuedPdfSha256 !== null && digest === issuedPdfSha256;
     // The PDF downloaded after minting is the certified edition (the issued report plus its
     // certificate section): rendered again here, deterministically, and compared byte for byte.
-    let certifiedSha256: string | null = null;
-    if (!asIssued && certificate.report_id && storedPdfSha256 !== null) {
-      const report = await getStoredReport(context, certificate.report_id);
-      const summary = await certificateSummaryOfReport(context, report.content_hash);
-      if (summary && summary.tokenId === Number(tokenId)) certifiedSha256 = sha256Hex(await renderCertifiedReportPdf(context, report, summary));
-    }
+    const certifiedSha256 = asIssued || issuedPdfSha256 === null ? null : await certifiedPdfSha256(context, tokenId, reportId);
     const matches = asIssued || digest === certifiedSha256;
     checks.push({
       name: 'uploaded PDF',
       passed: matches,
-      detail: storedPdfSha256 === null
+      detail: issuedPdfSha256 === null
         ? 'The issued PDF is not held here to compare with'
         : asIssued
           ? 'The PDF is byte for byte the one issued with the certified report'
           : matches
             ? `The PDF is byte for byte the certified edition of the report (as issued, with certificate #${tokenId})`
-            : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${storedPdfSha256}${certifiedSha256 ? ` and its certified edition's ${certifiedSha256}` : ''}: it was changed or is another report's`,
+            : `The PDF's SHA-256 is ${digest}; the issued PDF's is ${issuedPdfSha256}${certifiedSha256 ? ` and its certified edition's ${certifiedSha256}` : ''}: it was changed or is another report's`,
     });
     document = { kind: 'pdf', sha256: digest, differences: matches ? [] : ['(the PDF bytes)'] };
   } else {
-    const content = contentOf(request.document);
+    const content = contentOf(request.document ?? {});
     const parsed = reportContentSchema.safeParse(content);
     const digest = sha256Hex(canonicalJson(content));
     const matches = reportHashOf(digest) === onChain.reportHash;
-    const changed = matches ? [] : storedContent ? differences(storedContent, content) : ['(the issued report is not held here to compare with)'];
+    // Which fields differ is told to the minting workspace only: to anyone else it would confirm,
+    // field by field, guesses of a report they do not hold (an address, a figure).
+    const changed = matches ? [] : !certificate.is_issuing_workspace ? [] : storedContent ? differences(storedContent, content) : ['(the issued report is not held here to compare with)'];
     checks.push({
       name: 'uploaded report',
       passed: matches,
@@ -392,13 +471,13 @@ export async function verifyDocument(context: AppContext, request: VerifyDocumen
     document = { kind: 'json', sha256: digest, differences: changed };
   }
   const failed = checks.find((check) => !check.passed);
-  const uploaded = checks.at(-1)!;
+  const given = checks.at(-1)!;
   return {
     success: true,
     verified: !failed,
     reason: failed
-      ? `Not verified: ${failed.detail}${document.differences.length > 0 && !uploaded.passed ? ` (differs at ${document.differences.slice(0, 5).join(', ')})` : ''}.`
-      : `The document is the report certified by certificate #${tokenId} on ${runtime.network}.`,
+      ? `Not verified: ${failed.detail}${document.differences.length > 0 && document.kind === 'json' && !given.passed ? ` (differs at ${document.differences.slice(0, 5).join(', ')})` : ''}.`
+      : `The ${document.kind === 'sha256' ? 'SHA-256 given is that of the' : 'document is the'} report certified by certificate #${tokenId} on ${runtime.network}.`,
     token_id: Number(tokenId),
     certificate,
     checks,
@@ -411,15 +490,18 @@ export async function getReportCertificate(context: AppContext, reportId: string
   const runtime = requireChain(context);
   const report = await getStoredReport(context, reportId, scope);
   const tokenId = await runtime.registry.tokenOfReport(reportHashOf(report.content_hash));
-  const certificate = tokenId === 0n ? null : (await requireCertificate(context, runtime, tokenId)).certificate;
+  const certificate = tokenId === 0n ? null : (await requireCertificate(context, runtime, tokenId, scope)).certificate;
   return { success: true, report_id: reportId, certificate, chain_id: Number(runtime.chainId), network: runtime.network, explorer_tx_url: context.config.chainExplorerTxUrl ?? null };
 }
 
-/** GET /api/blockchain/token/{id}: one certificate with its metadata, for the explorer page. */
-export async function getExplorerToken(context: AppContext, tokenId: number): Promise<ExplorerToken> {
+/**
+ * GET /api/blockchain/token/{id}: one certificate with its public metadata, for the explorer page;
+ * its details (property, report, valuation) for the workspace that minted it only.
+ */
+export async function getExplorerToken(context: AppContext, tokenId: number, scope: ReportScope): Promise<ExplorerToken> {
   const runtime = requireChain(context);
-  const { certificate, held } = await requireCertificate(context, runtime, BigInt(tokenId));
-  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: (held?.metadata ?? null) as Record<string, unknown> | null };
+  const { certificate, held } = await requireCertificate(context, runtime, BigInt(tokenId), scope);
+  return { success: true, chain_id: Number(runtime.chainId), network: runtime.network, contract_address: runtime.contractAddress, certificate, metadata: (held?.publicMetadata ?? null) as Record<string, unknown> | null };
 }
 
 const stringify = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value));
@@ -474,17 +556,31 @@ export async function getExplorerTransaction(context: AppContext, hash: string):
   };
 }
 
-/** GET /ipfs/{cid}: the stored bytes of a CID (metadata), or NOT_FOUND. */
+/**
+ * GET /ipfs/{cid}: the stored bytes of a CID, when they are public certificate metadata, or
+ * NOT_FOUND. The metadata of certificates minted before it was made public (issue 29.4) named the
+ * customer's property, figures and report: it stays held, for the checks of those certificates, but
+ * is never served; their public fields are at /api/blockchain/token/{id}.
+ */
 export async function getIpfsBytes(context: AppContext, cid: string): Promise<Uint8Array> {
   const stored = await getIpfsObject(context.database, cid);
   if (!stored) throw new AppError('NOT_FOUND', `No object ${cid} is held here`, { field: 'cid' });
+  let decoded: unknown = null;
+  try {
+    decoded = decodeDagJson(stored.bytes);
+  } catch {
+    decoded = null;
+  }
+  if (!isPublicMetadata(decoded)) {
+    throw new AppError('NOT_FOUND', `${cid} is not served: it is the metadata of a certificate issued before certificate metadata was made public, and it names the customer's property. The certificate's public fields are at /api/blockchain/token/{token id}`, { field: 'cid' });
+  }
   return stored.bytes;
 }
 
 /** GET /api/blockchain/token/{id}/pdf: the certificate as a one-page PDF. */
-export async function getCertificatePdf(context: AppContext, tokenId: number): Promise<{ bytes: Buffer; fileName: string }> {
+export async function getCertificatePdf(context: AppContext, tokenId: number, scope: ReportScope): Promise<{ bytes: Buffer; fileName: string }> {
   const runtime = requireChain(context);
-  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId));
+  const { certificate } = await requireCertificate(context, runtime, BigInt(tokenId), scope);
   const bytes = await renderCertificatePdf(certificate, { network: runtime.network, chainId: Number(runtime.chainId), contract: runtime.contractAddress });
   return { bytes, fileName: `propguard-certificate-${tokenId}.pdf` };
 }

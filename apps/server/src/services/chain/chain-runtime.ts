@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { http } from 'viem';
-import { BoundedCallRunner, CertificateRegistry, EmbeddedChain, embeddedTransport, type Hex } from '@propguard/chain';
+import { BoundedCallRunner, CertificateRegistry, EmbeddedChain, embeddedTransport, loadMinterKey, type Hex } from '@propguard/chain';
 import { DatabaseChainStore, getChainSetting, setChainSetting, type Database } from '@propguard/db';
 import type { AppConfig } from '../../config.ts';
-import { loadMinterKey } from './minter-key.ts';
 
 /** Chain id of the embedded chain (unassigned on chainlist.org as of 2026-11). */
 export const EMBEDDED_CHAIN_ID = 7316n;

@@ -17,9 +17,16 @@ export async function renderCertificatePdf(certificate: Certificate, chain: { ne
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#475569').text(`ERC-721 token on ${chain.network} (chain id ${chain.chainId})`);
   doc.moveDown(1);
   const rows: [string, string][] = [
-    ['Property', certificate.property ?? 'metadata not held by this server'],
-    ['Valuation', certificate.valuation === null ? 'n/a' : formatAud(certificate.valuation)],
-    ['Report', certificate.report_id ?? 'n/a'],
+    // The details are the minting workspace's (issue 29.4): anyone else gets the public fields only.
+    ...(certificate.is_issuing_workspace
+      ? ([
+          ['Property', certificate.property ?? 'report not held by this server'],
+          ['Valuation', certificate.valuation === null ? 'n/a' : formatAud(certificate.valuation)],
+          ['Report', certificate.report_id ?? 'n/a'],
+        ] as [string, string][])
+      : [['Property, valuation and report', 'held by the workspace that issued the certificate'] as [string, string]]),
+    ['Report date', certificate.report_date ? LONG_DATE.format(new Date(certificate.report_date)) : 'metadata not held by this server'],
+    ['Model', certificate.model_id ?? 'metadata not held by this server'],
     ['Report SHA-256 (on chain)', certificate.report_hash],
     ['Metadata CID', certificate.cid],
     ['Token URI', certificate.token_uri],

@@ -12,11 +12,18 @@ export function parseCertificateReference(text: string): CertificateReference | 
   return null;
 }
 
-export type VerifyRequest = { reference: CertificateReference; document?: Record<string, unknown> | string };
+/** A SHA-256 as typed (64 hex characters, with or without 0x), lower-cased; null for anything else. */
+export function parseSha256(text: string): string | null {
+  const value = text.trim().replace(/^0x/i, '');
+  return /^[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : null;
+}
 
-/** GET /api/blockchain/verify-nft, or POST with an uploaded report (JSON object or PDF base64). */
-export function verifyCertificate({ reference, document }: VerifyRequest): Promise<VerifyCertificateResponse> {
+export type VerifyRequest = { reference: CertificateReference; document?: Record<string, unknown> | string; contentSha256?: string };
+
+/** GET /api/blockchain/verify-nft, or POST with a report (JSON object or PDF base64) or its SHA-256. */
+export function verifyCertificate({ reference, document, contentSha256 }: VerifyRequest): Promise<VerifyCertificateResponse> {
   if (document !== undefined) return requestApi<VerifyCertificateResponse>('/blockchain/verify-nft', { method: 'POST', body: { ...reference, document } });
+  if (contentSha256 !== undefined) return requestApi<VerifyCertificateResponse>('/blockchain/verify-nft', { method: 'POST', body: { ...reference, content_sha256: contentSha256 } });
   const query = 'token_id' in reference ? `token_id=${reference.token_id}` : `tx_hash=${encodeURIComponent(reference.tx_hash)}`;
   return requestApi<VerifyCertificateResponse>(`/blockchain/verify-nft?${query}`);
 }

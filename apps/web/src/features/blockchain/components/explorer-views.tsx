@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buildExplorerTokenPath, buildExplorerTxPath, buildReportPath } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatLongDate, formatTime } from '../../../lib/format.ts';
+import { formatAud, formatLongDate, formatTime } from '../../../lib/format.ts';
 import { useExplorerToken, useExplorerTransaction } from '../api/get-explorer.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -52,7 +52,10 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
   );
 }
 
-/** /explorer/token/:id: a certificate and the metadata at its CID. */
+/**
+ * /explorer/token/:id: a certificate and its public metadata; the property, report and valuation
+ * only for the workspace that minted it (the server sends them to nobody else).
+ */
 export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
   const found = useExplorerToken(tokenId);
   if (found.isPending) return <p className="text-sm text-slate-600">Reading the certificate…</p>;
@@ -63,8 +66,17 @@ export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
       <CardHeader level={2} title={`Certificate #${certificate.token_id}`} description={`${network} · contract ${contract}`} />
       <CardContent>
         <dl className="text-sm">
-          <Row label="Property">{certificate.property ?? 'Metadata not held here'}</Row>
-          <Row label="Report">{certificate.report_id ? <Link className="text-blue-700 hover:underline" to={buildReportPath(certificate.report_id)}>{certificate.report_id}</Link> : '–'}</Row>
+          {certificate.is_issuing_workspace ? (
+            <>
+              <Row label="Property">{certificate.property ?? 'Report not held here'}</Row>
+              <Row label="Valuation">{certificate.valuation === null ? '–' : formatAud(certificate.valuation)}</Row>
+              <Row label="Report">{certificate.report_id ? <Link className="text-blue-700 hover:underline" to={buildReportPath(certificate.report_id)}>{certificate.report_id}</Link> : '–'}</Row>
+            </>
+          ) : (
+            <Row label="Property and valuation">Private to the workspace that issued this certificate. Anyone holding the report can check it against this certificate under Verify.</Row>
+          )}
+          <Row label="Report date">{certificate.report_date ? `${formatLongDate(certificate.report_date)} ${formatTime(certificate.report_date)}` : 'Metadata not held here'}</Row>
+          <Row label="Model">{certificate.model_id ?? 'Metadata not held here'}</Row>
           <Row label="Report hash (SHA-256)"><span className="font-mono text-xs">{certificate.report_hash}</span><CopyButton value={certificate.report_hash} label="report hash" /></Row>
           <Row label="Token URI"><a className="font-mono text-xs text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.token_uri}</a><CopyButton value={certificate.cid} label="CID" /></Row>
           <Row label="Owner"><span className="font-mono text-xs">{certificate.owner}</span></Row>
@@ -76,7 +88,7 @@ export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
         </dl>
         {metadata ? (
           <details className="mt-4 text-sm">
-            <summary className="cursor-pointer font-medium">Metadata (dag-json at {certificate.cid})</summary>
+            <summary className="cursor-pointer font-medium">Public metadata (dag-json at {certificate.cid})</summary>
             <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-3 text-xs">{JSON.stringify(metadata, null, 2)}</pre>
           </details>
         ) : null}

@@ -3,7 +3,7 @@ import { FileCheck2, ShieldCheck, ShieldX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { parseCertificateReference, useVerifyCertificate } from '../api/verify-certificate.ts';
+import { parseCertificateReference, parseSha256, useVerifyCertificate } from '../api/verify-certificate.ts';
 
 /** Reads a dropped report: JSON as an object, a PDF as base64. */
 async function readDocument(file: File): Promise<Record<string, unknown> | string> {
@@ -16,11 +16,16 @@ async function readDocument(file: File): Promise<Record<string, unknown> | strin
   return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
 }
 
-/** Verify a certificate by token id or transaction hash, optionally against a report file. */
+/**
+ * Verify a certificate by token id or transaction hash, optionally against a report anyone holds:
+ * its file (PDF or JSON) or its SHA-256.
+ */
 export function VerifyPanel() {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [hashText, setHashText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [hashProblem, setHashProblem] = useState<string | null>(null);
   const verify = useVerifyCertificate();
 
   const submit = async () => {
@@ -30,6 +35,12 @@ export function VerifyPanel() {
       return;
     }
     setProblem(null);
+    const contentSha256 = hashText.trim() ? parseSha256(hashText) : undefined;
+    if (contentSha256 === null) {
+      setHashProblem('A SHA-256 is 64 hex characters (0x may precede them).');
+      return;
+    }
+    setHashProblem(null);
     let document: Record<string, unknown> | string | undefined;
     if (file) {
       try {
@@ -39,7 +50,8 @@ export function VerifyPanel() {
         return;
       }
     }
-    verify.mutate({ reference, document });
+    // A dropped file is checked in full; the hash is for a report whose file is not to hand.
+    verify.mutate({ reference, document, contentSha256: document === undefined ? contentSha256 : undefined });
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -64,6 +76,9 @@ export function VerifyPanel() {
           <input type="file" accept=".pdf,.json,application/pdf,application/json" className="sr-only" aria-label="Report file to check" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
         </label>
       </div>
+      <Field label="Or the report's SHA-256 (its content hash, or its PDF's)" htmlFor="verify-sha256" error={hashProblem ?? undefined}>
+        <Input id="verify-sha256" value={hashText} placeholder="64 hex characters" onChange={(event) => setHashText(event.target.value)} />
+      </Field>
       {verify.isError ? <p role="alert" className="text-sm text-red-700">{verify.error.message}</p> : null}
       {result ? (
         <div role="status" className={result.verified ? 'rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900' : 'rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900'}>
