@@ -19,9 +19,10 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     // Issue 29: the answer is the same for any email; the account is made by the mailed link.
     await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toContainText(email);
     await page.goto(`/account?signup_token=${await readMailedToken(email, 'signup_token')}`);
-    await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByText(/Workspace E2E Lending, plan starter, your role owner/)).toBeVisible();
-    await expect(page.getByRole('banner')).toContainText(email);
+    // Following the link signs up and signs in (a password hash and a new workspace: slower on a busy machine).
+    await expect(page).toHaveURL(/\/settings$/, { timeout: 20_000 });
+    await expect(page.getByText(/Workspace E2E Lending, plan starter, your role owner/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('banner')).toContainText(email, { timeout: 20_000 });
 
     // Checkout: a declined card changes nothing, the test card starts the trial.
     await page.goto('/');
