@@ -1,11 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { HAZARD_IDS, PORTFOLIO_LVR_BAND_LABELS, type PortfolioSummary } from '@propguard/schemas';
+import { lazy, Suspense } from 'react';
+import { HAZARD_IDS, type PortfolioSummary } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { formatAud, formatPercent } from '../../../lib/format.ts';
 import { usePortfolioSummary } from '../api/get-portfolio-summary.ts';
 import { formatLvr } from '../progress-text.ts';
-import { ExposureMap } from './exposure-map.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+
+// Recharts and MapLibre load with the summary, not with the first page.
+const LvrChart = lazy(() => import('./lvr-chart.tsx').then((module) => ({ default: module.LvrChart })));
+const ExposureMap = lazy(() => import('./exposure-map.tsx').then((module) => ({ default: module.ExposureMap })));
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -13,27 +17,6 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
       {detail ? <dd className="text-xs text-slate-600">{detail}</dd> : null}
-    </div>
-  );
-}
-
-function LvrChart({ summary }: { summary: PortfolioSummary }) {
-  const data = summary.lvr.today.map((band, index) => ({ band: PORTFOLIO_LVR_BAND_LABELS[band.band].replace('LVR ', ''), today: band.loans, in2050: summary.lvr.in2050[index]?.loans ?? 0 }));
-  const text = data.map((band) => `${band.band}: ${band.today} today, ${band.in2050} in ${summary.outlook.year}`).join('; ');
-  return (
-    <div role="img" aria-label={`Loans by LVR band today and in ${summary.outlook.year} (${summary.outlook.scenario} emissions): ${text}`} data-testid="portfolio-lvr-chart" className="h-72">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="band" tick={{ fontSize: 12 }} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={48} />
-          <Tooltip />
-          {/* In the bars' order (today, then the outlook year), not sorted by name. */}
-          <Legend itemSorter={null} />
-          <Bar dataKey="today" name="Today" fill="#2563eb" isAnimationActive={false} />
-          <Bar dataKey="in2050" name={`${summary.outlook.year}, ${summary.outlook.scenario} emissions`} fill="#f97316" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
     </div>
   );
 }
@@ -138,14 +121,20 @@ export function SummaryPanel({ portfolioId, version }: { portfolioId: string; ve
           </dl>
           <section aria-labelledby="portfolio-lvr-heading">
             <h4 id="portfolio-lvr-heading" className="mb-2 font-semibold text-slate-900">{`LVR distribution today and in ${summary.outlook.year}`}</h4>
-            <LvrChart summary={summary} />
+            <Suspense fallback={<Skeleton className="h-72" />}>
+              <LvrChart summary={summary} />
+            </Suspense>
           </section>
           <HazardExposure summary={summary} />
         </CardContent>
       </Card>
       <Card>
         <CardHeader level={3} title="Exposure map" />
-        <CardContent><ExposureMap points={summary.map.points} total={summary.map.total} isTruncated={summary.map.isTruncated} /></CardContent>
+        <CardContent>
+          <Suspense fallback={<Skeleton className="h-96" />}>
+            <ExposureMap points={summary.map.points} total={summary.map.total} isTruncated={summary.map.isTruncated} />
+          </Suspense>
+        </CardContent>
       </Card>
       <div className="grid gap-6 xl:grid-cols-2">
         <Card><CardContent className="overflow-x-auto"><Suburbs summary={summary} /></CardContent></Card>
