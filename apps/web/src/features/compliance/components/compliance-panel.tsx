@@ -8,9 +8,9 @@ import { useComplianceOverview } from '../api/get-compliance-overview.ts';
 import { useLatestPortfolioSummary } from '../api/get-latest-portfolio.ts';
 import { LvrAnalysis, type ComplianceSubject } from './lvr-analysis.tsx';
 import { ToleranceForm } from './tolerance-form.tsx';
+import { COMPLIANCE_STATUS_TONE } from '../../../lib/compliance-tone.ts';
 
 const STATUS_TONE = { pass: 'green', fail: 'red', not_checked: 'neutral' } as const;
-const REGULATION_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
 const PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'neutral' } as const;
 
 function formatDateTime(iso: string | null): string {
@@ -26,7 +26,7 @@ function RegulationCards({ regulations }: { regulations: ComplianceOverview['reg
           <CardHeader level={3} title={regulation.name} />
           <CardContent className="space-y-2">
             <p className="text-2xl font-bold text-slate-900" title="Checks passed over all checks: one not checked counts as not passed">{`${regulation.score}%`}</p>
-            <Badge tone={REGULATION_TONE[regulation.status]}>{regulation.label}</Badge>
+            <Badge tone={COMPLIANCE_STATUS_TONE[regulation.status]}>{regulation.label}</Badge>
             <p className="text-xs text-slate-600">{regulation.summary}</p>
             <p className="text-xs text-slate-600">{`Last audit: ${formatDateTime(regulation.lastAudit)}`}</p>
             <ul className="space-y-1 text-xs">

@@ -8,12 +8,12 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { formatAud } from '../../../lib/format.ts';
 import { useLoanPreview, useRecordLoan } from '../api/assess-loan.ts';
+import { COMPLIANCE_STATUS_TONE } from '../../../lib/compliance-tone.ts';
 
 /** The analysed property, handed in by the route (features do not import each other). */
 export type ComplianceSubject = { address: string; valuationAud: number; lat: number; lng: number };
 
 const DEBOUNCE_MS = 300;
-const STATUS_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
 /** The loan's statuses, each from its checks (compliant only when every check ran and passed). */
 const LOAN_STATUS_ROWS = [
   { key: 'lvr', label: 'LVR' },
@@ -85,7 +85,7 @@ export function LvrAnalysis({ subject }: { subject: ComplianceSubject | null }) 
                 </dl>
                 <div className="flex flex-wrap items-center gap-2 md:col-span-2">
                   <Badge tone="blue">{`Lending safety score ${assessment.complianceScore}/100 (${assessment.complianceScoreScale})`}</Badge>
-                  <Badge tone={STATUS_TONE[assessment.complianceStatus]}>{`Loan checks: ${assessment.complianceStatusLabel}`}</Badge>
+                  <Badge tone={COMPLIANCE_STATUS_TONE[assessment.complianceStatus]}>{`Loan checks: ${assessment.complianceStatusLabel}`}</Badge>
                   <Button size="sm" variant="secondary" disabled={!body || record.isPending} onClick={() => body && record.mutate(body)}>
                     {record.isPending ? 'Recording...' : 'Record in portfolio'}
                   </Button>
@@ -94,7 +94,7 @@ export function LvrAnalysis({ subject }: { subject: ComplianceSubject | null }) 
                 <dl aria-label="Loan statuses" className="md:col-span-2">
                   {LOAN_STATUS_ROWS.map(({ key, label }) => (
                     <Row key={key} label={label}>
-                      <Badge tone={STATUS_TONE[assessment.statuses[key].status]}>{assessment.statuses[key].label}</Badge>{' '}
+                      <Badge tone={COMPLIANCE_STATUS_TONE[assessment.statuses[key].status]}>{assessment.statuses[key].label}</Badge>{' '}
                       <span className="text-xs font-normal text-slate-600">{assessment.statuses[key].summary}</span>
                     </Row>
                   ))}

@@ -1,6 +1,7 @@
 import { Brain, ShieldCheck } from 'lucide-react';
 import { COMPLIANCE_STATUS_LABELS, type ComplianceOverview } from '@propguard/schemas';
 import { getBadgeClasses } from '../../../components/ui/badge.tsx';
+import { COMPLIANCE_STATUS_TONE } from '../../../lib/compliance-tone.ts';
 
 type Cps230Status = ComplianceOverview['regulations'][number]['status'];
 
@@ -10,7 +11,6 @@ type DashboardHeaderProps = {
   onShowCompliance: () => void;
 };
 
-const BADGE_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
 
 /**
  * The badge's words and tone: "APRA CPS 230 Compliant" only when every CPS 230 check ran and passed;
@@ -19,7 +19,7 @@ const BADGE_TONE = { compliant: 'green', review_required: 'yellow', not_checked:
 function describeCps230(status: Cps230Status | null): { label: string; tone: 'green' | 'yellow' | 'neutral' } {
   if (status === null) return { label: 'APRA CPS 230 evidence', tone: 'neutral' };
   if (status === 'compliant') return { label: 'APRA CPS 230 Compliant', tone: 'green' };
-  return { label: `APRA CPS 230: ${COMPLIANCE_STATUS_LABELS[status]}`, tone: BADGE_TONE[status] };
+  return { label: `APRA CPS 230: ${COMPLIANCE_STATUS_LABELS[status]}`, tone: COMPLIANCE_STATUS_TONE[status] };
 }
 
 /**

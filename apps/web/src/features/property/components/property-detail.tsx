@@ -9,13 +9,13 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatAud, formatHazardScore, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { COMPLIANCE_STATUS_TONE } from '../../../lib/compliance-tone.ts';
 
 const SaleHistoryChart = lazy(() => import('./sale-history-chart.tsx').then((module) => ({ default: module.SaleHistoryChart })));
 
 /** SPEC.md section 2: LVR thresholds shown on the compliance panel. */
 const LVR_THRESHOLDS = ['80_percent', '90_percent', '95_percent'] as const;
 const RISK_TONE = { Low: 'green', Medium: 'yellow', High: 'red' } as const;
-const STATUS_TONE = { compliant: 'green', review_required: 'yellow', not_checked: 'neutral' } as const;
 /** The listing's compliance flags in words: a flag that is null (a check did not run) reads "Not fully checked". */
 const COMPLIANCE_ROWS = [
   { key: 'apra_cps230_compliant', label: 'APRA CPS 230' },
@@ -182,7 +182,7 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
                   {COMPLIANCE_ROWS.map(({ key, label }) => {
                     // CPS 230 is the workspace's (the APRA tab's card and the header badge), the others the loan's.
                     const status = key === 'apra_cps230_compliant' && cps230Status !== null ? cps230Status : complianceStatusOfFlag(compliance[key]);
-                    return <Row key={key} label={label}><Badge tone={STATUS_TONE[status]}>{COMPLIANCE_STATUS_LABELS[status]}</Badge></Row>;
+                    return <Row key={key} label={label}><Badge tone={COMPLIANCE_STATUS_TONE[status]}>{COMPLIANCE_STATUS_LABELS[status]}</Badge></Row>;
                   })}
                 </dl>
                 <dl>
