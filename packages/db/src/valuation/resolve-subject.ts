@@ -21,7 +21,7 @@ import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, ty
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
-import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityTable } from './resolve-location.ts';
+import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityMatch, type LocalityTable } from './resolve-location.ts';
 import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
@@ -125,6 +125,28 @@ function addressByIdOf(lookups: SubjectLookups): Map<number, AddressCandidate> {
   return lookups.addressById;
 }
 
+/** The gazetteer locality of a suburb, state and postcode: from the table in memory when loaded, else one query (remembered). */
+function findPlaceLocality(database: Database, lookups: SubjectLookups, where: { suburb?: string | null; state?: string | null; postcode?: string | null }): Promise<LocalityMatch | null> {
+  if (lookups.localities) return Promise.resolve(findLocalityIn(lookups.localities, where));
+  return cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
+}
+
+/** The centre of a locality, nothing known of the property there ("location: the centre of ..." and why). */
+function placeAtLocalityCentre(locality: LocalityMatch, subject: SubjectRequest, why: string, extraNotes: string[] = [], address: string | null = null): Placed {
+  return {
+    address,
+    suburb: locality.name,
+    state: locality.state,
+    postcode: locality.postcode,
+    lat: locality.lat,
+    lng: locality.lng,
+    locationPrecision: 'locality',
+    knownAttributes: {},
+    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode}${why}`, ...extraNotes],
+    subject,
+  };
+}
+
 /** A known street address with coordinates, placed at its own point with its last sale's attributes. */
 function placeAtAddress(match: AddressCandidate, subject: SubjectRequest): Placed {
   return {
@@ -147,10 +169,7 @@ function placeAtAddress(match: AddressCandidate, subject: SubjectRequest): Place
  */
 async function placeKnownAddress(database: Database, lookups: SubjectLookups, known: AddressCandidate, subject: SubjectRequest): Promise<Placed> {
   if (known.lat !== null && known.lng !== null) return placeAtAddress(known, subject);
-  const where = { suburb: known.suburb, state: known.state, postcode: known.postcode };
-  const locality = lookups.localities
-    ? findLocalityIn(lookups.localities, where)
-    : await cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
+  const locality = await findPlaceLocality(database, lookups, { suburb: known.suburb, state: known.state, postcode: known.postcode });
   const place = [known.suburb, known.state, known.postcode].filter(Boolean).join(' ');
   if (!locality) throw new AppError('NOT_FOUND', `Could not place "${known.address}, ${place}": our data have no point for this address and no locality matches ${place}`);
   return {
@@ -182,9 +201,9 @@ async function placeListing(database: Database, lookups: SubjectLookups, listing
   const subject = { listingId };
   const known = sale.addressId === null ? undefined : addressByIdOf(lookups).get(sale.addressId);
   if (known) return placeKnownAddress(database, lookups, known, subject);
-  const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
   if (sale.lat === null || sale.lng === null) {
-    const locality = await findLocality(database, { suburb: sale.suburb, state: sale.state, postcode: sale.postcode });
+    const locality = await findPlaceLocality(database, lookups, { suburb: sale.suburb, state: sale.state, postcode: sale.postcode });
+    const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
     if (!locality) throw new AppError('NOT_FOUND', `Listing ${listingId} has no coordinates and its locality ${place} is not in the gazetteer`, { field: 'body.listingId' });
     return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (this sale's record has no coordinates)`] };
   }
@@ -221,18 +240,7 @@ async function placeSuggestion(database: Database, lookups: SubjectLookups, sugg
   }
   const locality = await cached(lookups, `locality-id|${id}`, () => findLocalityById(database, id));
   if (!locality) throw new AppError('NOT_FOUND', `No placed locality with suggestion id ${suggestionId}`, { field: 'body.suggestionId' });
-  return {
-    address: null,
-    suburb: locality.name,
-    state: locality.state,
-    postcode: locality.postcode,
-    lat: locality.lat,
-    lng: locality.lng,
-    locationPrecision: 'locality',
-    knownAttributes: {},
-    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode}`],
-    subject,
-  };
+  return placeAtLocalityCentre(locality, subject, '');
 }
 
 /** Places the request: a listing or a suggestion by id, else a known street address, else its locality's centre, else the coordinates given. */
@@ -281,9 +289,7 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
   // the most sales in our data, and the answer says so with the alternatives.
   const choice = suburb && !state && !postcode ? choosePlace(suburb, await cached(lookups, `states|${suburb.toUpperCase()}`, () => countSuburbSalesByState(database, suburb))) : null;
   const where = { suburb, state: state ?? choice?.state ?? null, postcode };
-  const locality = lookups.localities
-    ? findLocalityIn(lookups.localities, where)
-    : await cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
+  const locality = await findPlaceLocality(database, lookups, where);
   if (!locality) {
     throw new AppError(
       'NOT_FOUND',
@@ -291,24 +297,11 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
       { field: request.address ? 'body.address' : 'body.suburb' },
     );
   }
-  return {
-    address: request.address ?? null,
-    suburb: locality.name,
-    state: locality.state,
-    postcode: locality.postcode,
-    lat: locality.lat,
-    lng: locality.lng,
-    locationPrecision: 'locality',
-    knownAttributes: {},
-    // The locality found, named in full, so that the same request finds it again without a choice.
-    subject: { address: request.address, suburb: locality.name, state: locality.state as SubjectRequest['state'], postcode: locality.postcode },
-    notes: [
-      parsed.streetNumber
-        ? `location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (the street address is not in our sales data)`
-        : `location: the centre of ${locality.name} ${locality.state} ${locality.postcode}`,
-      ...(choice ? [`place: ${choice.reason}; did you mean ${choice.alternatives.map((alternative) => alternative.label).join(' or ')}? Add the state to choose`] : []),
-    ],
-  };
+  // The locality found, named in full, so that the same request finds it again without a choice.
+  const subject = { address: request.address, suburb: locality.name, state: locality.state as SubjectRequest['state'], postcode: locality.postcode };
+  const why = parsed.streetNumber ? ' (the street address is not in our sales data)' : '';
+  const choiceNotes = choice ? [`place: ${choice.reason}; did you mean ${choice.alternatives.map((alternative) => alternative.label).join(' or ')}? Add the state to choose`] : [];
+  return placeAtLocalityCentre(locality, subject, why, choiceNotes, request.address ?? null);
 }
 
 function describeTypical(typical: TypicalAttributes, suburb: string): string {
