@@ -15,7 +15,6 @@ import {
   comprehensiveAnalysisResponseSchema,
   FIRE_RISK_RADIUS_KM,
   fireRiskResponseSchema,
-  listingIdSchema,
   processCommandRequestSchema,
   processCommandResponseSchema,
   propertyAnalysisResponseSchema,
@@ -29,6 +28,7 @@ import type { AppContext } from '../../services/app-context.ts';
 import { getAddressDetails, suggestAddresses } from '../../services/address-search/address-search-service.ts';
 import { analyseComprehensively, explainRisk, getEnhancedAnalysis, getMarketIntelligence, processCommand } from '../../services/compat/compat-service.ts';
 import { getFireRisk } from '../../services/hazards/fire-risk-service.ts';
+import { subjectOfText } from '../../services/valuation/valuation-service.ts';
 import { getPropguardHealth } from '../../services/health/health-service.ts';
 import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
 import { generateReport } from '../../services/reports/report-service.ts';
@@ -103,9 +103,8 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async (request) => {
       const { include_blockchain, loan_amount } = request.body;
       // The property page sends what it holds as `listing_id`: a listing id, or the address it was opened with.
-      const held = request.body.listing_id;
-      const subject = held !== undefined && !listingIdSchema.safeParse(held).success ? { address: held } : { listing_id: held, address: request.body.address };
-      const report = await generateReport(context, { ...subject, include_blockchain, loan_amount, template: 'full-valuation' });
+      const held = (request.body.listing_id ?? request.body.address)!;
+      const report = await generateReport(context, { subject: subjectOfText(held), include_blockchain, loan_amount, template: 'full-valuation' });
       return {
         success: true as const,
         report: {

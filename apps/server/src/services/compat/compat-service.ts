@@ -34,13 +34,13 @@ import { analyseLocation } from '../market/market-service.ts';
 import { analyseProperty } from '../valuation/property-analysis-service.ts';
 import { marketFor } from '../reports/report-service.ts';
 import { analyseSubject, type SubjectAnalysis } from '../valuation/subject-analysis.ts';
+import { subjectOfText } from '../valuation/valuation-service.ts';
 import { writeWithModel } from '../llm/llm-text.ts';
 
 interface WarnLogger {
   warn(object: object, message: string): void;
 }
 
-const LISTING_ID = /^sale-\d{1,10}$/;
 
 /** The client's property type words, read as our market types (anything else: houses). */
 export function marketTypeOf(text: string | undefined | null): MarketPropertyType {
@@ -49,22 +49,17 @@ export function marketTypeOf(text: string | undefined | null): MarketPropertyTyp
   return marketPropertyTypeSchema.safeParse(word).data ?? 'house';
 }
 
-type Subject = SubjectAnalysis;
-
-/** Values an address or listing and assesses it: the one analysis of POST /api/valuations, the screens and the report. */
-async function assessSubject(context: AppContext, subject: { address?: string; listing_id?: string }, loanAmountAud?: number): Promise<Subject> {
-  return analyseSubject(context, subject.listing_id ? { listingId: subject.listing_id } : { address: subject.address }, loanAmountAud);
-}
-
 /** POST /functions/v1/enhanced-property-analysis. */
 export async function getEnhancedAnalysis(context: AppContext, body: CompatEnhancedAnalysisRequest): Promise<CompatEnhancedAnalysisResponse> {
   const reasons: Record<string, string> = {};
   const dataSources: string[] = [];
-  let subject: Subject | null = null;
+  let subject: SubjectAnalysis | null = null;
   let listingId: string | null = null;
   if (body.address) {
-    listingId = LISTING_ID.test(body.address) ? body.address : null;
-    subject = await assessSubject(context, listingId ? { listing_id: listingId } : { address: body.address });
+    // A listing id or a suggestion id names that property; anything else is an address.
+    const named = subjectOfText(body.address);
+    listingId = named.listingId ?? null;
+    subject = await analyseSubject(context, named);
     dataSources.push(`Valuation model ${subject.valuation.model.id}`);
     if (subject.hazardReason) reasons.hazards = subject.hazardReason;
   } else {
@@ -128,7 +123,7 @@ export async function processCommand(context: AppContext, input: string, log: Wa
       return { ...base, ...analysis, summary: summariseAnalysis(analysis) };
     }
     case 'risk': {
-      const subject = await assessSubject(context, { address: command.address });
+      const subject = await analyseSubject(context, subjectOfText(command.address));
       if (!subject.hazards) throw new AppError('SERVICE_UNAVAILABLE', subject.hazardReason ?? 'Hazard layers are not loaded');
       const analysis = await analysisOf(context, command.address, log);
       return { ...base, ...analysis, summary: writeRiskExplanation(analysis.address ?? command.address, subject.hazards, subject.hazards2050) };
@@ -148,7 +143,7 @@ export async function processCommand(context: AppContext, input: string, log: Wa
       return { ...base, market, summary };
     }
     case 'lvr': {
-      const subject = await assessSubject(context, { address: command.address }, command.loanAmountAud);
+      const subject = await analyseSubject(context, subjectOfText(command.address), command.loanAmountAud);
       if (!subject.lending) throw new AppError('SERVICE_UNAVAILABLE', subject.hazardReason ?? 'Lending needs the hazard layers');
       const analysis = await analysisOf(context, command.address, log);
       const lending = subject.lending;
@@ -166,17 +161,17 @@ export async function processCommand(context: AppContext, input: string, log: Wa
 }
 
 /** The address the LLM endpoints are about: the client's property (object or text), else its address field. */
-function addressOf(body: CompatPropertyDataRequest): { address?: string; listing_id?: string } {
+function addressOf(body: CompatPropertyDataRequest): string {
   const data = body.property_data;
   const property = data.property;
   const fromProperty = typeof property === 'string' ? property : property?.address ?? ([property?.suburb, property?.state, property?.postcode].filter(Boolean).join(' ') || undefined);
   const address = fromProperty ?? data.address;
   if (!address) throw new AppError('VALIDATION_ERROR', 'property_data.property needs an address (or a suburb) to analyse', { field: 'body.property_data.property' });
-  return LISTING_ID.test(address) ? { listing_id: address } : { address };
+  return address;
 }
 
 async function comprehensiveInputOf(context: AppContext, body: CompatPropertyDataRequest): Promise<ComprehensiveInput> {
-  const subject = await assessSubject(context, addressOf(body));
+  const subject = await analyseSubject(context, subjectOfText(addressOf(body)));
   if (!subject.hazards) throw new AppError('SERVICE_UNAVAILABLE', subject.hazardReason ?? 'Hazard layers are not loaded');
   const market = (await marketFor(context, subject.valuation)).analysis;
   const address = subject.valuation.property.address ?? [subject.valuation.property.suburb, subject.valuation.property.state].filter(Boolean).join(' ');

@@ -21,6 +21,7 @@ import type { MarketOutcome } from '../market/market-cache.ts';
 import { analyseLocation } from '../market/market-service.ts';
 import { requireHazardRuntime } from '../hazards/require-hazards.ts';
 import { analyseSubject } from '../valuation/subject-analysis.ts';
+import { subjectOfText } from '../valuation/valuation-service.ts';
 import { renderReportPdf } from './render-report-pdf.ts';
 
 const MAP_RADIUS_KM = 2;
@@ -33,7 +34,7 @@ function sha256(bytes: string | Buffer): string {
 export function subjectOfReportRequest(request: Pick<GenerateReportRequest, 'address' | 'listing_id' | 'subject'>): SubjectRequest {
   if (request.subject) return request.subject;
   if (request.listing_id) return { listingId: request.listing_id };
-  return { address: request.address };
+  return subjectOfText(request.address ?? '');
 }
 
 /** A report must show what the screen showed: a different estimate, date or model is refused, not issued. */
