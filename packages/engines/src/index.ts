@@ -12,7 +12,7 @@ export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
-export { resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
+export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
 export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, comparableSimilarity, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';

@@ -16,7 +16,7 @@
  * type is read through the vocabulary of packages/schemas, and a name it does not know is valued
  * as the locality's most sold type, said so in `assumed`.
  */
-import { choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, resolveAsAt, type MarketAsAt, type SalesIndex, type SubjectProperty } from '@propguard/engines';
+import { asAtAssumption, choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, resolveAsAt, type MarketAsAt, type SalesIndex, type SubjectProperty } from '@propguard/engines';
 import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
@@ -401,7 +401,8 @@ export async function resolveDatedSubject(
   const resolved = await resolveSubject(database, lookups, request, loaded);
   const market = resolveAsAt(index, resolved.location.state, request.asAt);
   const assumed = [...resolved.assumed];
-  if (request.asAt === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const dateAssumed = asAtAssumption(market, request.asAt);
+  if (dateAssumed) assumed.push(dateAssumed);
   const subject = request.asAt === undefined ? resolved.subject : { ...resolved.subject, asAt: request.asAt };
   return { resolved: { ...resolved, subject }, market, asAt: market.asAt, assumed };
 }

@@ -23,7 +23,7 @@ import {
 import { assessHazardsForYears } from '../hazards/assess-hazards.ts';
 import type { HazardContext } from '../hazards/context.ts';
 import { assessLoan, type LoanInput } from '../lending/assess-loan.ts';
-import { resolveAsAt } from '../valuation/as-at.ts';
+import { asAtAssumption, resolveAsAt } from '../valuation/as-at.ts';
 import type { SalesIndex } from '../valuation/sales-index.ts';
 import type { ValuationModel } from '../valuation/model.ts';
 import type { SubjectProperty } from '../valuation/types.ts';
@@ -228,7 +228,8 @@ function rowOf(placed: PlacedLoan & { loan: PortfolioLoanInput; subject: Subject
   const futureHighest = highestScore(future);
   const lvr2050 = lending.climate.climateAdjustedLvr;
   const assumed = [...placed.assumed];
-  if (loan.date === undefined || market.capped) assumed.push(`asAt: ${market.asAt} (${market.note})`);
+  const dateAssumed = asAtAssumption(market, loan.date);
+  if (dateAssumed) assumed.push(dateAssumed);
   const terms = DEFAULT_LOAN_ASSUMPTIONS;
   const defaulted = [
     loan.purpose === undefined ? `purpose ${terms.purpose}` : null,

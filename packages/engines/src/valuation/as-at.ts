@@ -63,3 +63,12 @@ export function resolveAsAt(index: SalesIndex, state: string | null | undefined,
   }
   return { asAt: requested, market, state: state ?? null, marketLastSaleDate: last, capped: false, note: `as at ${formatLongDate(requested)}, as asked${missing}` };
 }
+
+/**
+ * The line `assumed` carries for a valuation date the caller did not ask for, or asked for past its
+ * market's data (the API, the CLI and a portfolio's rows say it alike); null for a date as asked.
+ * @example asAtAssumption(resolveAsAt(index, 'VIC'), undefined) // 'asAt: 2018-03-03 (as at 3 March 2018, the latest Melbourne (VIC) sale in our data)'
+ */
+export function asAtAssumption(market: MarketAsAt, requested: string | undefined): string | null {
+  return requested === undefined || market.capped ? `asAt: ${market.asAt} (${market.note})` : null;
+}
