@@ -1,4 +1,4 @@
-import { checkValuationQuota, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
+import { checkValuationQuota, formatLongDate, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
 import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
 import { AppError, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
 import type { Principal } from './principal.ts';
@@ -54,7 +54,7 @@ export class ApiRateWindows {
 
 export class QuotaError extends AppError {
   constructor(message: string, readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', message);
+    super('QUOTA_EXCEEDED', message);
   }
 }
 
@@ -82,7 +82,7 @@ export async function reserveQuota(database: Database, plans: PlanCache, princip
   if (reserved.id !== null) return reserved.id;
   const hint = plan.id === 'starter' ? 'Upgrade to Professional (100 valuations a month, 14-day free trial) on the Pricing tab.' : 'Contact sales for Enterprise (unlimited valuations).';
   const retryAfter = decide(reserved.used).retryAfterSeconds ?? 60;
-  throw new QuotaError(`Monthly quota reached: ${reserved.used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan this month; it resets on ${isoDate(period.end)}. ${hint}`, retryAfter);
+  throw new QuotaError(`You have used your ${plan.monthlyValuationQuota} valuations this month (${reserved.used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan); they renew on ${formatLongDate(isoDate(period.end))}. ${hint}`, retryAfter);
 }
 
 /** A reserved call answered: counted with its status, or released when it failed (failed calls are not charged). */
