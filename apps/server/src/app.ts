@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { registerAuth, isApiKeyRequest } from './plugins/auth.ts';
+import { registerAuth, isApiKeyRequest, requireRoutePolicies } from './plugins/auth.ts';
 import { registerCompatTransport } from './plugins/compat-transport.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -41,16 +41,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandling(app);
   registerRequestLogs(app, config.slowRequestMs);
   registerInputGuard(app);
+  // Before any route: every route declares its policy (http/route-policy.ts).
+  const routePolicies = requireRoutePolicies(app);
   // Before the rate limits: calls with an API key are limited by their plan, not their address.
   registerAuth(app, context);
   await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl, isExempt: isApiKeyRequest });
   registerCompatTransport(app);
   registerMetrics(app, context.database, config.metricsApiKey);
-  await registerOpenApi(app, context.version);
+  await registerOpenApi(app, context.version, routePolicies.registerVendorRoutes);
   await app.register(registerApiRoutes(context), { prefix: '/api' });
   await app.register(compatRoutes(context));
   await app.register(ipfsGatewayRoute(context));
-  await registerWebApp(app, context.config.webDistDir);
+  await routePolicies.registerVendorRoutes(() => registerWebApp(app, context.config.webDistDir));
   registerScheduler(app, context);
   app.addHook('onClose', async () => {
     if (context.chain.ready) await context.chain.runtime.publicCalls?.close();

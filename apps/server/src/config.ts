@@ -56,6 +56,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Requests a minute per client address on routes that compute a lot per call (reports, market analyses, climate dashboards). */
   EXPENSIVE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Property analyses (valuations, reports, the original client's analyses) a day for each signed-out client address where sign-in is required; then 401 with a sign-in hint. 0: none. */
+  PUBLIC_ANALYSES_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(3),
   /** Milliseconds a client has to send a whole request (a slowly sent body is cut off with 408). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Milliseconds after which a request is logged at info level as slow (others at debug). */
@@ -133,6 +135,8 @@ export interface AppConfig {
   compatRateLimitPerMinute: number;
   rateLimitPerMinute: number;
   expensiveRateLimitPerMinute: number;
+  /** PUBLIC_ANALYSES_PER_DAY: a signed-out visitor's analyses a day (per client address) in AUTH_MODE=required. */
+  publicAnalysesPerDay: number;
   requestTimeoutMs: number;
   slowRequestMs: number;
   metricsApiKey: string | undefined;
@@ -207,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     compatRateLimitPerMinute: vars.COMPAT_RATE_LIMIT_PER_MINUTE,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     expensiveRateLimitPerMinute: vars.EXPENSIVE_RATE_LIMIT_PER_MINUTE,
+    publicAnalysesPerDay: vars.PUBLIC_ANALYSES_PER_DAY,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     slowRequestMs: vars.SLOW_REQUEST_MS,
     metricsApiKey: vars.METRICS_API_KEY,

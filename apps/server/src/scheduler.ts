@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteValuationAuditBefore } from '@propguard/db';
 import type { AppContext } from './services/app-context.ts';
+import { purgeOldVisitorAllowances } from './services/accounts/public-allowance.ts';
+import { settleFinishedPortfolios } from './services/accounts/usage-service.ts';
 import { HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
 import { HAZARD_LAYER_REFRESH_MS, refreshImportedFloodLayers } from './services/hazards/hazard-layer-refresh.ts';
 
@@ -11,12 +13,14 @@ export async function applyAuditRetention(context: AppContext, now: Date = new D
   return deleteValuationAuditBefore(context.database, new Date(now.getTime() - context.config.auditRetentionDays * DAY_MS).toISOString());
 }
 
-/** Deletes expired sessions and mailed tokens, and sign-in failure counts nobody remembers any more (issue 29). */
+/** Deletes expired sessions and mailed tokens, sign-in failure counts nobody remembers any more (issue 29) and visitors' allowances of past days. */
 export async function applyAccountHousekeeping(context: AppContext, now: Date = new Date()): Promise<void> {
   await deleteExpiredSessions(context.database, now.toISOString());
   await deleteExpiredAccountTokens(context.database, now.toISOString());
   // ACCOUNT_THROTTLE and ADDRESS_THROTTLE forget a key an hour after its last failure; a day is ample.
   await deleteForgottenSignInThrottles(context.database, new Date(now.getTime() - DAY_MS).toISOString());
+  // Signed-out visitors' allowances of earlier days.
+  await purgeOldVisitorAllowances(context.database, now);
 }
 
 /**
@@ -24,6 +28,7 @@ export async function applyAccountHousekeeping(context: AppContext, now: Date = 
  * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
  * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention;
  * - account housekeeping: once at start and then daily, expired sessions and mailed tokens go;
+ * - portfolio usage: each minute, the loans of finished books are counted as what was valued;
  * - imported flood layers: each minute, layers imported or removed by another process are taken up;
  * - portfolio jobs (issue 15): at start the executor takes up unfinished portfolios (embedded
  *   worker threads) or joins the pg-boss queue (DATABASE_URL); it stops when the app closes.
@@ -34,6 +39,7 @@ export function registerScheduler(app: FastifyInstance, context: AppContext): vo
     { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
     { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
     { name: 'account housekeeping', everyMs: DAY_MS, run: () => applyAccountHousekeeping(context), atStart: true },
+    { name: 'portfolio usage', everyMs: 60_000, run: () => settleFinishedPortfolios(context.database), atStart: true },
     { name: 'imported flood layers', everyMs: HAZARD_LAYER_REFRESH_MS, run: () => refreshImportedFloodLayers(context), atStart: false },
   ];
   const timers = jobs.map((job) => {

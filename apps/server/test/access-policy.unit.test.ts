@@ -1,46 +1,28 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { accessOf } from '../src/plugins/access-policy.ts';
+import { mintUsage, policy, reportUsage, usageKindsOf } from '../src/http/route-policy.ts';
 import { readCookie, sessionCookie } from '../src/services/accounts/cookies.ts';
 import { hashPassword, verifyPassword } from '../src/services/accounts/secrets.ts';
-import { usageKindOf } from '../src/services/accounts/usage-service.ts';
 import { verifyStripeEvent } from '../src/services/billing/webhook-service.ts';
 
-describe('access policy', () => {
-  it('keeps sign-in, plans and webhooks open, public analyses public, and workspace things behind a role', () => {
-    expect(accessOf('POST', '/api/auth/signup')).toBe('open');
-    expect(accessOf('GET', '/api/plans')).toBe('open');
-    expect(accessOf('POST', '/api/billing/webhooks/stripe')).toBe('open');
-    expect(accessOf('POST', '/api/valuations')).toBe('public');
-    expect(accessOf('POST', '/api/hazards/assess')).toBe('public');
-    expect(accessOf('POST', '/functions/v1/property-analysis')).toBe('public');
-    expect(accessOf('GET', '/api/realty/property/:id')).toBe('public');
-    expect(accessOf('GET', '/api/reports/:reportId')).toBe('viewer');
-    expect(accessOf('GET', '/api/compliance/overview')).toBe('viewer');
-    expect(accessOf('POST', '/api/realty/valuation-report')).toBe('analyst');
-    expect(accessOf('POST', '/api/pipeline/financial-impact-assessment')).toBe('analyst');
-    expect(accessOf('PUT', '/api/compliance/tolerances/:dependency')).toBe('owner');
-    expect(accessOf('POST', '/api/realty/cache/clear')).toBe('owner');
-    expect(accessOf('POST', '/api/billing/checkout')).toBe('owner');
-    expect(accessOf('DELETE', '/api/keys/:id')).toBe('owner');
-    expect(accessOf('PATCH', '/api/workspace/members/:userId')).toBe('owner');
-    expect(accessOf('DELETE', '/api/workspace/members/:userId')).toBe('owner');
-    // The chain is public (verify, tokens, transactions); which certificates a workspace holds is not.
-    expect(accessOf('GET', '/api/blockchain/nft-collection')).toBe('viewer');
-    expect(accessOf('GET', '/api/blockchain/report-certificate')).toBe('viewer');
-    expect(accessOf('POST', '/api/blockchain/verify-nft')).toBe('public');
-    expect(accessOf('GET', '/api/blockchain/token/:id')).toBe('public');
-    expect(accessOf('POST', '/api/blockchain/mint-valuation-nft')).toBe('analyst');
-    // A write nobody listed (a future route) needs a role by default.
-    expect(accessOf('POST', '/api/portfolios')).toBe('analyst');
-    expect(accessOf('GET', '/api/portfolios/:id')).toBe('viewer');
+describe('route policy usage', () => {
+  it('meters a report as a valuation, and as a compliance report unless it is the climate-risk template alone', () => {
+    const report = policy('analyst', { usage: (body) => reportUsage((body as { template?: 'climate-risk' | 'lending-summary' }).template) }).policy;
+    expect(usageKindsOf(report, { template: 'lending-summary' })).toEqual(['valuation', 'compliance_report']);
+    expect(usageKindsOf(report, { template: 'climate-risk' })).toEqual(['valuation']);
+    expect(usageKindsOf(report, {})).toEqual(['valuation', 'compliance_report']);
   });
 
-  it('meters valuations and compliance reports by route and template', () => {
-    expect(usageKindOf('POST', '/api/valuations', {})).toBe('valuation');
-    expect(usageKindOf('POST', '/api/realty/valuation-report', { template: 'lending-summary' })).toBe('compliance_report');
-    expect(usageKindOf('POST', '/api/realty/valuation-report', { template: 'climate-risk' })).toBe('valuation');
-    expect(usageKindOf('GET', '/api/reports', null)).toBe('other');
+  it('meters a mint as a certificate, and the report it generates first as a valuation and a compliance report', () => {
+    const mint = policy('analyst', { usage: mintUsage }).policy;
+    expect(usageKindsOf(mint, { report_id: 'r1' })).toEqual(['certificate']);
+    expect(usageKindsOf(mint, { property_data: { address: '1 Main St' } })).toEqual(['certificate', 'valuation', 'compliance_report']);
+  });
+
+  it('declares nothing metered by default, and only what a route names', () => {
+    expect(policy('public').policy).toEqual({ access: 'public', usage: 'none', audited: false, compat: false, expensive: false });
+    expect(usageKindsOf(policy('public').policy, {})).toEqual([]);
+    expect(usageKindsOf(policy('analyst', { usage: ['valuation', 'certificate'] }).policy, {})).toEqual(['valuation', 'certificate']);
   });
 });
 

@@ -25,6 +25,11 @@ export interface IngestOptions {
   maxBytes?: number;
   /** Only check the file: store nothing. */
   validateOnly?: boolean;
+  /**
+   * Called with the stored book's loan count before it is queued (the server reserves them as bulk
+   * valuations against the plan's quota); a throw stores nothing and passes through.
+   */
+  beforePublish?: (portfolioId: string, loans: number) => Promise<void>;
   now?: () => Date;
 }
 
@@ -87,6 +92,7 @@ async function ingestRecords(database: Database, header: string[], records: Asyn
   }
   try {
     await insertPortfolioLoans(database, id, batch);
+    await options.beforePublish?.(id, builder.rowCount);
     await publishPortfolio(database, id, builder.rowCount, planChunks(builder.rowCount, options.chunkSize ?? PORTFOLIO_CHUNK_SIZE));
   } catch (error) {
     await deletePortfolio(database, id);

@@ -216,6 +216,8 @@ export type PortfolioResultRow = z.infer<typeof portfolioResultRowSchema>;
 
 export const PORTFOLIO_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const portfolioStateSchema = z.enum(PORTFOLIO_STATES);
+/** The states a portfolio ends in. */
+export const FINISHED_PORTFOLIO_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly (typeof PORTFOLIO_STATES)[number][];
 export type PortfolioState = z.infer<typeof portfolioStateSchema>;
 
 export const PORTFOLIO_SOURCES = ['csv', 'json', 'cli', 'bulk-analysis', 'distributed-valuation'] as const;

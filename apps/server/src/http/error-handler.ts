@@ -10,6 +10,9 @@ function bodyOf(error: AppError): ErrorResponse {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  // A refusal that says when to come back (a quota: its period's end).
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply.status(ERROR_STATUS[error.code]).type('application/json').send(bodyOf(error));
 }
 
@@ -19,9 +22,11 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  */
 export function streamedErrorBody(error: unknown, request: FastifyRequest): ErrorResponse {
   if (isAppError(error)) {
+    request.streamedStatus = ERROR_STATUS[error.code];
     if (ERROR_STATUS[error.code] >= 500) request.log.error({ err: error }, error.message);
     return bodyOf(error);
   }
+  request.streamedStatus = ERROR_STATUS.INTERNAL_ERROR;
   request.log.error({ err: error }, 'unhandled error in a streamed answer');
   return bodyOf(new AppError('INTERNAL_ERROR', 'Internal server error; the error was logged.'));
 }

@@ -1,21 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { API_KEY_PREFIX, AppError, type AuthMode } from '@propguard/schemas';
+import { QUOTA_KINDS } from '@propguard/engines';
 import type { AppConfig } from '../config.ts';
 import { hasProxyHeaders, isDirectLoopbackRequest } from '../http/loopback.ts';
+import { usageKindsOf, VENDOR_ROUTE_POLICY, type RoutePolicy } from '../http/route-policy.ts';
 import type { AppContext } from '../services/app-context.ts';
 import { localPrincipal, principalForSession, recordAudit } from '../services/accounts/account-service.ts';
 import { principalForApiKey } from '../services/accounts/api-key-service.ts';
 import { readCookie, SESSION_COOKIE } from '../services/accounts/cookies.ts';
 import { hasRole, type Principal } from '../services/accounts/principal.ts';
-import { isMetered, QuotaError, recordUsage, reserveQuota, settleReservedUsage, usageKindOf } from '../services/accounts/usage-service.ts';
-import { accessOf } from './access-policy.ts';
+import { giveBackVisitorAnalysis, takeVisitorAnalysis, type AllowanceTaken } from '../services/accounts/public-allowance.ts';
+import { isMetered, recordUsage, reserveQuota, settleReservedUsage } from '../services/accounts/usage-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who the request acts as (null: anonymous). Set by plugins/auth.ts before any handler. */
     principal: Principal | null;
-    /** The usage row reserved for this call by the quota check, settled when it answers (plugins/auth.ts). */
-    usageReservation: number | null;
+    /** The usage rows reserved for this call (one per metered kind), settled when it answers (plugins/auth.ts). */
+    usageReservations: number[] | null;
+    /** The signed-out visitor's analysis this call took from the daily allowance, given back if it fails. */
+    visitorAllowance: AllowanceTaken | null;
+    /** How a streamed answer ended when its HTTP status (200, sent first) does not say: set by streamedErrorBody. */
+    streamedStatus: number | null;
     /** The mode this request gets (authModeOf): local only where plugins/auth.ts says so. */
     authMode: AuthMode;
   }
@@ -44,21 +50,56 @@ export function authModeOf(config: Pick<AppConfig, 'authMode' | 'authModeSource'
   return config.authModeSource === 'explicit' || isDirectLoopbackRequest(request) ? 'local' : 'required';
 }
 
+/** The policy of the route a request reached; an unmatched path (the 404 answer) is open. */
+export function policyOf(request: FastifyRequest): RoutePolicy {
+  return request.routeOptions.config.policy ?? VENDOR_ROUTE_POLICY;
+}
+
 /**
- * Resolves the principal of every request (API key, then session cookie, then where authModeOf
- * says local the local workspace's owner), applies plugins/access-policy.ts, limits API-key calls by their
- * plan (requests a minute, monthly valuation quota: 429 with Retry-After), meters them, and
- * records workspace-owned writes in the audit log. Registered before the rate limits.
+ * Every route declares its policy beside its schema (http/route-policy.ts); one that does not stops
+ * the server at start-up, so no route is ever open by default. The routes Swagger UI and the static
+ * web app add are registered through `registerVendorRoutes`, which gives them the open policy.
+ */
+export function requireRoutePolicies(app: FastifyInstance): { registerVendorRoutes(register: () => Promise<void>): Promise<void> } {
+  let isVendorScope = false;
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.policy) return;
+    if (!isVendorScope) throw new Error(`Route ${String(route.method)} ${route.url} declares no policy: add config: policy(...) (http/route-policy.ts) beside its schema.`);
+    route.config = { ...route.config, policy: VENDOR_ROUTE_POLICY };
+  });
+  return {
+    async registerVendorRoutes(register) {
+      isVendorScope = true;
+      try {
+        await register();
+      } finally {
+        isVendorScope = false;
+      }
+    },
+  };
+}
+
+/**
+ * The one hook of every route's policy (DESIGN.md section 7, issue 30). On each request: resolves
+ * the principal (API key, then session cookie, then where authModeOf says local the local workspace's
+ * owner); enforces the route's access; limits API-key calls by their plan (requests a minute);
+ * before the handler, reserves each metered kind the call is (a valuation only while the monthly
+ * quota has room: 429 QUOTA_EXCEEDED) or, for a signed-out visitor where sign-in is required, takes
+ * one analysis of the daily allowance (401 past it); when the response has finished (onResponse, so
+ * streamed and hijacked answers count too), settles the reservations with how the call ended and
+ * writes the audit row of an audited route. Registered before the rate limits.
  */
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   const { config, database, accounts } = context;
   app.decorateRequest('principal', null);
-  app.decorateRequest('usageReservation', null);
+  app.decorateRequest('usageReservations', null);
+  app.decorateRequest('visitorAllowance', null);
+  app.decorateRequest('streamedStatus', null);
   app.decorateRequest('authMode', 'required');
   let hasWarnedOfProxy = false;
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = accessOf(request.method, request.routeOptions.url);
+    const { access } = policyOf(request);
     request.authMode = authModeOf(config, request);
     if (!hasWarnedOfProxy && config.trustProxy === false && hasProxyHeaders(request)) {
       hasWarnedOfProxy = true;
@@ -81,51 +122,47 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
       if (!request.principal && request.authMode === 'local' && access !== 'open') request.principal = await localPrincipal(database, accounts.localWorkspaceId);
     }
     if (access === 'open' || access === 'public') return;
-    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Sign in, or send an API key as "Authorization: Bearer pg_...".');
+    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Sign in, or send an API key as "Authorization: Bearer pg_..." (PROPGUARD_API_KEY for the propguard CLI).');
     if (!hasRole(request.principal.role, access)) throw new AppError('FORBIDDEN', `This needs the ${access} role in workspace "${request.principal.workspaceName}"; you are ${request.principal.role}.`);
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    // Quota kinds first: a call refused for its valuation reserves nothing else.
+    const kinds = usageKindsOf(policyOf(request), request.body).sort((a, b) => Number(QUOTA_KINDS.includes(b)) - Number(QUOTA_KINDS.includes(a)));
+    if (kinds.length === 0) return;
     const principal = request.principal;
-    if (!isMetered(principal) || request.routeOptions.url === undefined) return;
-    const kind = usageKindOf(request.method, request.routeOptions.url, request.body);
-    try {
-      // Check and count in one transaction: parallel calls at the limit cannot all pass.
-      request.usageReservation = await reserveQuota(database, accounts.plans, principal, kind, `${request.method} ${request.routeOptions.url}`, new Date());
-    } catch (error) {
-      if (error instanceof QuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    if (isMetered(principal)) {
+      request.usageReservations = [];
+      // A portfolio reserves its loans itself once it has read them (reserveBulkValuations).
+      for (const kind of kinds.filter((entry) => entry !== 'bulk_valuation')) {
+        // Check and count in one transaction: parallel calls at the limit cannot all pass (429 with Retry-After).
+        const reservation = await reserveQuota(database, accounts.plans, principal, kind, route, new Date());
+        if (reservation !== null) request.usageReservations.push(reservation);
+      }
+    } else if (principal === null && request.authMode === 'required' && kinds.includes('valuation')) {
+      request.visitorAllowance = await takeVisitorAnalysis(database, request.ip, config.publicAnalysesPerDay, new Date());
     }
   });
 
-  const settle = async (request: FastifyRequest, statusCode: number) => {
-    const reservation = request.usageReservation;
-    if (reservation === null) return;
-    request.usageReservation = null;
-    await settleReservedUsage(database, reservation, statusCode).catch((error: unknown) => request.log.error({ err: error }, 'usage reservation not settled'));
-  };
-
-  // onSend, not onResponse: the call is counted before its answer leaves, so the next call's quota
-  // check sees it (onResponse runs after the client already has the answer).
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const statusCode = request.streamedStatus ?? reply.statusCode;
+    const reservations = request.usageReservations ?? [];
+    request.usageReservations = null;
+    const logFailure = (what: string) => (error: unknown) => request.log.error({ err: error }, what);
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     const principal = request.principal;
-    const routeUrl = request.routeOptions.url;
-    const wasReserved = request.usageReservation !== null;
-    await settle(request, reply.statusCode);
-    if (!principal || routeUrl === undefined || reply.statusCode >= 400) return payload;
-    const kind = usageKindOf(request.method, routeUrl, request.body);
-    // API keys: every call is counted; sessions: only the priced ones (a browser polls health).
-    if (!wasReserved && (principal.kind === 'api_key' || (principal.kind === 'session' && kind !== 'other'))) {
-      await recordUsage(database, principal, kind, `${request.method} ${routeUrl}`, reply.statusCode, new Date()).catch((error: unknown) => request.log.error({ err: error }, 'usage not recorded'));
-    }
-    const access = accessOf(request.method, routeUrl);
-    if (request.method !== 'GET' && access !== 'open' && access !== 'public' && !/^\/api\/(keys|workspace|invitations|billing)/.test(routeUrl)) {
-      // Workspace-owned writes (the account routes record their own, more precise, entries).
-      await recordAudit(database, principal, `${request.method} ${routeUrl}`, null).catch((error: unknown) => request.log.error({ err: error }, 'audit not recorded'));
-    }
-    return payload;
+    const allowance = request.visitorAllowance;
+    request.visitorAllowance = null;
+    const isServed = statusCode < 400;
+    // Issued together, so that the client's next call finds them written.
+    await Promise.all([
+      // Failed calls are not charged: their reservations are released, a visitor's analysis given back.
+      ...reservations.map((reservation) => settleReservedUsage(database, reservation, statusCode).catch(logFailure('usage reservation not settled'))),
+      allowance && !isServed ? giveBackVisitorAnalysis(database, allowance).catch(logFailure('visitor allowance not given back')) : null,
+      // Every API-key call is counted (priced ones through their reservation, the rest as "other").
+      principal?.kind === 'api_key' && isServed && reservations.length === 0 ? recordUsage(database, principal, 'other', route, statusCode, new Date()).catch(logFailure('usage not recorded')) : null,
+      principal && isServed && policyOf(request).audited ? recordAudit(database, principal, route, null).catch(logFailure('audit not recorded')) : null,
+    ]);
   });
-
-  // A call that never reached onSend (the connection went first) still settles its reservation.
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => settle(request, reply.statusCode));
 }

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { AppError } from '@propguard/schemas';
 import { countOpenChunks, type Database } from '@propguard/db';
 import { isDirectLoopbackRequest } from '../http/loopback.ts';
+import { policy } from '../http/route-policy.ts';
 
 function hasKey(request: FastifyRequest, key: string | undefined): boolean {
   if (!key) return false;
@@ -70,7 +71,8 @@ export function registerMetrics(app: FastifyInstance, database: Database, metric
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Open to the route policy: the handler checks loopback or METRICS_API_KEY itself.
+  app.get('/metrics', { config: policy('open'), schema: { hide: true } }, async (request, reply) => {
     // Straight from this machine, not through a proxy on it (whose connections come from loopback too).
     if (!isDirectLoopbackRequest(request) && !hasKey(request, metricsApiKey)) {
       throw new AppError('FORBIDDEN', 'Metrics are served to loopback clients, or with the METRICS_API_KEY as a Bearer token');

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { policy } from '../http/route-policy.ts';
 
 /**
  * The OpenAPI description is generated from the same zod schemas the handlers validate with.
  * Served at /api/openapi.json; interactive docs (Swagger UI, bundled, works offline) at /api/docs.
  */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, version: string, registerVendorRoutes: (register: () => Promise<void>) => Promise<void>): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -26,6 +27,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerVendorRoutes(async () => {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+  app.get('/api/openapi.json', { config: policy('open'), schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { isCompatPath } from './compat-transport.ts';
+import { policyOf } from './auth.ts';
 
 export interface RateLimits {
   /** Requests a minute per client address on every route. */
   perMinute: number;
-  /** On routes that compute a lot per call (config.expensive: reports, market analyses...). */
+  /** On routes that compute a lot per call (policy `expensive`: reports, market analyses...). */
   expensivePerMinute: number;
   /** On the original client's anonymous routes (docs/compat.md). */
   compatPerMinute: number;
@@ -14,10 +14,11 @@ export interface RateLimits {
 
 type LimitClass = 'compat' | 'expensive' | 'default';
 
+/** The route's policy says which bucket a call counts in (http/route-policy.ts). */
 function limitClassOf(request: FastifyRequest): LimitClass {
-  if (isCompatPath(request.url)) return 'compat';
-  const config = request.routeOptions.config as { expensive?: boolean } | undefined;
-  return config?.expensive ? 'expensive' : 'default';
+  const routePolicy = policyOf(request);
+  if (routePolicy.compat) return 'compat';
+  return routePolicy.expensive ? 'expensive' : 'default';
 }
 
 /**

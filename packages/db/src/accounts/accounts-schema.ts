@@ -121,7 +121,24 @@ export const apiKeys = pgTable(
   (table) => [index('api_keys_workspace_idx').on(table.workspaceId)],
 );
 
-/** One row per metered call (API key or signed-in session), for quotas and the usage meter. */
+/**
+ * Property analyses served to signed-out visitors in AUTH_MODE=required, per client address and
+ * Australian day (issue 30): the state of PUBLIC_ANALYSES_PER_DAY, in the database so that a restart
+ * or a second server process does not hand out a fresh allowance. The address is kept as a hash.
+ */
+export const publicAllowance = pgTable(
+  'public_allowance',
+  {
+    /** sha256 of the client address. */
+    clientKey: text('client_key').notNull(),
+    /** The day in Australia/Sydney, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    used: integer('used').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientKey, table.day] }), check('public_allowance_used_check', sql`${table.used} >= 0`)],
+);
+
+/** One row per metered call (API key or signed-in session), for quotas and the usage meter; a portfolio is one row of `quantity` loans. */
 export const apiUsage = pgTable(
   'api_usage',
   {
@@ -132,8 +149,10 @@ export const apiUsage = pgTable(
     route: text('route').notNull(),
     statusCode: integer('status_code').notNull(),
     occurredAt: at('occurred_at').notNull(),
+    /** How many of `kind` the call counts for: 1, or a portfolio's loans (bulk valuations, issue 30). */
+    quantity: integer('quantity').notNull().default(1),
   },
-  (table) => [index('api_usage_workspace_occurred_idx').on(table.workspaceId, table.occurredAt)],
+  (table) => [index('api_usage_workspace_occurred_idx').on(table.workspaceId, table.occurredAt), check('api_usage_quantity_check', sql`${table.quantity} >= 0`)],
 );
 
 /** Who did what: sign-ups, sign-ins, keys, invitations, plan changes, workspace-owned writes. */

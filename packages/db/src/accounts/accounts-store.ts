@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
-import { accountAudit, accountTokens, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, sessions, signInThrottle, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
+import { accountAudit, accountTokens, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, publicAllowance, sessions, signInThrottle, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -298,7 +298,7 @@ export async function insertUsage(database: Database, row: typeof apiUsage.$infe
 /** Calls per kind for a workspace in [from, to). */
 export async function countUsageByKind(database: Database, workspaceId: string, from: string, to: string): Promise<Record<string, number>> {
   const rows = await database.db
-    .select({ kind: apiUsage.kind, total: count() })
+    .select({ kind: apiUsage.kind, total: sql<number>`coalesce(sum(${apiUsage.quantity}), 0)` })
     .from(apiUsage)
     .where(and(eq(apiUsage.workspaceId, workspaceId), gte(apiUsage.occurredAt, from), lt(apiUsage.occurredAt, to)))
     .groupBy(apiUsage.kind);
@@ -322,7 +322,7 @@ export async function reserveUsage(
   return database.db.transaction(async (tx) => {
     await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, row.workspaceId)).for('update');
     const [counted] = await tx
-      .select({ total: count() })
+      .select({ total: sql<number>`coalesce(sum(${apiUsage.quantity}), 0)` })
       .from(apiUsage)
       .where(and(eq(apiUsage.workspaceId, row.workspaceId), inArray(apiUsage.kind, [...window.kinds]), gte(apiUsage.occurredAt, window.from), lt(apiUsage.occurredAt, window.to)));
     const used = Number(counted?.total ?? 0);
@@ -332,10 +332,63 @@ export async function reserveUsage(
   });
 }
 
+/**
+ * Takes one analysis of a signed-out visitor's daily allowance, atomically (one statement): the
+ * count rises only while it is below `limit`. Returns the count after taking, or null when the
+ * allowance is used up.
+ */
+export async function takePublicAllowance(database: Database, clientKey: string, day: string, limit: number): Promise<number | null> {
+  const rows = await database.query<{ used: number }>(
+    `INSERT INTO public_allowance (client_key, day, used) SELECT $1, $2, 1 WHERE $3::int > 0
+     ON CONFLICT (client_key, day) DO UPDATE SET used = public_allowance.used + 1 WHERE public_allowance.used < $3::int
+     RETURNING used`,
+    [clientKey, day, limit],
+  );
+  return rows[0] ? Number(rows[0].used) : null;
+}
+
+/** Gives back an analysis that failed (a failed call is not counted). */
+export async function returnPublicAllowance(database: Database, clientKey: string, day: string): Promise<void> {
+  await database.db.update(publicAllowance).set({ used: sql`greatest(${publicAllowance.used} - 1, 0)` }).where(and(eq(publicAllowance.clientKey, clientKey), eq(publicAllowance.day, day)));
+}
+
+/** Forgets the allowances of days before `day` (the scheduler's daily purge). Returns how many rows went. */
+export async function purgePublicAllowance(database: Database, day: string): Promise<number> {
+  const removed = await database.db.delete(publicAllowance).where(lt(publicAllowance.day, day)).returning({ day: publicAllowance.day });
+  return removed.length;
+}
+
+/**
+ * Settles the bulk-valuation reservations (route "portfolio <id>") of books that have finished:
+ * each counts the loans that were valued, not those refused or left when cancelled. Returns how many
+ * reservations were settled. The state list is the finished portfolio states.
+ */
+export async function settleFinishedBulkUsage(database: Database, finishedStates: readonly string[]): Promise<number> {
+  const rows = await database.query<{ id: number }>(
+    `UPDATE api_usage AS usage SET quantity = finished.valued, status_code = 200
+     FROM (
+       SELECT portfolios.id, count(portfolio_loans.estimate_aud)::int AS valued
+       FROM portfolios LEFT JOIN portfolio_loans ON portfolio_loans.portfolio_id = portfolios.id
+       WHERE portfolios.state = ANY($1::text[]) AND portfolios.id IN (SELECT substr(route, 11) FROM api_usage WHERE status_code = 0 AND route LIKE 'portfolio %')
+       GROUP BY portfolios.id
+     ) AS finished
+     WHERE usage.status_code = 0 AND usage.route = 'portfolio ' || finished.id
+     RETURNING usage.id`,
+    [[...finishedStates]],
+  );
+  return rows.length;
+}
+
 /** The answer of a reserved call: its status is recorded, or (a failed call is not counted) the reservation is released. */
 export async function settleUsage(database: Database, id: number, statusCode: number): Promise<void> {
   if (statusCode >= 400) await database.db.delete(apiUsage).where(eq(apiUsage.id, id));
   else await database.db.update(apiUsage).set({ statusCode }).where(eq(apiUsage.id, id));
+}
+
+/** A bulk reservation settled with what was done: `quantity` of the reserved loans were valued (0 releases it). */
+export async function settleUsageQuantity(database: Database, route: string, quantity: number): Promise<void> {
+  if (quantity <= 0) await database.db.delete(apiUsage).where(eq(apiUsage.route, route));
+  else await database.db.update(apiUsage).set({ quantity, statusCode: 200 }).where(eq(apiUsage.route, route));
 }
 
 export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {

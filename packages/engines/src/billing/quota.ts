@@ -23,14 +23,17 @@ export interface QuotaDecision {
 }
 
 /**
- * May one more metered valuation run? `used` counts this period's valuations so far.
+ * May `requested` more metered valuations run (1, or a portfolio's loans)? `used` counts this
+ * period's valuations so far. All or nothing: a portfolio larger than what is left is refused whole.
  *
  * @example checkValuationQuota({ used: 99, quota: 100, at, periodEnd }) // allowed, remaining 0
  * @example checkValuationQuota({ used: 100, quota: 100, at, periodEnd }) // refused, retry at periodEnd
+ * @example checkValuationQuota({ used: 0, quota: 5, requested: 40, at, periodEnd }) // refused
  */
-export function checkValuationQuota(input: { used: number; quota: number | null; at: Date; periodEnd: Date }): QuotaDecision {
+export function checkValuationQuota(input: { used: number; quota: number | null; requested?: number; at: Date; periodEnd: Date }): QuotaDecision {
+  const requested = input.requested ?? 1;
   if (input.quota === null) return { isAllowed: true, remaining: null, retryAfterSeconds: null };
-  if (input.used < input.quota) return { isAllowed: true, remaining: input.quota - input.used - 1, retryAfterSeconds: null };
+  if (input.used + requested <= input.quota) return { isAllowed: true, remaining: input.quota - input.used - requested, retryAfterSeconds: null };
   return { isAllowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((input.periodEnd.getTime() - input.at.getTime()) / 1000)) };
 }
 

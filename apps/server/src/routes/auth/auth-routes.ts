@@ -29,6 +29,7 @@ import {
   SignInThrottledError,
 } from '../../services/accounts/account-service.ts';
 import { clearedSessionCookie, sessionCookie } from '../../services/accounts/cookies.ts';
+import { policy } from '../../http/route-policy.ts';
 
 const AUTH_ERRORS = { ...ERROR_RESPONSES, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema } as const;
 
@@ -50,14 +51,17 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
     };
 
     app.post('/auth/signup', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'Asks for an account: mails a link that creates it and its workspace (the answer is the same whether or not the email has an account)', body: signupRequestSchema, response: { 200: mailSentResponseSchema, ...AUTH_ERRORS } },
     }, async (request) => requestSignUp(database, accountMail(), request.body));
 
     app.post('/auth/signup/confirm', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'The sign-up link: creates the account and its workspace (you own it) and signs you in', body: signupConfirmRequestSchema, response: { 200: authResponseSchema, ...AUTH_ERRORS } },
     }, async (request, reply) => signedIn(request, reply, await confirmSignUp(database, request.body.token)));
 
     app.post('/auth/login', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'Signs in with email and password (session cookie: HTTP-only, SameSite=Lax, Secure unless plain HTTP from this machine); failed sign-ins are throttled per account and per address (429 with Retry-After)', body: loginRequestSchema, response: { 200: authResponseSchema, ...AUTH_ERRORS } },
     }, async (request, reply) => {
       try {
@@ -69,14 +73,17 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/auth/password-reset', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'Asks for a password reset link by mail (the answer is the same whether or not the email has an account)', body: passwordResetRequestSchema, response: { 200: mailSentResponseSchema, ...AUTH_ERRORS } },
     }, async (request) => requestPasswordReset(database, accountMail(), request.body.email));
 
     app.post('/auth/password-reset/confirm', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'The reset link with a new password: sets it, signs out every other session and signs you in', body: passwordResetConfirmRequestSchema, response: { 200: authResponseSchema, ...AUTH_ERRORS } },
     }, async (request, reply) => signedIn(request, reply, await resetPassword(database, request.body)));
 
     app.post('/auth/logout', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'Ends the session', response: { 200: okResponseSchema, ...ERROR_RESPONSES } },
     }, async (request, reply) => {
       await logOut(database, request.principal);
@@ -85,6 +92,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/me', {
+      config: policy('open'),
       schema: { tags: ['accounts'], summary: 'Who this request acts as: user, workspace and role (in AUTH_MODE=local without sign-in, the local workspace\'s owner; auth_mode is this request\'s)', response: { 200: meResponseSchema, ...ERROR_RESPONSES } },
     }, async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -4,6 +4,7 @@ import { AppError, errorResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { handleStripeEvent, verifyStripeEvent } from '../../services/billing/webhook-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 /**
  * POST /api/billing/webhooks/stripe: the body is kept raw (in this route's scope only) because
@@ -13,6 +14,7 @@ export function stripeWebhookRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
     app.post('/billing/webhooks/stripe', {
+      config: policy('open'),
       schema: {
         tags: ['billing'],
         summary: 'Stripe webhook: verifies Stripe-Signature with STRIPE_WEBHOOK_SECRET (400 when it does not match) and applies subscription and invoice events once',

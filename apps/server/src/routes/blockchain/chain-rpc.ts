@@ -5,13 +5,14 @@ import { AppError } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireChain } from '../../services/chain/certificate-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 /** Ethereum JSON-RPC of the embedded chain, for viem, ethers or any wallet tool. */
 export function chainRpcRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/blockchain/rpc', {
       // Anyone may call it, and eth_call runs code the caller chooses (issue 29): the stricter limit.
-      config: { expensive: true },
+      config: policy('public', { expensive: true }),
       schema: {
         tags: ['blockchain'],
         summary: `Ethereum JSON-RPC of the embedded chain (${RPC_METHODS.join(', ')}); batches of up to ${MAX_BATCH}`,

@@ -5,6 +5,7 @@ import { parseCid } from '@propguard/chain';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getIpfsBytes } from '../../services/chain/certificate-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 const cidParamsSchema = z.object({ cid: z.string().min(10).max(200) });
 
@@ -12,6 +13,7 @@ const cidParamsSchema = z.object({ cid: z.string().min(10).max(200) });
 export function ipfsGatewayRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/ipfs/:cid', {
+      config: policy('public'),
       schema: { tags: ['blockchain'], summary: 'The bytes of a CID held here (public certificate metadata, dag-json); metadata of certificates issued before it was made public is withheld (404)', params: cidParamsSchema, response: { 200: z.any().describe('application/vnd.ipld.dag-json'), ...ERROR_RESPONSES } },
     }, async (request, reply) => {
       let cid: string;

@@ -5,6 +5,7 @@ import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { reportScopeOf } from '../../services/accounts/principal.ts';
 import { mintCertificate } from '../../services/chain/certificate-service.ts';
+import { mintUsage, policy } from '../../http/route-policy.ts';
 
 function eventText({ event, data }: MintProgressEvent): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -14,7 +15,7 @@ export function mintCertificateRoute(context: AppContext): FastifyPluginAsyncZod
   return async (app) => {
     app.post('/blockchain/mint-valuation-nft', {
       // A signed transaction per call (and a report when one is generated): the stricter limit.
-      config: { expensive: true },
+      config: policy('analyst', { usage: mintUsage, audited: true, expensive: true }),
       schema: {
         tags: ['blockchain'],
         summary: 'Mint the valuation certificate (ERC-721) of a stored report, or of a report generated first',

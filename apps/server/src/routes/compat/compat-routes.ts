@@ -23,7 +23,6 @@ import {
 } from '@propguard/schemas';
 import { z } from 'zod';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
-import { COMPAT_ROUTE_CONFIG } from '../../plugins/compat-transport.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getAddressDetails, suggestAddresses } from '../../services/address-search/address-search-service.ts';
 import { analyseComprehensively, explainRisk, getEnhancedAnalysis, getMarketIntelligence, processCommand } from '../../services/compat/compat-service.ts';
@@ -32,9 +31,9 @@ import { subjectOfText } from '../../services/valuation/valuation-service.ts';
 import { getPropguardHealth } from '../../services/health/health-service.ts';
 import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
 import { generateReport } from '../../services/reports/report-service.ts';
+import { policy, reportUsage } from '../../http/route-policy.ts';
 
 const TAGS = ['compatibility'];
-const config = COMPAT_ROUTE_CONFIG;
 
 /**
  * The original PropGuard AI client's calls (../shared/COMPAT.md, docs/compat.md): thin adapters
@@ -43,12 +42,12 @@ const config = COMPAT_ROUTE_CONFIG;
 export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/functions/v1/propguard/health', {
-      config,
+      config: policy('open', { compat: true }),
       schema: { tags: TAGS, summary: 'The client\'s health probe: our /api/propguard/health', response: { 200: serviceHealthSchema, ...ERROR_RESPONSES } },
     }, async () => getPropguardHealth(context));
 
     app.post('/functions/v1/property-analysis', {
-      config,
+      config: policy('public', { compat: true, usage: (body) => ((body as { healthCheck?: unknown } | null)?.healthCheck === true ? ['none'] : ['valuation']) }),
       schema: {
         tags: TAGS,
         summary: 'The client\'s probe ({healthCheck: true}) or the property analysis of an address (as POST /api/functions/property-analysis)',
@@ -66,7 +65,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/functions/v1/nasa-fire-risk', {
-      config,
+      config: policy('public', { compat: true }),
       schema: { tags: TAGS, summary: 'Satellite fire detections around a point (as POST /api/functions/fire-risk)', body: compatFireRiskRequestSchema, response: { 200: fireRiskResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => {
       const { latitude, longitude, radiusKm } = request.body;
@@ -74,7 +73,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/functions/v1/domain-au-search', {
-      config,
+      config: policy('public', { compat: true }),
       schema: { tags: TAGS, summary: 'Address autocomplete and details (as POST /api/functions/address-search)', body: addressSearchRequestSchema, response: { 200: addressSearchResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => {
       const body = request.body;
@@ -83,7 +82,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/functions/v1/enhanced-property-analysis', {
-      config,
+      config: policy('public', { compat: true, usage: 'valuation' }),
       schema: {
         tags: TAGS,
         summary: 'Valuation, hazards, default-loan compliance, market sentiment and investment metrics of an address, listing or location, in the original units',
@@ -93,12 +92,12 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async (request) => getEnhancedAnalysis(context, request.body));
 
     app.post('/functions/v1/market-intelligence', {
-      config,
+      config: policy('public', { compat: true, usage: 'valuation' }),
       schema: { tags: TAGS, summary: 'The market engine\'s analysis of a location, in the original shape', body: compatMarketIntelligenceRequestSchema, response: { 200: compatMarketIntelligenceResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => getMarketIntelligence(context, request.body));
 
     app.post('/functions/v1/valuation-report', {
-      config,
+      config: policy('public', { compat: true, usage: reportUsage('full-valuation'), expensive: true }),
       schema: { tags: TAGS, summary: 'Generates a stored valuation report (as POST /api/realty/valuation-report); open /report/{report_id}', body: compatValuationReportRequestSchema, response: { 200: compatValuationReportResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => {
       const { include_blockchain, loan_amount } = request.body;
@@ -119,17 +118,17 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/propguard/process-command', {
-      config,
+      config: policy('public', { compat: true, usage: 'valuation' }),
       schema: { tags: TAGS, summary: 'The assistant: an address, "risk of ...", "compare A and B", "market in ...", "LVR for a $X loan on ..."', body: processCommandRequestSchema, response: { 200: processCommandResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => processCommand(context, request.body.command, request.log));
 
     app.post('/api/llm/risk-assessment', {
-      config,
+      config: policy('public', { compat: true, usage: 'valuation' }),
       schema: { tags: TAGS, summary: 'The hazards of the client\'s property explained from our scores (the configured model writes it when set, checked number by number)', body: compatPropertyDataRequestSchema, response: { 200: riskExplanationResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => explainRisk(context, request.body));
 
     app.post('/api/llm/comprehensive-analysis', {
-      config,
+      config: policy('public', { compat: true, usage: 'valuation' }),
       schema: { tags: TAGS, summary: 'Summary and insights written from our valuation, hazard, lending and market figures', body: compatPropertyDataRequestSchema, response: { 200: comprehensiveAnalysisResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => analyseComprehensively(context, request.body));
   };

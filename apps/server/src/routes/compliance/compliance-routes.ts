@@ -5,11 +5,13 @@ import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { reportScopeOf, requirePrincipal } from '../../services/accounts/principal.ts';
 import { getComplianceOverview, setTolerance } from '../../services/compliance/cps230-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 /** GET /api/compliance/overview and PUT /api/compliance/tolerances/{dependency} (the sampling runs in scheduler.ts). */
 export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/compliance/overview', {
+      config: policy('viewer'),
       schema: {
         tags: ['compliance'],
         summary: 'APRA Compliance tab: regulation cards from checks, measured dependency availability and latency, tolerances, incidents with CPS 230 clocks, valuation audit trail, portfolio LVR distribution, reporting schedule',
@@ -18,6 +20,7 @@ export function complianceRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async (request) => getComplianceOverview(context, new Date(), reportScopeOf(request.principal)));
 
     app.put('/compliance/tolerances/:dependency', {
+      config: policy('owner', { audited: true }),
       schema: {
         tags: ['compliance'],
         summary: "Sets the workspace's tolerance for one dependency (maximum disruption, minimum availability, maximum latency); owners only",

@@ -13,6 +13,7 @@ import {
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { refreshImportedFloodLayers } from '../../services/hazards/hazard-layer-refresh.ts';
+import { policy } from '../../http/route-policy.ts';
 
 const ERRORS = { ...ERROR_RESPONSES, 401: errorResponseSchema, 403: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema } as const;
 
@@ -32,6 +33,7 @@ export function hazardLayersRoute(context: AppContext): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: HAZARD_LAYER_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
 
     app.get('/data/hazard-layers', {
+      config: policy('public'),
       schema: {
         tags: ['data'],
         summary: 'Imported hazard overlays (uploaded here or with propguard import hazard-layer): name, licence note, import date, features',
@@ -40,6 +42,7 @@ export function hazardLayersRoute(context: AppContext): FastifyPluginAsyncZod {
     }, async () => ({ success: true as const, layers: await listHazardLayers(context.database), inUse: layersInUse(context) }));
 
     app.post('/data/hazard-layers', {
+      config: policy('analyst', { audited: true }),
       bodyLimit: HAZARD_LAYER_UPLOAD_MAX_BYTES,
       schema: {
         tags: ['data'],
@@ -58,6 +61,7 @@ export function hazardLayersRoute(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/data/hazard-layers/:id', {
+      config: policy('analyst', { audited: true }),
       schema: {
         tags: ['data'],
         summary: 'Removes an imported hazard overlay and its polygons; flood answers no longer use or cite it',

@@ -3,10 +3,12 @@ import { propertyAnalysisRequestSchema, propertyAnalysisResponseSchema } from '@
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { analyseProperty } from '../../services/valuation/property-analysis-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/functions/property-analysis', {
+      config: policy('public', { usage: 'valuation' }),
       schema: {
         tags: ['valuation'],
         summary: 'The property analysis of SPEC.md: valuation today; hazards, sentiment and compliance as their engines land',

@@ -3,10 +3,12 @@ import { baseMapResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireHazardRuntime } from '../../services/hazards/require-hazards.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function baseMapRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/geo/base', {
+      config: policy('public'),
       schema: {
         tags: ['map'],
         summary: 'National map layers (states, coastline, rivers, lakes) and the configured satellite imagery URL',

@@ -4,10 +4,12 @@ import { hazardReportSchema, hazardRequestSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { assessLocation } from '../../services/hazards/hazard-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function assessHazardsRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/hazards/assess', {
+      config: policy('public'),
       schema: {
         tags: ['hazards'],
         summary: 'Flood, bushfire, coastal, subsidence, cyclone and earthquake scores at a point, now or projected to a year and scenario',

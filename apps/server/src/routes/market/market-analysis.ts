@@ -3,12 +3,13 @@ import { marketAnalysisRequestSchema, marketAnalysisResponseSchema } from '@prop
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getMarketAnalysis } from '../../services/market/market-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function marketAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/realty/market-analysis', {
       // Computes a lot per call: the stricter per-address limit (plugins/security.ts).
-      config: { expensive: true },
+      config: policy('public', { expensive: true }),
       schema: {
         tags: ['market'],
         summary: 'Median, quality-adjusted growth, clearance, trend, heat, yields and the monthly index of a location, from our sales',

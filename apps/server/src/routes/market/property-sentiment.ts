@@ -3,10 +3,12 @@ import { propertySentimentRequestSchema, propertySentimentResponseSchema } from 
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getPropertySentiment } from '../../services/market/sentiment-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function propertySentimentRoute(_context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/llm/property-sentiment', {
+      config: policy('public'),
       schema: {
         tags: ['market'],
         summary: 'Sentiment of a property description (AFINN-165 via wink-sentiment plus a property lexicon), with the phrases that drove it',

@@ -3,10 +3,12 @@ import { financialImpactRequestSchema, financialImpactResponseSchema } from '@pr
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { assessFinancialImpact } from '../../services/compliance/lending-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function financialImpactAssessmentRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/pipeline/financial-impact-assessment', {
+      config: policy('analyst', { audited: true }),
       schema: {
         tags: ['lending'],
         summary: 'Lending rules for one loan: LVR, LMI, APS 112 risk weight and capital, APG 223 serviceability, DTI, NCCP checks, 2050 climate-adjusted LVR, risk category and compliance score',

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTFOLIO_MAX_UPLOAD_BYTES, portfolioCreatedResponseSchema, portfolioUploadQuerySchema, portfolioValidationResponseSchema, errorResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
-import { createPortfolioFromCsv, createPortfolioFromRows, validatePortfolioUpload, portfolioOwnerOf } from '../../services/portfolio/portfolio-service.ts';
+import { createPortfolioFromCsv, createPortfolioFromRows, validatePortfolioUpload, portfolioOwnerOf, uploaderOf } from '../../services/portfolio/portfolio-service.ts';
 import { readUploadBody } from './upload-body.ts';
+import { policy } from '../../http/route-policy.ts';
 
 const UPLOAD_ERRORS = { ...ERROR_RESPONSES, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema } as const;
 
@@ -31,8 +32,8 @@ export function createPortfolioRoutes(context: AppContext): FastifyPluginAsyncZo
     await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64 * 1024, fileSize: PORTFOLIO_MAX_UPLOAD_BYTES, parts: 6 } });
 
     app.post('/portfolios', {
+      config: policy('analyst', { usage: 'bulk_valuation', audited: true, expensive: true }),
       bodyLimit: PORTFOLIO_MAX_UPLOAD_BYTES,
-      config: { expensive: true },
       schema: {
         tags: ['portfolios'],
         summary: 'Upload a loan book (text/csv body, a multipart/form-data file field, or JSON {rows, name?, mapping?}) and queue its revaluation',
@@ -43,9 +44,10 @@ export function createPortfolioRoutes(context: AppContext): FastifyPluginAsyncZo
     }, async (request, reply) => {
       const body = await readUploadBody(request);
       const options = { name: body.name, mapping: body.mapping, source: body.kind === 'csv' ? ('csv' as const) : ('json' as const) };
+      const uploader = uploaderOf(context, request.principal);
       let created: Awaited<ReturnType<typeof createPortfolioFromCsv>>;
       try {
-        created = body.kind === 'csv' ? await createPortfolioFromCsv(context, body.stream, portfolioOwnerOf(request.principal), options) : await createPortfolioFromRows(context, body.rows, portfolioOwnerOf(request.principal), options);
+        created = body.kind === 'csv' ? await createPortfolioFromCsv(context, body.stream, uploader, options) : await createPortfolioFromRows(context, body.rows, uploader, options);
       } finally {
         closeIfBodyUnread(request, reply);
       }
@@ -53,6 +55,7 @@ export function createPortfolioRoutes(context: AppContext): FastifyPluginAsyncZo
     });
 
     app.post('/portfolios/validate', {
+      config: policy('analyst'),
       bodyLimit: PORTFOLIO_MAX_UPLOAD_BYTES,
       schema: {
         tags: ['portfolios'],

@@ -4,6 +4,7 @@ import { portfolioParamsSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { portfolioOwnerOf, portfolioProgress } from '../../services/portfolio/portfolio-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 /**
  * GET /api/portfolios/{id}/events: Server-Sent Events. `progress` events carry
@@ -13,6 +14,7 @@ import { portfolioOwnerOf, portfolioProgress } from '../../services/portfolio/po
 export function portfolioEventsRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/portfolios/:id/events', {
+      config: policy('viewer'),
       schema: { tags: ['portfolios'], summary: 'Progress of a portfolio job as Server-Sent Events (loans done, loans a second, time left, errors)', params: portfolioParamsSchema, response: { 200: z.string().describe('text/event-stream of PortfolioProgressEvent'), ...ERROR_RESPONSES } },
     }, async (request, reply) => {
       const abort = new AbortController();

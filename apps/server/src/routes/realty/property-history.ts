@@ -3,10 +3,12 @@ import { propertyHistoryRequestSchema, propertyHistoryResponseSchema } from '@pr
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { getPropertyHistory } from '../../services/realty/realty-service.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function propertyHistoryRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/realty/property-history', {
+      config: policy('public'),
       schema: {
         tags: ['realty'],
         summary: 'Every sale of the property in our data, oldest first',

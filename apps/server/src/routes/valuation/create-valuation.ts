@@ -5,10 +5,12 @@ import type { AppContext } from '../../services/app-context.ts';
 import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
 import { valueRequest } from '../../services/valuation/valuation-service.ts';
 import { recordValuationAudit } from '../../services/compliance/valuation-audit.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/valuations', {
+      config: policy('public', { usage: 'valuation' }),
       schema: {
         tags: ['valuation'],
         summary: 'Value one property from an address, a locality or coordinates, with optional attributes',

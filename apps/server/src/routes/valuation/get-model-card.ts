@@ -4,10 +4,12 @@ import { modelCardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { requireValuationRuntime } from '../../services/valuation/require-valuation.ts';
+import { policy } from '../../http/route-policy.ts';
 
 export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/valuations/model', {
+      config: policy('public'),
       schema: {
         tags: ['valuation'],
         summary: 'The loaded model: training data, features and its accuracy on hold-out sales',

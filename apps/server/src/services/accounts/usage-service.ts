@@ -1,23 +1,7 @@
 import { checkValuationQuota, formatLongDate, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
-import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
-import { AppError, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
+import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleFinishedBulkUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
+import { AppError, FINISHED_PORTFOLIO_STATES, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
 import type { Principal } from './principal.ts';
-
-/**
- * What a call is metered as. Valuation routes are valuations; reports with a compliance section
- * are APRA compliance reports (a climate-risk report is priced as the valuation it contains);
- * certificate mints are certificates; every other call is counted as "other" (free).
- */
-export function usageKindOf(method: string, routeUrl: string, body: unknown): UsageKind {
-  if (method !== 'POST') return 'other';
-  if (routeUrl === '/api/valuations' || routeUrl === '/api/functions/property-analysis') return 'valuation';
-  if (routeUrl === '/api/realty/valuation-report') {
-    const template = (body as { template?: unknown } | null)?.template;
-    return template === 'climate-risk' ? 'valuation' : 'compliance_report';
-  }
-  if (/^\/api\/(blockchain|certificates)\b.*\b(mint|certificates)\b/.test(routeUrl)) return 'certificate';
-  return 'other';
-}
 
 /** Is this principal's traffic metered? API keys and signed-in sessions are; the local owner and anonymous callers are not. */
 export function isMetered(principal: Principal | null): principal is Principal {
@@ -62,27 +46,48 @@ export class QuotaError extends AppError {
 export const IN_FLIGHT_STATUS = 0;
 
 /**
- * The quota check and the count of a metered valuation in one step: reserves the call's usage row
- * only while the plan's monthly quota has room (one transaction, see reserveUsage), else refuses
- * with 429 and Retry-After at the next period. Returns the reservation to settle when the call
- * answers (settleReservedUsage), or null when the kind or the plan has no quota (recorded on answer).
+ * The quota check and the count of metered valuations in one step: reserves the call's usage row
+ * (of `quantity` valuations: 1, or a portfolio's loans) only while the plan's monthly quota has room
+ * for all of them (one transaction, see reserveUsage), else refuses with 429 QUOTA_EXCEEDED and
+ * Retry-After at the next period. Other kinds are reserved without a check, so that the meter counts
+ * them as they run. Returns the reservation to settle when the call answers (settleReservedUsage).
  */
-export async function reserveQuota(database: Database, plans: PlanCache, principal: Principal, kind: UsageKind, route: string, now: Date): Promise<number | null> {
-  if (!QUOTA_KINDS.includes(kind)) return null;
+export async function reserveQuota(database: Database, plans: PlanCache, principal: Principal, kind: UsageKind, route: string, now: Date, quantity = 1): Promise<number | null> {
   const plan = await plans.get(principal.planId);
-  if (plan.monthlyValuationQuota === null) return null;
   const period = usagePeriodOf(now);
-  const decide = (used: number) => checkValuationQuota({ used, quota: plan.monthlyValuationQuota, at: now, periodEnd: period.end });
+  const isQuotaKind = QUOTA_KINDS.includes(kind) && plan.monthlyValuationQuota !== null;
+  const decide = (used: number) => checkValuationQuota({ used, quota: isQuotaKind ? plan.monthlyValuationQuota : null, requested: quantity, at: now, periodEnd: period.end });
   const reserved = await reserveUsage(
     database,
-    { workspaceId: principal.workspaceId, apiKeyId: principal.apiKeyId, kind, route, statusCode: IN_FLIGHT_STATUS, occurredAt: now.toISOString() },
+    { workspaceId: principal.workspaceId, apiKeyId: principal.apiKeyId, kind, route, statusCode: IN_FLIGHT_STATUS, occurredAt: now.toISOString(), quantity },
     { kinds: QUOTA_KINDS, from: period.start.toISOString(), to: period.end.toISOString() },
     (used) => decide(used).isAllowed,
   );
   if (reserved.id !== null) return reserved.id;
+  const quota = plan.monthlyValuationQuota ?? 0;
   const hint = plan.id === 'starter' ? 'Upgrade to Professional (100 valuations a month, 14-day free trial) on the Pricing tab.' : 'Contact sales for Enterprise (unlimited valuations).';
   const retryAfter = decide(reserved.used).retryAfterSeconds ?? 60;
-  throw new QuotaError(`You have used your ${plan.monthlyValuationQuota} valuations this month (${reserved.used} of ${plan.monthlyValuationQuota} valuations on the ${plan.name} plan); they renew on ${formatLongDate(isoDate(period.end))}. ${hint}`, retryAfter);
+  const renews = formatLongDate(isoDate(period.end));
+  if (quantity > 1) {
+    const left = Math.max(0, quota - reserved.used);
+    throw new QuotaError(`This portfolio has ${quantity.toLocaleString('en-AU')} loans, each a valuation, and your ${plan.name} plan has ${left.toLocaleString('en-AU')} of its ${quota.toLocaleString('en-AU')} valuations left this month (${reserved.used.toLocaleString('en-AU')} used; they renew on ${renews}). Nothing was started. ${hint}`, retryAfter);
+  }
+  throw new QuotaError(`You have used your ${quota} valuations this month (${reserved.used} of ${quota} valuations on the ${plan.name} plan); they renew on ${renews}. ${hint}`, retryAfter);
+}
+
+/** The usage row of a portfolio's loans (bulk valuations), settled when the book has run. */
+export function bulkUsageRoute(portfolioId: string): string {
+  return `portfolio ${portfolioId}`;
+}
+
+/** A book's loans reserved as bulk valuations, all or none (429 QUOTA_EXCEEDED with the numbers). */
+export async function reserveBulkValuations(database: Database, plans: PlanCache, principal: Principal, portfolioId: string, loans: number, now: Date): Promise<void> {
+  await reserveQuota(database, plans, principal, 'bulk_valuation', bulkUsageRoute(portfolioId), now, loans);
+}
+
+/** The loans of finished books counted as what was valued (the scheduler, each minute). */
+export async function settleFinishedPortfolios(database: Database): Promise<number> {
+  return settleFinishedBulkUsage(database, FINISHED_PORTFOLIO_STATES);
 }
 
 /** A reserved call answered: counted with its status, or released when it failed (failed calls are not charged). */

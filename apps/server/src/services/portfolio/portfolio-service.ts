@@ -30,6 +30,7 @@ import {
 } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { reportScopeOf, type Principal } from '../accounts/principal.ts';
+import { isMetered, reserveBulkValuations } from '../accounts/usage-service.ts';
 import { requireHazardRuntime } from '../hazards/require-hazards.ts';
 import { requireValuationRuntime } from '../valuation/require-valuation.ts';
 import type { PortfolioJobs } from './portfolio-jobs.ts';
@@ -38,11 +39,24 @@ import type { PortfolioJobs } from './portfolio-jobs.ts';
 export interface PortfolioOwner {
   workspaceId: string | null;
   scope: PortfolioScope;
+  /** Reserves a stored book's loans as bulk valuations before it is queued (a metered principal's plan; refused whole with 429). */
+  reserveLoans?: (portfolioId: string, loans: number) => Promise<void>;
 }
 
 /** The owner of what a principal uploads, and what it sees (its workspace's portfolios; the local workspace also the CLI's). */
 export function portfolioOwnerOf(principal: Principal | null): PortfolioOwner {
   return { workspaceId: principal?.workspaceId ?? null, scope: reportScopeOf(principal) };
+}
+
+/**
+ * The owner of a book a principal starts (upload, bulk analysis, distributed valuation): each loan
+ * is a bulk valuation, counted against the plan's monthly quota before the book is queued, so a book
+ * larger than what is left is refused before it starts, with the numbers (issue 30).
+ */
+export function uploaderOf(context: AppContext, principal: Principal | null): PortfolioOwner {
+  const owner = portfolioOwnerOf(principal);
+  if (!isMetered(principal)) return owner;
+  return { ...owner, reserveLoans: (portfolioId, loans) => reserveBulkValuations(context.database, context.accounts.plans, principal, portfolioId, loans, new Date()) };
 }
 
 export interface UploadOptions {
@@ -63,6 +77,7 @@ function ingestOptions(context: AppContext, owner: PortfolioOwner, options: Uplo
     executor: jobsOf(context).mode,
     outlook: context.climateOutlook,
     ...(options.mapping ? { mapping: options.mapping } : {}),
+    ...(owner.reserveLoans ? { beforePublish: owner.reserveLoans } : {}),
     validateOnly,
   };
 }
