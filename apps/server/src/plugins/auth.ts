@@ -13,6 +13,10 @@ import { giveBackVisitorAnalysis, takeVisitorAnalysis, type AllowanceTaken } fro
 import { isMetered, recordUsage, reserveQuota, settleReservedUsage } from '../services/accounts/usage-service.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its declared policy (requireRoutePolicies). */
+    routePolicies: readonly DeclaredRoute[];
+  }
   interface FastifyRequest {
     /** Who the request acts as (null: anonymous). Set by plugins/auth.ts before any handler. */
     principal: Principal | null;
@@ -50,6 +54,15 @@ export function authModeOf(config: Pick<AppConfig, 'authMode' | 'authModeSource'
   return config.authModeSource === 'explicit' || isDirectLoopbackRequest(request) ? 'local' : 'required';
 }
 
+/** A registered route and its policy (the route sweep test walks them). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  policy: RoutePolicy;
+  /** Added by Swagger UI or the static web app. */
+  isVendor: boolean;
+}
+
 /** The policy of the route a request reached; an unmatched path (the 404 answer) is open. */
 export function policyOf(request: FastifyRequest): RoutePolicy {
   return request.routeOptions.config.policy ?? VENDOR_ROUTE_POLICY;
@@ -62,10 +75,14 @@ export function policyOf(request: FastifyRequest): RoutePolicy {
  */
 export function requireRoutePolicies(app: FastifyInstance): { registerVendorRoutes(register: () => Promise<void>): Promise<void> } {
   let isVendorScope = false;
+  const declared: DeclaredRoute[] = [];
+  app.decorate('routePolicies', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.config?.policy) return;
-    if (!isVendorScope) throw new Error(`Route ${String(route.method)} ${route.url} declares no policy: add config: policy(...) (http/route-policy.ts) beside its schema.`);
-    route.config = { ...route.config, policy: VENDOR_ROUTE_POLICY };
+    if (!route.config?.policy) {
+      if (!isVendorScope) throw new Error(`Route ${String(route.method)} ${route.url} declares no policy: add config: policy(...) (http/route-policy.ts) beside its schema.`);
+      route.config = { ...route.config, policy: VENDOR_ROUTE_POLICY };
+    }
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, policy: route.config.policy!, isVendor: isVendorScope });
   });
   return {
     async registerVendorRoutes(register) {
