@@ -45,12 +45,23 @@ describe('configuration', () => {
     expect(problems).toContain('LOG_LEVEL');
   });
 
-  it('every variable the server reads is documented in .env.example', async () => {
+  it('every variable the server and the CLI read is documented in .env.example and in the README\'s configuration table', async () => {
     const fs = await import('node:fs');
-    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
-    const source = fs.readFileSync(path.join(REPO_ROOT, 'apps/server/src/config.ts'), 'utf8');
-    const variables = [...source.matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]);
-    expect(variables.length).toBeGreaterThan(5);
-    for (const variable of variables) expect(example, variable).toContain(variable);
+    const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    const example = read('.env.example');
+    const readme = read('README.md');
+    const variables = new Set<string>();
+    for (const file of ['apps/server/src/config.ts', 'packages/db/src/storage-config.ts']) for (const match of read(file).matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)) variables.add(match[1]!);
+    // The CLI's own (apps/cli reads `env.NAME` from process.env) and any process.env read in the product's sources.
+    const sources = (dir: string): string[] => fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+    for (const file of [...sources('apps/cli/src'), ...sources('apps/server/src'), ...sources('packages/jobs/src')]) {
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)/g)) variables.add(match[1]!);
+    }
+    expect(variables.size).toBeGreaterThan(40);
+    for (const variable of ['PUBLIC_ANALYSES_PER_DAY', 'PROPGUARD_API_KEY', 'PROPGUARD_SERVER_URL']) expect(variables).toContain(variable);
+    for (const variable of variables) {
+      expect(example, variable).toMatch(new RegExp(`^#? ?${variable}=`, 'm'));
+      expect(readme, variable).toContain(`| \`${variable}\` |`);
+    }
   });
 });

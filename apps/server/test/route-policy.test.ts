@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, errorResponseSchema, mintCertificateResponseSchema, portfolioCreatedResponseSchema, reportResponseSchema, usageResponseSchema } from '@propguard/schemas';
 import { policy } from '../src/http/route-policy.ts';
 import { requireRoutePolicies } from '../src/plugins/auth.ts';
 import { settleFinishedPortfolios } from '../src/services/accounts/usage-service.ts';
+import { portfolioStatusRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
 import { recordAccountMail, signUpThroughMail } from './account-mail.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -215,5 +219,18 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
     expect(countOf(after, 'certificate')).toBe(countOf(before, 'certificate') + 1);
     const audit = (await request({ method: 'GET', url: '/api/audit', cookie: owner.cookie })).json() as { entries: Array<{ action: string }> };
     expect(audit.entries.map((entry) => entry.action)).toContain('POST /api/blockchain/mint-valuation-nft');
+  });
+
+  it('tells a CLI user without a key to set PROPGUARD_API_KEY (regression: the 401 named no variable)', async () => {
+    const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const dir = mkdtempSync(join(tmpdir(), 'propguard-cli-'));
+    try {
+      const book = join(dir, 'book.csv');
+      writeFileSync(book, `loan_id,address,loan_amount\nC1,"${ADDRESS}",400000\n`);
+      await expect(submitPortfolioRemote({ baseUrl }, { csv: book }, () => undefined)).rejects.toThrow(/answered 401: .*set PROPGUARD_API_KEY=pg_/);
+      await expect(portfolioStatusRemote({ baseUrl, apiKey: 'pg_not_a_real_key_0000000000' }, 'x', () => undefined)).rejects.toThrow(/answered 401: This API key is unknown or revoked\. PROPGUARD_API_KEY was sent/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -43,7 +43,14 @@ async function request(server: RemoteServer, url: string, init: RequestInit & { 
   }
   if (response.ok) return response;
   const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
-  throw new AppError(response.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', `The server at ${server.baseUrl} answered ${response.status}: ${parsed.success ? parsed.data.error.message : response.statusText}`);
+  const message = parsed.success ? parsed.data.error.message : response.statusText;
+  if (response.status === 401 || response.status === 403) {
+    const hint = server.apiKey
+      ? 'PROPGUARD_API_KEY was sent: check that the key is not revoked, that its workspace\'s plan has API access (Professional and above) and that its role may do this'
+      : 'the server requires sign-in: create an API key under Account (Professional plan and above) and set PROPGUARD_API_KEY=pg_...';
+    throw new AppError(response.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', `The server at ${server.baseUrl} answered ${response.status}: ${message} ${hint}.`, { field: 'PROPGUARD_API_KEY' });
+  }
+  throw new AppError(response.status === 404 ? 'NOT_FOUND' : response.status === 429 ? 'QUOTA_EXCEEDED' : 'VALIDATION_ERROR', `The server at ${server.baseUrl} answered ${response.status}: ${message}`);
 }
 
 /** `portfolio submit` through the server: the file streamed as text/csv; prints the portfolio id. */
