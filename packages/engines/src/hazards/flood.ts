@@ -1,5 +1,5 @@
 /**
- * Flood (method flood-v4). An imported overlay, then a mapped flood extent decides where one covers
+ * Flood (method flood-v5). An imported overlay, then a mapped flood extent decides where one covers
  * the place (the 2022 Lismore satellite map); everywhere else a screening score from the data we
  * hold — screening, not a flood study:
  *
@@ -21,6 +21,9 @@
  * - L(h_b): low ground (flood-v3), h_b m = height above the local base level (sea level within
  *   10 km of the coast, else the lowest gazetteer altitude within 10 km where they span 30 m or
  *   more): 35 up to 5 m, 0 from 30 m. For the rivers the 1:10m layers lack.
+ * - flood-v5 (issue 33): on land with none of these signals the screening is Low (0) and says why;
+ *   No data only off land or without the river layers or coastline. The place's altitude is the one
+ *   altitude of the place (placeAltitude), which the coastal hazard reads too.
  * Projection: expected damage x (1 + RX1D change % / 100) (scaleScoreByDamageRatio).
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
