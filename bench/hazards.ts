@@ -6,11 +6,14 @@
  * dashboard (report + 6 projection rows + ten-year series + mitigation).
  * Then ranks every hazard on the known flood-affected and flood-free places of
  * data/hazard-known-places (AUC, flood-affected positive; "No data" ranks lowest) and checks, per city,
- * that every flooded place scores above every hill.
+ * that every flooded place scores above every hill. Then (issue 33) the earthquake score at the
+ * epicentre of every onshore NSHA18 event of Mw 6+ (data/hazard-known-places/earthquake_known_places.csv)
+ * against the capitals (AUC; and the capitals in the lowest hazard zone each below every epicentre),
+ * and the flood score of plateau, ridge and inland-desert places far from every mapped river.
  * Reads PROPGUARD_DATA_PATH (default ./data). Run with --expose-gc for a cleaner memory figure.
  */
-import { loadHazardData, loadKnownFloodPlaces } from '@propguard/db';
-import { assessHazards, buildClimateDashboard, buildHazardContext, rankingAuc } from '@propguard/engines';
+import { loadHazardData, loadKnownEarthquakePlaces, loadKnownFloodPlaces } from '@propguard/db';
+import { assessHazards, buildClimateDashboard, buildHazardContext, capitalsInLowestHazardZone, rankingAuc, SEISMIC_PLACES } from '@propguard/engines';
 import { HAZARD_IDS } from '@propguard/schemas';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
 
@@ -83,3 +86,29 @@ for (const city of [...new Set(known.map((p) => p.city))]) {
   );
   console.log(`  flood in ${city}: AUC ${auc === null ? 'n/a' : auc.toFixed(2)}${inverted.length ? `; not above: ${inverted.join('; ')}` : '; every flooded place above every hill'}`);
 }
+
+const hazardOf = (location: { lat: number; lng: number }, hazard: string) => {
+  const assessment = assessHazards(location, context, 'high', 2025).assessments.find((a) => a.hazard === hazard)!;
+  return assessment.hasData ? assessment.score : null;
+};
+const quakes = await loadKnownEarthquakePlaces(config.dataDir);
+const capitals = SEISMIC_PLACES.filter((place) => place.isCapital);
+const lowest = new Set(capitalsInLowestHazardZone().map((place) => place.name));
+console.log(`\nEarthquake: the ${quakes.length} onshore NSHA18 events of Mw 6+ (epicentres) and the capitals (* lowest hazard zone):`);
+for (const quake of quakes) console.log(`  ${quake.eventTime.slice(0, 10)} ${quake.place.padEnd(42)} Mw ${quake.magnitudeMw.toFixed(2)} ${String(hazardOf(quake, 'earthquake') ?? 'No data').padStart(8)}`);
+for (const capital of capitals) console.log(`  ${(capital.name + (lowest.has(capital.name) ? ' *' : '')).padEnd(53)} Z ${capital.hazardFactorZ.toFixed(2)} ${String(hazardOf(capital, 'earthquake') ?? 'No data').padStart(8)}`);
+const quakeAuc = rankingAuc([...quakes.map((q) => ({ score: hazardOf(q, 'earthquake'), isPositive: true })), ...capitals.map((c) => ({ score: hazardOf(c, 'earthquake'), isPositive: false }))]);
+const lowestCapitalMax = Math.max(...capitals.filter((c) => lowest.has(c.name)).map((c) => hazardOf(c, 'earthquake') ?? -1));
+const below = quakes.filter((q) => (hazardOf(q, 'earthquake') ?? -1) <= lowestCapitalMax);
+console.log(`  AUC (epicentres above the 8 capitals): ${quakeAuc === null ? 'n/a' : quakeAuc.toFixed(2)}; ${below.length === 0 ? 'every epicentre above every lowest-zone capital' : `not above the lowest-zone capitals: ${below.map((q) => q.place).join('; ')}`}`);
+
+const dryPlaces = [
+  { place: 'Newnes Plateau NSW (plateau, 1,068 m)', lat: -33.32536303, lng: 150.2724338 },
+  { place: 'Bald Nob NSW (tableland ridge, 1,069 m)', lat: -29.736171, lng: 151.869397 },
+  { place: 'Nullarbor Plain SA', lat: -31.3, lng: 129.0 },
+  { place: 'Great Victoria Desert WA', lat: -28.0, lng: 127.0 },
+  { place: 'Simpson Desert NT', lat: -25.95, lng: 137.34 },
+  { place: 'Tanami Desert NT', lat: -20.0, lng: 130.5 },
+];
+console.log('\nFlood far from every mapped river (plateau, ridge, inland desert):');
+for (const place of dryPlaces) console.log(`  ${place.place.padEnd(42)} ${String(hazardOf(place, 'flood') ?? 'No data').padStart(8)}`);

@@ -15,7 +15,8 @@ beforeAll(async () => {
 const INPUT = [
   'id,lat,lng,note',
   '1,-28.8141,153.2746,Lismore 2022 flood',
-  '2,-33.7125,150.3119,"Katoomba ridge, no river within 30 km: no flood data"',
+  '2,-33.7125,150.3119,"Katoomba ridge, no river within 30 km: flood low (flood-v5)"',
+  '6,-34.466406,150.943899,"on the Port Kembla shoreline, outside every suburb polygon: no flood data"',
   '3,abc,151,not a number',
   '4,-10,100,outside Australia',
   '5,,,empty',
@@ -26,7 +27,7 @@ describe('propguard risk --csv', () => {
     const { output, rows, failed } = riskCsvText(INPUT, context, 'high', 2050);
     const table = parseCsv(output);
     expect(table[0]).toEqual(['id', 'lat', 'lng', 'note', 'flood', 'fire', 'coastal', 'subsidence', 'cyclone', 'earthquake', 'levels', 'error']);
-    expect(rows).toBe(5);
+    expect(rows).toBe(6);
     expect(failed).toBe(3);
     const byId = new Map(table.slice(1).map((cells) => [cells[0]!, cells]));
     const lismore = byId.get('1')!;
@@ -34,9 +35,12 @@ describe('propguard risk --csv', () => {
     expect(lismore[10]).toMatch(/^flood:High;fire:\w+;coastal:Low;subsidence:no data;cyclone:Low;earthquake:Low$/);
     expect(lismore[11]).toBe('');
     const katoomba = byId.get('2')!;
-    expect(katoomba[3]).toBe('Katoomba ridge, no river within 30 km: no flood data');
-    expect(katoomba[4]).toBe('');
-    expect(katoomba[10]).toMatch(/^flood:no data;/);
+    expect(katoomba[3]).toBe('Katoomba ridge, no river within 30 km: flood low (flood-v5)');
+    expect(katoomba[4]).toBe('0');
+    expect(katoomba[10]).toMatch(/^flood:Low;/);
+    const shore = byId.get('6')!;
+    expect(shore[4]).toBe('');
+    expect(shore[10]).toMatch(/^flood:no data;/);
     expect(byId.get('3')![11]).toMatch(/must be numbers/);
     expect(byId.get('4')![11]).toMatch(/outside Australia/);
     expect(byId.get('5')![11]).toMatch(/must be numbers/);

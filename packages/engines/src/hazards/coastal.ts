@@ -21,7 +21,7 @@
  */
 import { HAZARD_YEAR_MIN, type ClimateScenario, type HazardAssessment, type HazardDataUsed, type HazardFactor } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { describeAltitude, findPointsWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { seaLevelRiseM } from './projections.ts';
 import { WARMING_LEVELS } from './reference-tables.ts';
 import type { CoastalPoint, HazardLocation } from './types.ts';
@@ -137,9 +137,8 @@ export function assessCoastalAt(site: Site, context: HazardContext, scenario: Cl
     dataUsed.push(DATA_SETS.coastalEsl);
   }
   if (site.altitude && d !== null && d <= INUNDATION_MAX_COAST_KM) {
-    const { valueM, localityName, distanceKm } = site.altitude;
-    const where = site.locality && site.locality.name === localityName ? titleCase(localityName) : `${titleCase(localityName)}, ${formatKm(distanceKm)} away`;
-    factors.push(factor('altitude', `Locality altitude ${valueM.toFixed(1)} m (${where})`, valueM, 'm', (projected.inundation ?? 0) > 0 ? 'raises' : 'lowers'));
+    const text = describeAltitude(site.altitude);
+    factors.push(factor('altitude', `${text.charAt(0).toUpperCase()}${text.slice(1)}`, site.altitude.valueM, 'm', (projected.inundation ?? 0) > 0 ? 'raises' : 'lowers'));
     dataUsed.push(DATA_SETS.gazetteer);
   }
   factors.push(factor('sea-level-rise', `Global sea-level rise ${slrM.toFixed(2)} m over 1995-2014 by ${year} (${scenario} emissions, IPCC AR6 median)`, slrM, 'm', projected.score > baseline.score ? 'raises' : 'neutral'));
@@ -155,7 +154,7 @@ export function assessCoastalAt(site: Site, context: HazardContext, scenario: Cl
     dataNote: !hasData
       ? 'No coastal data for this place'
       : isInZone && !hasAltitude
-        ? 'No altitude for this locality: inundation not assessed, erosion only (there is no elevation model in our data)'
+        ? 'No gazetteer altitude within 3 km of this place: inundation not assessed, erosion only (there is no elevation model in our data)'
         : isInZone
           ? 'Locality altitude, not the property floor level; shoreline accurate to a few hundred metres'
           : null,
@@ -166,10 +165,6 @@ export function assessCoastalAt(site: Site, context: HazardContext, scenario: Cl
     year,
     tables: [WARMING_LEVELS],
   });
-}
-
-function titleCase(name: string): string {
-  return name.toLowerCase().replace(/\b\w/g, (char) => char.toUpperCase());
 }
 
 /**

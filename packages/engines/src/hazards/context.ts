@@ -5,6 +5,7 @@
  * to the coast).
  */
 import KDBush from 'kdbush';
+import { formatKm } from './common.ts';
 import { countsForEarthquakeAssessment } from './reference-tables.ts';
 import { buildPolygonIndex, buildSegmentIndex, degreeSpan, distanceKm, findContaining, findNearestLine, type PolygonIndex, type SegmentIndex } from './geo.ts';
 import type {
@@ -282,8 +283,10 @@ export interface Site {
   region: { id: string; name: string } | null;
   locality: GazetteerLocality | null;
   localityDistanceKm: number | null;
-  /** Altitude of the place as far as the gazetteer tells: the site locality's; null when none. */
-  altitude: { valueM: number; localityName: string; distanceKm: number } | null;
+  /** The place's one altitude (placeAltitude), which every hazard using an altitude reads; null when none. */
+  altitude: SiteAltitude | null;
+  /** Inside an ABS suburb or a Natural Earth state polygon (not only near a locality). */
+  isOnLand: boolean;
   /** Distance to the nearest GSHHG shoreline, km; null when over COAST_SEARCH_KM. */
   coastDistanceKm: number | null;
   /**
@@ -320,7 +323,7 @@ export const LOCALITY_MAX_KM = 10;
  */
 function findSiteLocality(context: HazardContext, lat: number, lng: number, suburb: SuburbPolygon | null, stateCode: string | null): { item: GazetteerLocality; distanceKm: number } | null {
   if (suburb && stateCode) {
-    const name = suburb.name.replace(/\s*\([^)]*\)\s*$/, '').toUpperCase();
+    const name = stripStateSuffix(suburb.name);
     const named = (context.localitiesByName.get(`${name}|${stateCode}`) ?? [])
       .map((item) => ({ item, distanceKm: distanceKm(lat, lng, item.lat, item.lng) }))
       .filter((candidate) => candidate.distanceKm <= LOCALITY_MAX_KM)
@@ -329,6 +332,62 @@ function findSiteLocality(context: HazardContext, lat: number, lng: number, subu
   }
   const nearest = findNearestPoint(context.localityIndex, lat, lng, LOCALITY_MAX_KM);
   return nearest;
+}
+
+/** A place's altitude, m, with where it comes from (issue 33: one altitude per place). */
+export interface SiteAltitude {
+  valueM: number;
+  /** `locality`: the place's own gazetteer locality; `neighbours`: the median of the localities within SITE_ALTITUDE_MAX_KM. */
+  source: 'locality' | 'neighbours';
+  /** The locality's name (`locality`), or the nearest of the neighbours. */
+  localityName: string;
+  /** Distance to that locality's point, km. */
+  distanceKm: number;
+  /** How many gazetteer altitudes gave the value (1 for `locality`). */
+  count: number;
+}
+
+/** A gazetteer locality describes the site's altitude only within this distance, km. */
+export const SITE_ALTITUDE_MAX_KM = 3;
+
+function stripStateSuffix(name: string): string {
+  return name.replace(/\s*\([^)]*\)\s*$/, '').toUpperCase();
+}
+
+/**
+ * The place's altitude (issue 33), the one every hazard uses (flood, coastal) and quotes: its own
+ * gazetteer locality's (the one named like the ABS suburb containing it, else the nearest) when that
+ * locality's point is within SITE_ALTITUDE_MAX_KM; else the median altitude of the gazetteer
+ * localities within that distance; else (flood-v3) its own locality's up to LOCALITY_MAX_KM away when
+ * named like the containing suburb (a large suburb's point can lie beyond 3 km). Null otherwise.
+ * @example placeAltitude(context, -33.89, 151.27, site.suburb, site.locality) // { valueM: 74, source: 'locality', ... }
+ */
+export function placeAltitude(context: HazardContext, lat: number, lng: number, suburb: SuburbPolygon | null, locality: { item: GazetteerLocality; distanceKm: number } | null): SiteAltitude | null {
+  const own = locality && locality.item.altitudeM !== null ? { valueM: locality.item.altitudeM, source: 'locality' as const, localityName: locality.item.name, distanceKm: locality.distanceKm, count: 1 } : null;
+  if (own && own.distanceKm <= SITE_ALTITUDE_MAX_KM) return own;
+  const near: { valueM: number; name: string; distanceKm: number }[] = [];
+  forEachPointWithin(context.localityIndex, lat, lng, SITE_ALTITUDE_MAX_KM, (item, distanceKm) => {
+    if (item.altitudeM !== null) near.push({ valueM: item.altitudeM, name: item.name, distanceKm });
+  });
+  if (near.length > 0) {
+    const values = near.map((item) => item.valueM).sort((a, b) => a - b);
+    const mid = Math.floor(values.length / 2);
+    const nearest = near.reduce((a, b) => (b.distanceKm < a.distanceKm ? b : a));
+    return { valueM: values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2, source: 'neighbours', localityName: nearest.name, distanceKm: nearest.distanceKm, count: values.length };
+  }
+  if (own && suburb && own.localityName.toUpperCase() === stripStateSuffix(suburb.name)) return own;
+  return null;
+}
+
+/**
+ * The altitude as every reason quotes it.
+ * @example describeAltitude({ valueM: 74, source: 'locality', localityName: 'BONDI', distanceKm: 0.8, count: 1 }) // 'altitude 74 m (gazetteer locality Bondi, 0.8 km away)'
+ */
+export function describeAltitude(altitude: SiteAltitude): string {
+  const name = altitude.localityName.toLowerCase().replace(/\b\w/g, (char) => char.toUpperCase());
+  return altitude.source === 'locality'
+    ? `altitude ${altitude.valueM.toFixed(0)} m (gazetteer locality ${name}, ${formatKm(altitude.distanceKm)} away)`
+    : `altitude ${altitude.valueM.toFixed(0)} m (median of ${altitude.count} gazetteer localities within ${SITE_ALTITUDE_MAX_KM} km, nearest ${name})`;
 }
 
 /**
@@ -341,13 +400,12 @@ export function locateSite(location: HazardLocation, context: HazardContext): Si
   const suburb = findContaining(context.suburbIndex, lat, lng, (item) => item.polygons)[0] ?? null;
   let stateCode = suburb ? (STATE_CODES[suburb.stateName] ?? null) : null;
   if (!stateCode) stateCode = findContaining(context.stateIndex, lat, lng, (item) => item.polygons)[0]?.postal ?? null;
+  const isOnLand = suburb !== null || stateCode !== null;
   if (!stateCode) stateCode = findNearestPoint(context.localityIndex, lat, lng, 50)?.item.state ?? null;
   const regionId = stateCode ? ncraRegionFor(stateCode, lat) : null;
   const coast = findNearestLine(context.coastIndex, lat, lng, COAST_SEARCH_KM);
   const locality = findSiteLocality(context, lat, lng, suburb, stateCode);
-  // Not borrowed from a neighbouring locality: the gazetteer's altitudes are per postcode and a
-  // neighbour's can be tens of metres off (Cairns City has none; Tarrawarra, 3.9 km away, reads 64 m).
-  const altitude: Site['altitude'] = locality && locality.item.altitudeM !== null ? { valueM: locality.item.altitudeM, localityName: locality.item.name, distanceKm: locality.distanceKm } : null;
+  const altitude = placeAltitude(context, lat, lng, suburb, locality);
   return {
     lat,
     lng,
@@ -357,6 +415,7 @@ export function locateSite(location: HazardLocation, context: HazardContext): Si
     locality: locality ? locality.item : null,
     localityDistanceKm: locality ? locality.distanceKm : null,
     altitude,
+    isOnLand,
     coastDistanceKm: coast ? coast.distanceKm : null,
     lookups: new Map(),
   };

@@ -1,3 +1,5 @@
+import { MIN_HAZARD_FACTOR_Z, SEISMIC_PLACES, type SeismicPlace } from './reference-tables.ts';
+
 /**
  * Ranking quality of a hazard score on labelled places (issue 18, `npm run bench:hazards`).
  * Pure: the places and their scores are passed in.
@@ -18,4 +20,15 @@ export function rankingAuc(items: readonly { score: number | null; isPositive: b
   let wins = 0;
   for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
   return wins / (positives.length * negatives.length);
+}
+
+/**
+ * The capitals in the lowest earthquake hazard zone of the national hazard values we hold (table
+ * `as-1170.4-hazard-factor-z`): those whose hazard factor, raised to the national minimum Z = 0.08
+ * of Amendment 2 (2018, NSHA18), is that minimum. The comparison set of the earthquake benchmark
+ * (issue 33): a place at the epicentre of an onshore Mw 6+ earthquake must score above each.
+ * @example capitalsInLowestHazardZone().map((p) => p.name) // ['Brisbane', 'Canberra', 'Hobart', 'Melbourne', 'Sydney']
+ */
+export function capitalsInLowestHazardZone(): SeismicPlace[] {
+  return SEISMIC_PLACES.filter((place) => place.isCapital && Math.max(place.hazardFactorZ, MIN_HAZARD_FACTOR_Z) === MIN_HAZARD_FACTOR_Z);
 }

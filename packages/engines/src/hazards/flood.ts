@@ -1,5 +1,5 @@
 /**
- * Flood (method flood-v4). An imported overlay, then a mapped flood extent decides where one covers
+ * Flood (method flood-v5). An imported overlay, then a mapped flood extent decides where one covers
  * the place (the 2022 Lismore satellite map); everywhere else a screening score from the data we
  * hold — screening, not a flood study:
  *
@@ -21,22 +21,23 @@
  * - L(h_b): low ground (flood-v3), h_b m = height above the local base level (sea level within
  *   10 km of the coast, else the lowest gazetteer altitude within 10 km where they span 30 m or
  *   more): 35 up to 5 m, 0 from 30 m. For the rivers the 1:10m layers lack.
+ * - flood-v5 (issue 33): on land with none of these signals the screening is Low (0) and says why;
+ *   No data only off land or without the river layers or coastline. The place's altitude is the one
+ *   altitude of the place (placeAltitude), which the coastal hazard reads too.
  * Projection: expected damage x (1 + RX1D change % / 100) (scaleScoreByDamageRatio).
  */
 import type { ClimateScenario, HazardAssessment, HazardFactor, HazardDataUsed } from '@propguard/schemas';
 import { DATA_SETS, dedupe, factor, formatKm, makeAssessment } from './common.ts';
-import { forEachPointWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
+import { describeAltitude, forEachPointWithin, locateSite, siteLookup, type HazardContext, type Site } from './context.ts';
 import { distanceKm, distanceToPolygonEdgeKm, findContaining, findNearestLine, degreeSpan, nearestPointOnLine } from './geo.ts';
 import { regionalChange, PRESENT_GWL_C } from './projections.ts';
 import { WARMING_LEVELS, globalWarmingLevelC, scaleScoreByDamageRatio } from './reference-tables.ts';
 import type { FloodLayerField, HazardLocation } from './types.ts';
 
-export const FLOOD_METHOD = 'flood-v4';
+export const FLOOD_METHOD = 'flood-v5';
 /** Beyond this distance from any mapped river or lake the screening has no signal, km. */
 export const FLOOD_RIVER_SEARCH_KM = 30;
 const RIVER_SCORE_AT_HALF_KM = 60;
-/** A gazetteer locality describes the site's altitude only within this distance, km. */
-export const SITE_ALTITUDE_MAX_KM = 3;
 /** Localities within this distance of the river's nearest point give its level, km. */
 export const RIVER_LEVEL_RADIUS_KM = 5;
 /** flood-v4: where no altitude lies within RIVER_LEVEL_RADIUS_KM, the localities within this distance give it, km (the base level's radius). */
@@ -165,6 +166,10 @@ export interface FloodScreening {
   lakeDistanceKm: number | null;
   siteAltitudeM: number | null;
   siteAltitudeSource: 'locality' | 'neighbours' | null;
+  /** How the reasons quote the site's altitude (describeAltitude). */
+  siteAltitudeText: string | null;
+  /** Distance to the ocean shoreline, km (null beyond 150 km). */
+  coastDistanceKm: number | null;
   riverLevelM: number | null;
   /** How the river's level was found: sea level at a tidal reach, or the lowest nearby locality. */
   riverLevelSource: 'tidal' | 'localities' | null;
@@ -182,30 +187,14 @@ export interface FloodScreening {
   proximity: number;
   heightAdjustment: number;
   catchmentAdjustment: number;
-  /** What gave the score: the mapped river or lake terms, or the low ground (no river near enough, or scoring less). */
-  decidedBy: 'river' | 'low-ground' | null;
+  /**
+   * What gave the score: the mapped river or lake terms, the low ground (no river near enough, or
+   * scoring less), or (flood-v5) nothing: a place on land far from every mapped river and lake
+   * without low ground near it is low. Null only where the inputs are missing (not on land, or the
+   * river layers not loaded).
+   */
+  decidedBy: 'river' | 'low-ground' | 'no-signal' | null;
   score: number;
-}
-
-/**
- * The site's altitude, m: its own gazetteer locality's when that locality's point is within
- * SITE_ALTITUDE_MAX_KM, else the median of the altitudes of the localities within that distance.
- */
-function siteAltitude(site: Site, context: HazardContext): { valueM: number; source: 'locality' | 'neighbours' } | null {
-  if (site.altitude && site.altitude.distanceKm <= SITE_ALTITUDE_MAX_KM) return { valueM: site.altitude.valueM, source: 'locality' };
-  const values: number[] = [];
-  forEachPointWithin(context.localityIndex, site.lat, site.lng, SITE_ALTITUDE_MAX_KM, (item) => {
-    if (item.altitudeM !== null) values.push(item.altitudeM);
-  });
-  values.sort((a, b) => a - b);
-  if (values.length === 0) {
-    // flood-v3: a large suburb's own locality point can lie beyond 3 km; its altitude (named like
-    // the ABS suburb that contains the place, within 10 km) still describes it better than nothing.
-    if (site.altitude && site.suburb && site.altitude.localityName.toUpperCase() === site.suburb.name.replace(/\s*\([^)]*\)\s*$/, '').toUpperCase()) return { valueM: site.altitude.valueM, source: 'locality' };
-    return null;
-  }
-  const mid = Math.floor(values.length / 2);
-  return { valueM: values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2, source: 'neighbours' };
 }
 
 function lowestAltitudeWithin(context: HazardContext, lat: number, lng: number, radiusKm: number): number | null {
@@ -261,6 +250,11 @@ function localBaseLevel(site: Site, context: HazardContext): { valueM: number; s
   return { valueM: lowest, source: 'localities' };
 }
 
+/** Whether the screening's inputs are loaded: the river and lake layers and the coastline. */
+function hasScreeningInputs(context: HazardContext): boolean {
+  return context.data.rivers.length > 0 && context.data.coastline.length > 0;
+}
+
 function namedRiverLengthKm(context: HazardContext, name: string, lat: number, lng: number): number {
   let total = 0;
   for (const line of context.riverLinesByName.get(name.toUpperCase()) ?? []) if (distanceKm(lat, lng, line.lat, line.lng) <= SAME_RIVER_KM) total += line.lengthKm;
@@ -271,7 +265,7 @@ function namedRiverLengthKm(context: HazardContext, name: string, lat: number, l
 export function screenFlood(site: Site, context: HazardContext): FloodScreening {
   const river = findNearestLine(context.riverIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
   const lake = findNearestLine(context.lakeIndex, site.lat, site.lng, FLOOD_RIVER_SEARCH_KM);
-  const altitude = siteAltitude(site, context);
+  const altitude = site.altitude;
   let riverName: string | null = null;
   let riverKind: string | null = null;
   let level: RiverLevel | null = null;
@@ -298,7 +292,8 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
   const lowGround = heightAboveBaseM !== null ? lowGroundScore(heightAboveBaseM) : 0;
   const hasRiverSignal = river !== null || lake !== null;
   const riverScore = Math.max(0, Math.min(100, proximity + heightAdjustment + catchment));
-  const decidedBy = hasRiverSignal && riverScore >= lowGround ? 'river' : heightAboveBaseM !== null ? 'low-ground' : hasRiverSignal ? 'river' : null;
+  // flood-v5: on land with no river, lake or low-ground signal, the screening still answers: low.
+  const decidedBy = hasRiverSignal && riverScore >= lowGround ? 'river' : heightAboveBaseM !== null ? 'low-ground' : hasRiverSignal ? 'river' : site.isOnLand && hasScreeningInputs(context) ? 'no-signal' : null;
   return {
     riverName,
     riverKind,
@@ -306,6 +301,8 @@ export function screenFlood(site: Site, context: HazardContext): FloodScreening 
     lakeDistanceKm: lake ? lake.distanceKm : null,
     siteAltitudeM: altitude ? altitude.valueM : null,
     siteAltitudeSource: altitude ? altitude.source : null,
+    siteAltitudeText: altitude ? describeAltitude(altitude) : null,
+    coastDistanceKm: site.coastDistanceKm,
     riverLevelM: level ? level.valueM : null,
     riverLevelSource: level ? level.source : null,
     riverLevelRadiusKm: level ? level.radiusKm : null,
@@ -344,7 +341,7 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
     factors.push(
       factor(
         'height-above-river',
-        `About ${screening.heightAboveRiverM.toFixed(0)} m above the river: ${screening.siteAltitudeSource === 'locality' ? 'locality altitude' : 'median altitude of the localities within 3 km'} ${screening.siteAltitudeM!.toFixed(0)} m, ${levelText}`,
+        `About ${screening.heightAboveRiverM.toFixed(0)} m above the river: ${screening.siteAltitudeText!}, ${levelText}`,
         screening.heightAboveRiverM,
         'm',
         screening.heightAdjustment > 0 ? 'raises' : screening.heightAdjustment < 0 ? 'lowers' : 'neutral',
@@ -358,7 +355,7 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
     factors.push(
       factor(
         'low-ground',
-        `About ${screening.heightAboveBaseM.toFixed(0)} m above the local base level, ${baseText}: low ground term ${screening.lowGround.toFixed(0)}${screening.decidedBy === 'low-ground' ? ' (decides: no mapped river or lake scores higher)' : ''}`,
+        `About ${screening.heightAboveBaseM.toFixed(0)} m above the local base level, ${baseText}, from the ${screening.siteAltitudeText!}: low ground term ${screening.lowGround.toFixed(0)}${screening.decidedBy === 'low-ground' ? ' (decides: no mapped river or lake scores higher)' : ''}`,
         screening.heightAboveBaseM,
         'm',
         screening.decidedBy === 'low-ground' && screening.lowGround > 0 ? 'raises' : 'neutral',
@@ -366,6 +363,21 @@ function screeningFactors(screening: FloodScreening): { factors: HazardFactor[];
     );
     dataUsed.push(DATA_SETS.gazetteer);
     if (screening.baseLevelSource === 'sea') dataUsed.push(DATA_SETS.shoreline);
+  }
+  if (screening.decidedBy === 'no-signal') {
+    const coastText = screening.coastDistanceKm === null ? 'more than 150 km from the coast' : `${formatKm(screening.coastDistanceKm)} from the coast`;
+    const altitudeText = screening.siteAltitudeText ?? 'no gazetteer altitude within 3 km';
+    factors.push(
+      factor(
+        'no-flood-signal',
+        `No river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km, ${coastText}, ${altitudeText}${screening.heightAboveBaseM === null && screening.siteAltitudeM !== null ? ', no low ground near (the localities within 10 km span less than 30 m or are too few)' : ''}: low`,
+        screening.siteAltitudeM,
+        screening.siteAltitudeM === null ? null : 'm',
+        'lowers',
+      ),
+    );
+    dataUsed.push(DATA_SETS.naturalEarth, DATA_SETS.shoreline);
+    if (screening.siteAltitudeM !== null) dataUsed.push(DATA_SETS.gazetteer);
   }
   if (screening.catchmentKm2 !== null && screening.catchmentAdjustment !== 0) {
     factors.push(
@@ -422,14 +434,18 @@ export function assessFloodAt(site: Site, context: HazardContext, scenario: Clim
     dataUsed.push(...parts.dataUsed);
     hasData = screening.decidedBy !== null;
     baselineScore = screening.score;
-    // Terrain known: ±15; distance alone on 1:10m lines (about 1 km positional error): ±20; low ground alone: ±25.
+    // Terrain known: ±15; distance alone on 1:10m lines (about 1 km positional error) or no signal at all: ±20; low ground alone: ±25.
     uncertainty = screening.decidedBy === 'low-ground' ? 25 : screening.heightAboveRiverM !== null ? 15 : 20;
     dataNote =
       screening.decidedBy === 'river'
         ? `Screening, not a flood study: no mapped flood extent covers this place, so the score comes from the distance to mapped rivers (1:10m national layers, about 1 km positional accuracy, many creeks missing)${screening.heightAboveRiverM === null ? '; the height above the river is unknown here (no gazetteer altitude within 3 km)' : ', the height above the river from one gazetteer altitude per locality (no elevation model)'} and the catchment estimated from the river's mapped length. Overland flow and local drainage are not assessed`
         : screening.decidedBy === 'low-ground'
           ? `Screening, not a flood study: no mapped flood extent covers this place and ${screening.riverDistanceKm === null && screening.lakeDistanceKm === null ? `no river or lake of the national layers lies within ${FLOOD_RIVER_SEARCH_KM} km (urban rivers such as the Torrens and the Georges are not in them)` : 'the mapped rivers and lakes score lower'}, so the score comes from how low the place lies above its local base level (one gazetteer altitude per locality, no elevation model): a hint of an unmapped watercourse, at most 35. Overland flow and local drainage are not assessed`
-          : `No flood data for this area: no mapped flood extent, no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km (rivers such as the Torrens and the Georges are not in our data), and no gazetteer altitude to place it above its local base level`;
+          : screening.decidedBy === 'no-signal'
+            ? `Screening, not a flood study: no mapped flood extent, no river or lake of the national layers within ${FLOOD_RIVER_SEARCH_KM} km and no low ground near, so the screening finds nothing that raises the score: low. Creeks the 1:10m layers lack, overland flow and local drainage are not assessed`
+            : !site.isOnLand
+              ? 'No flood data for this place: it is not on land (outside every ABS suburb and state polygon)'
+              : `No flood data for this place: ${context.data.rivers.length === 0 ? 'the river layers (Natural Earth, WDBII) are not loaded' : 'the coastline (GSHHG) is not loaded'}`;
   }
   let score = baselineScore;
   const gwl = globalWarmingLevelC(scenario, year);

@@ -151,18 +151,20 @@ export interface SeismicPlace {
   lat: number;
   lng: number;
   hazardFactorZ: number;
+  /** A state or territory capital (Newcastle is listed for its Z, not as a capital). */
+  isCapital: boolean;
 }
 
 export const SEISMIC_PLACES: readonly SeismicPlace[] = [
-  { name: 'Adelaide', lat: -34.93, lng: 138.6, hazardFactorZ: 0.1 },
-  { name: 'Brisbane', lat: -27.47, lng: 153.03, hazardFactorZ: 0.05 },
-  { name: 'Canberra', lat: -35.28, lng: 149.13, hazardFactorZ: 0.08 },
-  { name: 'Darwin', lat: -12.46, lng: 130.84, hazardFactorZ: 0.09 },
-  { name: 'Hobart', lat: -42.88, lng: 147.33, hazardFactorZ: 0.03 },
-  { name: 'Melbourne', lat: -37.81, lng: 144.96, hazardFactorZ: 0.08 },
-  { name: 'Perth', lat: -31.95, lng: 115.86, hazardFactorZ: 0.09 },
-  { name: 'Sydney', lat: -33.87, lng: 151.21, hazardFactorZ: 0.08 },
-  { name: 'Newcastle', lat: -32.93, lng: 151.78, hazardFactorZ: 0.11 },
+  { name: 'Adelaide', lat: -34.93, lng: 138.6, hazardFactorZ: 0.1, isCapital: true },
+  { name: 'Brisbane', lat: -27.47, lng: 153.03, hazardFactorZ: 0.05, isCapital: true },
+  { name: 'Canberra', lat: -35.28, lng: 149.13, hazardFactorZ: 0.08, isCapital: true },
+  { name: 'Darwin', lat: -12.46, lng: 130.84, hazardFactorZ: 0.09, isCapital: true },
+  { name: 'Hobart', lat: -42.88, lng: 147.33, hazardFactorZ: 0.03, isCapital: true },
+  { name: 'Melbourne', lat: -37.81, lng: 144.96, hazardFactorZ: 0.08, isCapital: true },
+  { name: 'Perth', lat: -31.95, lng: 115.86, hazardFactorZ: 0.09, isCapital: true },
+  { name: 'Sydney', lat: -33.87, lng: 151.21, hazardFactorZ: 0.08, isCapital: true },
+  { name: 'Newcastle', lat: -32.93, lng: 151.78, hazardFactorZ: 0.11, isCapital: false },
 ];
 /** AS 1170.4-2007 Amendment 2 (2018): Z shall not be taken as less than 0.08. */
 export const MIN_HAZARD_FACTOR_Z = 0.08;

@@ -129,17 +129,30 @@ describe('flood-v4 screening terms (worked examples)', () => {
     expect(hill).toMatchObject({ baseLevelM: 300, baseLevelSource: 'localities', heightAboveBaseM: 180, lowGround: 0, score: 0, decidedBy: 'low-ground' });
   });
 
-  it('inland without relief (a plateau or a plain) the lowest locality says nothing: No data', () => {
-    const context = buildHazardContext(
+  it('flood-v5: inland without relief (a plateau) and far from every mapped river and lake is Low with that reason; No data only where the inputs are missing', () => {
+    const plateauData = {
+      states: [squareState(-34, 150)],
+      localities: [locality('Top', -34, 150, 1010), locality('Edge', -34.03, 150.03, 995), locality('Rim', -34.05, 149.97, 1000)],
+    };
+    // A river 45 km east and a shoreline 1.8 degrees east (about 166 km): both beyond their search radii
+    const loaded = buildHazardContext(
       emptyHazardData({
-        states: [squareState(-34, 150)],
-        localities: [locality('Top', -34, 150, 1010), locality('Edge', -34.03, 150.03, 995), locality('Rim', -34.05, 149.97, 1000)],
+        ...plateauData,
+        rivers: [{ name: 'Far', kind: 'river', coords: [150.49, -33.5, 150.49, -34.5] }],
+        coastline: [{ name: null, kind: 'ocean shoreline', coords: [151.8, -33.5, 151.8, -34.5] }],
       }),
     );
-    const plateau = assessFlood({ lat: -34, lng: 150 }, context, 'high', 2025);
-    // relief 15 m < 30 m: no base level; no river or lake within 30 km
-    expect(plateau).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
-    expect(plateau.dataNote).toMatch(/^No flood data for this area/);
+    const plateau = assessFlood({ lat: -34, lng: 150 }, loaded, 'high', 2025);
+    // relief 15 m < 30 m: no base level; no river or lake within 30 km: nothing raises the score
+    expect(plateau).toMatchObject({ hasData: true, score: 0, level: 'Low', method: 'flood-v5' });
+    expect(plateau.factors[0]).toMatchObject({ id: 'no-flood-signal', value: 1010, unit: 'm' });
+    expect(plateau.factors[0]!.label).toBe(
+      'No river or lake of the national layers within 30 km, more than 150 km from the coast, altitude 1010 m (gazetteer locality Top, 0.0 km away), no low ground near (the localities within 10 km span less than 30 m or are too few): low',
+    );
+    // the same plateau without the river layers loaded: the inputs are missing, and the note says which
+    const missing = assessFlood({ lat: -34, lng: 150 }, buildHazardContext(emptyHazardData(plateauData)), 'high', 2025);
+    expect(missing).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
+    expect(missing.dataNote).toBe('No flood data for this place: the river layers (Natural Earth, WDBII) are not loaded');
   });
 
   it('a mapped extent decides ahead of the screening', () => {

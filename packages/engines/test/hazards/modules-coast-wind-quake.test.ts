@@ -84,7 +84,7 @@ describe('cyclone-v2', () => {
   });
 });
 
-describe('earthquake-v2', () => {
+describe('earthquake-v3', () => {
   const meckering = { lat: -31.6294, lng: 117.01 };
   const quake = (eventId: string, year: number, magnitudeMw: number, km: number) => ({ eventId, originTime: `${year}-06-01T00:00:00Z`, lat: meckering.lat - km / 110.574, lng: meckering.lng, depthKm: 10, magnitudeMw, catalogue: 'NSHA18 declustered' });
   const context = buildHazardContext(
@@ -101,19 +101,26 @@ describe('earthquake-v2', () => {
     }),
   );
 
-  it('estimates a Gutenberg-Richter rate in 100 km above the AS 1170.4 floor (Meckering example)', () => {
+  it('estimates a Gutenberg-Richter rate in 100 km and the recorded shaking above the AS 1170.4 floor (Meckering example)', () => {
     // n_A = 16, n_B = 2: rate5 = 18 / ((10^1.5 - 1) x 47.5 + 107.5) = 18 / (30.623 x 47.5 + 107.5)
-    // = 18 / 1562.1 = 0.011523/yr; EAD = max(0.03, 0.03 x (0.011523 / 0.005)^(2/3)) = 0.03 x 1.7443 = 0.05233 %
-    // score = 40 + 30 x log5(0.05233 / 0.2) = 40 - 25.0 = 15.0 -> 15
+    // = 18 / 1562.1 = 0.011523/yr; rate term 0.03 x (0.011523 / 0.005)^(2/3) = 0.03 x 1.7443 = 0.05233 %
+    // (earthquake-v2's answer: 15). earthquake-v3, recorded shaking: the Mw 6.5 at 0 km, 10 km deep:
+    // R_M = -0.209 + 2.042 e^1.5 = 8.942; MMI = 2.085 + 1.428 x 6.5 - 1.402 ln(sqrt(100 + 79.96)) = 7.727;
+    // PGA = 10^((7.727 + 1.6) / 3.7) = 331.7 cm/s2 = 0.338 g; Z_rec = 0.338 x 0.2^(1/3) = 0.198;
+    // EAD = 0.03 x (0.198 / 0.08)^2 = 0.183 %; score = 40 + 30 log5(0.183 / 0.2) = 38.4 -> 38
     const result = assessEarthquake(meckering, context, 'high', 2025);
-    expect(result).toMatchObject({ score: 15, level: 'Low', hasData: true, method: 'earthquake-v2' });
-    expect(result.factors.map((f) => f.id)).toEqual(['hazard-factor', 'quake-rate', 'historical-earthquake']);
+    expect(result).toMatchObject({ score: 38, level: 'Low', hasData: true, method: 'earthquake-v3' });
+    expect(result.factors.map((f) => f.id)).toEqual(['hazard-factor', 'quake-rate', 'recorded-shaking', 'historical-earthquake']);
+    expect(result.factors[2]!.label).toBe(
+      'Strongest recorded shaking: intensity 7.7 (about 0.34 g) from the Mw 6.5 earthquake of 1968, 0.0 km away; read as the 2,500-year motion, a 500-year motion of 0.20 g: decides',
+    );
     expect(result.factors[1]!.label).toMatch(/^Mw 5 or more within 100 km about once in 87 years \(44% in 50 years\), from 16 mainshocks of Mw 3.5-5 since 1970 and 2 of Mw 5\+ since 1910/);
-    expect(result.factors[2]!.label).toMatch(/^Mw 6.5 earthquake in 1968, 0.0 km away/);
+    expect(result.factors[3]!.label).toMatch(/^Mw 6.5 earthquake in 1968, 0.0 km away/);
   });
 
   it('keeps the AS 1170.4 floor where the catalogue is quiet (Perth CBD)', () => {
     // Perth CBD: none of the synthetic events is within 100 km (Meckering is 113 km away): rate 0;
+    // Meckering's shaking there, MMI 4.8 (0.054 g, Z_rec 0.032), is below the floor;
     // Z 0.09 -> EAD 0.03 x 1.2656 = 0.038 % -> 40 + 30 x log5(0.19) = 9.0 -> 9
     const perth = assessEarthquake({ lat: -31.9523, lng: 115.8613 }, context, 'high', 2025);
     expect(perth.score).toBe(9);

@@ -33,7 +33,7 @@ describe('flood-v4 on a synthetic river', () => {
     // (110.6 km): Hack's law A = 2.59 x (110.6 / 2.2526)^(1/0.6) = 1,713 km2, catchment term
     // 5 x (log10 1713 - 3) = +1.17; no altitude, so no height term: 51.01 -> 51 (Medium);
     // 2025 = GWL 1.2 -> no change
-    expect(now).toMatchObject({ score: 51, baselineScore: 51, level: 'Medium', hasData: true, method: 'flood-v4' });
+    expect(now).toMatchObject({ score: 51, baselineScore: 51, level: 'Medium', hasData: true, method: 'flood-v5' });
     expect(now.factors[0]!.label).toBe('1.0 km from the Test River');
     expect(now.dataNote).toMatch(/^Screening, not a flood study/);
     // 2090 high = GWL 3.6: RX1D +14.6 + (14.6 - 6.0) x 0.6 = +19.76 %;
@@ -68,7 +68,8 @@ describe('flood-v4 on a synthetic river', () => {
   it('says there is no flood data where no river is within 30 km, and invents no score', () => {
     const far = assessFlood({ lat: -34, lng: 150 + 35 / KM_PER_DEG_LNG_AT_34 }, riverContext, 'high', 2050);
     expect(far).toMatchObject({ hasData: false, score: 0, scoreRange: { low: 0, high: 100 } });
-    expect(far.dataNote).toMatch(/^No flood data for this area/);
+    // the synthetic data hold no coastline: flood-v5 says which input is missing
+    expect(far.dataNote).toBe('No flood data for this place: the coastline (GSHHG) is not loaded');
   });
 });
 

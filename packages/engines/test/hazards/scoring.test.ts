@@ -5,7 +5,7 @@ import { riverProximityScore } from '../../src/hazards/flood.ts';
 import { fireActivityScore } from '../../src/hazards/fire.ts';
 import { erosionScore, inundationScore, openCoastExposure } from '../../src/hazards/coastal.ts';
 import { cycloneTrackPoints, windRegionFor } from '../../src/hazards/cyclone.ts';
-import { damagingQuakeRatePerYear, earthquakeEadPct } from '../../src/hazards/earthquake.ts';
+import { damagingQuakeRatePerYear, earthquakeEadPct, intensityAt, pgaForIntensity, recordedShakingFactorZ } from '../../src/hazards/earthquake.ts';
 
 describe('score <-> expected annual damage', () => {
   it('puts Medium (40) at 0.2 %/yr and High (70) at 1 %/yr, a factor 5 per 30 points', () => {
@@ -95,6 +95,21 @@ describe('hazard curves (worked examples)', () => {
     expect(windRegionFor(-27.47, 153.03, 15)).toBe('B'); // Brisbane
     expect(windRegionFor(-37.81, 144.96, 5)).toBe('A'); // Melbourne
     expect(windRegionFor(-23.7, 133.88, null)).toBe('A'); // Alice Springs
+  });
+
+  it('earthquake-v3: recorded shaking by Allen, Wald and Worden (2012) and Worden et al. (2012), read as the 2,500-year motion', () => {
+    // Meckering 1968, Mw 6.58 at 10 km depth: R_M = -0.209 + 2.042 e^1.58 = 9.71; 2.085 + 9.396 - 1.402 ln(13.94) = 7.79
+    expect(intensityAt(6.58, 10)).toBeCloseTo(7.79, 2);
+    // beyond 50 km the far term adds 0.078 ln(r / 50); intensity falls with distance and rises with magnitude
+    expect(intensityAt(5, 100)).toBeCloseTo(2.085 + 7.14 - 1.402 * Math.log(Math.sqrt(100 ** 2 + 1.833 ** 2)) + 0.078 * Math.log(2), 2);
+    expect(intensityAt(6, 20)).toBeGreaterThan(intensityAt(6, 40));
+    expect(intensityAt(6.5, 20)).toBeGreaterThan(intensityAt(6, 20));
+    // MMI 7.79 -> 10^((7.79 + 1.6) / 3.7) = 345 cm/s2 = 0.35 g; the 500-year motion 0.35 x 0.2^(1/3) = 0.205 g
+    expect(pgaForIntensity(7.79)).toBeCloseTo(0.3515, 3);
+    expect(recordedShakingFactorZ(0.35)).toBeCloseTo(0.2047, 4);
+    // the recorded term enters like Z: 0.03 x (0.205 / 0.08)^2 = 0.197 %
+    expect(earthquakeEadPct(0.08, 0, 0.205)).toBeCloseTo(0.197, 3);
+    expect(earthquakeEadPct(0.11, 0, 0.05)).toBeCloseTo(0.05672, 5);
   });
 
   it('earthquake: Gutenberg-Richter rate (Weichert, fixed b) and the hazard-factor floor', () => {
