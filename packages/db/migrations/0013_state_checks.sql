@@ -1,0 +1,4 @@
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_phase_check" CHECK ("checkouts"."phase" IN ('running', 'succeeded', 'failed'));--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_status_check" CHECK ("subscriptions"."status" IN ('trialing', 'active', 'past_due', 'canceled'));--> statement-breakpoint
+ALTER TABLE "portfolio_chunks" ADD CONSTRAINT "portfolio_chunks_state_check" CHECK ("portfolio_chunks"."state" IN ('queued', 'running', 'done', 'failed'));--> statement-breakpoint
+ALTER TABLE "portfolios" ADD CONSTRAINT "portfolios_state_check" CHECK ("portfolios"."state" IN ('loading', 'queued', 'running', 'completed', 'failed', 'cancelled'));
