@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteValuationAuditBefore } from '@propguard/db';
+import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteHealthChecksBefore, deleteValuationAuditBefore } from '@propguard/db';
 import type { AppContext } from './services/app-context.ts';
 import { purgeOldVisitorAllowances } from './services/accounts/public-allowance.ts';
 import { settleFinishedPortfolios } from './services/accounts/usage-service.ts';
-import { HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
+import { HEALTH_CHECK_RETENTION_DAYS, HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
 import { HAZARD_LAYER_REFRESH_MS, refreshImportedFloodLayers } from './services/hazards/hazard-layer-refresh.ts';
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** Deletes the valuation audit rows older than the retention (AUDIT_RETENTION_DAYS); returns how many. */
 export async function applyAuditRetention(context: AppContext, now: Date = new Date()): Promise<number> {
   return deleteValuationAuditBefore(context.database, new Date(now.getTime() - context.config.auditRetentionDays * DAY_MS).toISOString());
+}
+
+/** Deletes the CPS 230 health samples older than HEALTH_CHECK_RETENTION_DAYS; returns how many. */
+export async function applyHealthCheckRetention(context: AppContext, now: Date = new Date()): Promise<number> {
+  return deleteHealthChecksBefore(context.database, new Date(now.getTime() - HEALTH_CHECK_RETENTION_DAYS * DAY_MS).toISOString());
 }
 
 /** Deletes expired sessions and mailed tokens, sign-in failure counts nobody remembers any more (issue 29) and visitors' allowances of past days. */
@@ -27,7 +33,9 @@ export async function applyAccountHousekeeping(context: AppContext, now: Date = 
  * The server's background jobs, in one place (not in route files):
  * - CPS 230 evidence: every dependency sampled each minute, so the history has no gaps while no one looks;
  * - audit retention: once at start and then daily, the valuation audit trail is cut to its retention;
- * - account housekeeping: once at start and then daily, expired sessions and mailed tokens go;
+ * - account housekeeping: once at start and then hourly, expired sessions and mailed tokens go;
+ * - health-check retention: once at start and then hourly, CPS 230 samples older than
+ *   HEALTH_CHECK_RETENTION_DAYS (30) go;
  * - portfolio usage: each minute, the loans of finished books are counted as what was valued;
  * - imported flood layers: each minute, layers imported or removed by another process are taken up;
  * - portfolio jobs (issue 15): at start the executor takes up unfinished portfolios (embedded
@@ -38,8 +46,9 @@ export function registerScheduler(app: FastifyInstance, context: AppContext): vo
   const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown>; atStart: boolean }> = [
     { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
     { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
-    { name: 'account housekeeping', everyMs: DAY_MS, run: () => applyAccountHousekeeping(context), atStart: true },
     { name: 'portfolio usage', everyMs: 60_000, run: () => settleFinishedPortfolios(context.database), atStart: true },
+    { name: 'account housekeeping', everyMs: HOUR_MS, run: () => applyAccountHousekeeping(context), atStart: true },
+    { name: 'health-check retention', everyMs: HOUR_MS, run: () => applyHealthCheckRetention(context), atStart: true },
     { name: 'imported flood layers', everyMs: HAZARD_LAYER_REFRESH_MS, run: () => refreshImportedFloodLayers(context), atStart: false },
   ];
   const timers = jobs.map((job) => {

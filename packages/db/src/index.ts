@@ -30,6 +30,7 @@ export {
   insertLendingAssessment,
   getPortfolioDistribution,
   insertHealthChecks,
+  deleteHealthChecksBefore,
   summariseHealthHistory,
   latestHealthChecks,
   listTolerances,

@@ -9,6 +9,7 @@
  */
 import os from 'node:os';
 import { failChunk, getPortfolioState, listPendingChunks, listUnfinishedPortfolios, recordWorkerHeartbeat, type Database, type PortfolioRecord, type SubjectLookups } from '@propguard/db';
+import { isPortfolioFinished } from '@propguard/schemas';
 import type { LoanAssessor } from './assess-loans.ts';
 import { finishPortfolioIfDone, runPortfolioChunk, type ChunkContext } from './run-chunk.ts';
 
@@ -82,7 +83,9 @@ export class EmbeddedExecutor {
     const lane = async () => {
       while (next < pending.length && !this.closed) {
         const chunk = pending[next++]!;
-        if ((await getPortfolioState(this.options.database, portfolio.id)) === 'cancelled') return;
+        // Cancelled (or otherwise over, or deleted) since the run began: no further chunk.
+        const state = await getPortfolioState(this.options.database, portfolio.id);
+        if (state === null || isPortfolioFinished(state)) return;
         for (let attempt = 1; ; attempt += 1) {
           try {
             await runPortfolioChunk(context, portfolio.id, chunk);

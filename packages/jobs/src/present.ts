@@ -5,11 +5,11 @@
  */
 import { getPortfolioProgress, iteratePortfolioResults, type Database, type PortfolioRecord } from '@propguard/db';
 import { progressRate } from '@propguard/engines';
-import { PORTFOLIO_OUTPUT_COLUMNS, type PortfolioResultRow, type PortfolioStatus, type PortfolioState } from '@propguard/schemas';
+import { isPortfolioFinished, PORTFOLIO_OUTPUT_COLUMNS, type PortfolioResultRow, type PortfolioStatus } from '@propguard/schemas';
 
 export async function getPortfolioStatus(database: Database, record: PortfolioRecord, now: Date = new Date()): Promise<PortfolioStatus> {
   const progress = await getPortfolioProgress(database, record.id);
-  const isFinished = ['completed', 'failed', 'cancelled'].includes(record.state);
+  const isFinished = isPortfolioFinished(record.state);
   const end = isFinished && record.finishedAt ? new Date(record.finishedAt) : now;
   const elapsed = progress.firstStartedAt ? (end.getTime() - new Date(progress.firstStartedAt).getTime()) / 1000 : 0;
   const rate = progressRate(progress.loansDone, record.totalLoans, elapsed);
@@ -17,7 +17,7 @@ export async function getPortfolioStatus(database: Database, record: PortfolioRe
     id: record.id,
     name: record.name,
     source: record.source as PortfolioStatus['source'],
-    state: record.state as PortfolioState,
+    state: record.state,
     executor: record.executor as PortfolioStatus['executor'],
     columns: record.columns,
     loans: { total: record.totalLoans, done: progress.loansDone, errors: progress.loansErrors },

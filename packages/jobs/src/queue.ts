@@ -9,6 +9,7 @@ import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { failChunk, findPortfolio, getPortfolioState, recordWorkerHeartbeat, type Database, type SubjectLookups } from '@propguard/db';
 import type { ChunkRange } from '@propguard/engines';
+import { isPortfolioFinished } from '@propguard/schemas';
 import type { LoanAssessor } from './assess-loans.ts';
 import { HEARTBEAT_MS } from './embedded-executor.ts';
 import { finishPortfolioIfDone, runPortfolioChunk } from './run-chunk.ts';
@@ -97,7 +98,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const handle = async (job: { data: ChunkJob; retryCount?: number; retryLimit?: number }) => {
     const { portfolioId, chunk } = job.data;
     const state = await getPortfolioState(options.database, portfolioId);
-    if (state === null || state === 'cancelled' || state === 'completed' || state === 'failed') return;
+    if (state === null || isPortfolioFinished(state)) return;
     try {
       const result = await runPortfolioChunk(context, portfolioId, chunk);
       options.onChunk?.(portfolioId, chunk, result);

@@ -78,9 +78,26 @@ export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
 // ---- subscription, checkout, invoices -------------------------------------------------------
 
-export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
+/**
+ * A paid subscription's states (`subscriptions.status`, checked by the database): `trialing`
+ * (free trial) or `active` -> `past_due` (a payment failed) -> `active` again or `canceled` (final).
+ */
+export const SUBSCRIPTION_STATES = ['trialing', 'active', 'past_due', 'canceled'] as const;
+export const subscriptionStateSchema = z.enum(SUBSCRIPTION_STATES);
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+/** A workspace's subscription status as the API shows it: a state, or `none` (no subscription: the free Starter plan). */
+export const SUBSCRIPTION_STATUSES = ['none', ...SUBSCRIPTION_STATES] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/**
+ * Whether nothing is (or will be) billed: the subscription was canceled, or there is none. While
+ * not finished (trialing, active, past_due) the workspace has a paying plan.
+ */
+export function isSubscriptionFinished(status: SubscriptionStatus): status is 'none' | 'canceled' {
+  return status === 'none' || status === 'canceled';
+}
 
 export const subscriptionSchema = z.object({
   plan: planIdSchema,
@@ -123,10 +140,27 @@ export const CHECKOUT_STEPS = ['customer', 'subscription', 'payment_method', 'ac
 export const checkoutStepSchema = z.enum(CHECKOUT_STEPS);
 export type CheckoutStep = z.infer<typeof checkoutStepSchema>;
 
+/** A checkout step's outcome: done, the step that failed, or done then undone after a later failure. */
+export const CHECKOUT_STEP_STATUSES = ['done', 'failed', 'rolled_back'] as const;
+export type CheckoutStepStatus = (typeof CHECKOUT_STEP_STATUSES)[number];
+
+/**
+ * A checkout's phases (`checkouts.phase`, checked by the database): `running` while its steps run
+ * (never stored), then `succeeded` or `failed` (rolled back), both final.
+ */
+export const CHECKOUT_PHASES = ['running', 'succeeded', 'failed'] as const;
+export const checkoutPhaseSchema = z.enum(CHECKOUT_PHASES);
+export type CheckoutPhase = z.infer<typeof checkoutPhaseSchema>;
+
+/** Whether a checkout is over (succeeded or failed). */
+export function isCheckoutFinished(phase: CheckoutPhase): phase is 'succeeded' | 'failed' {
+  return phase !== 'running';
+}
+
 export const checkoutStepRecordSchema = z.object({
   step: checkoutStepSchema,
   label: z.string(),
-  status: z.enum(['done', 'failed', 'rolled_back']),
+  status: z.enum(CHECKOUT_STEP_STATUSES),
   at: z.string(),
   detail: z.string().nullable(),
 });

@@ -214,11 +214,54 @@ export const portfolioResultRowSchema = z
   .meta({ id: 'PortfolioResultRow' });
 export type PortfolioResultRow = z.infer<typeof portfolioResultRowSchema>;
 
-export const PORTFOLIO_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+/**
+ * A portfolio job's states, the values of `portfolios.state` (the database checks them):
+ * - `loading`: its upload is still writing the loans (in batches). Hidden: never listed, shown or
+ *   run; `publishPortfolio` makes it `queued` once every loan is stored, and a failed upload is
+ *   deleted, so nothing half-stored is ever seen;
+ * - `queued` -> `running` (its first chunk started) -> `completed` (every chunk done), `failed`
+ *   (a chunk failed after its retries, or the queue refused the job) or `cancelled` (by the user).
+ */
+export const PORTFOLIO_STATES = ['loading', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const portfolioStateSchema = z.enum(PORTFOLIO_STATES);
-/** The states a portfolio ends in. */
-export const FINISHED_PORTFOLIO_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly (typeof PORTFOLIO_STATES)[number][];
 export type PortfolioState = z.infer<typeof portfolioStateSchema>;
+
+/** The states a user (and the API) sees: every one but `loading`. */
+export const VISIBLE_PORTFOLIO_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const satisfies readonly PortfolioState[];
+export const visiblePortfolioStateSchema = z.enum(VISIBLE_PORTFOLIO_STATES);
+export type VisiblePortfolioState = z.infer<typeof visiblePortfolioStateSchema>;
+
+/** States of a job that still has work to run (what an executor takes up). */
+export const OPEN_PORTFOLIO_STATES = ['queued', 'running'] as const satisfies readonly VisiblePortfolioState[];
+/** Final states: nothing more runs and the state never changes again. */
+export const FINISHED_PORTFOLIO_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly VisiblePortfolioState[];
+export type FinishedPortfolioState = (typeof FINISHED_PORTFOLIO_STATES)[number];
+
+/** Whether a portfolio job is over (completed, failed or cancelled). */
+export function isPortfolioFinished(state: PortfolioState): state is FinishedPortfolioState {
+  return (FINISHED_PORTFOLIO_STATES as readonly PortfolioState[]).includes(state);
+}
+
+/** Whether a portfolio is shown to users (not `loading`). */
+export function isPortfolioVisible(state: PortfolioState): state is VisiblePortfolioState {
+  return (VISIBLE_PORTFOLIO_STATES as readonly PortfolioState[]).includes(state);
+}
+
+/**
+ * A chunk's states (`portfolio_chunks.state`, checked by the database): `queued` -> `running`
+ * (claimed by a worker, counted as an attempt) -> `done` (results written) or `failed` (its retries
+ * used up). A `running` chunk whose worker died is run again by the next executor, and so is a
+ * `failed` one when its portfolio is taken up again unfinished (after a restart).
+ */
+export const PORTFOLIO_CHUNK_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const portfolioChunkStateSchema = z.enum(PORTFOLIO_CHUNK_STATES);
+export type PortfolioChunkState = z.infer<typeof portfolioChunkStateSchema>;
+export const FINISHED_PORTFOLIO_CHUNK_STATES = ['done', 'failed'] as const satisfies readonly PortfolioChunkState[];
+
+/** Whether a chunk is over (done or failed). */
+export function isChunkFinished(state: PortfolioChunkState): state is (typeof FINISHED_PORTFOLIO_CHUNK_STATES)[number] {
+  return (FINISHED_PORTFOLIO_CHUNK_STATES as readonly PortfolioChunkState[]).includes(state);
+}
 
 export const PORTFOLIO_SOURCES = ['csv', 'json', 'cli', 'bulk-analysis', 'distributed-valuation'] as const;
 export const portfolioSourceSchema = z.enum(PORTFOLIO_SOURCES);
@@ -229,7 +272,7 @@ export const portfolioStatusSchema = z
     id: z.string().describe('Portfolio (job) id, a UUID'),
     name: z.string(),
     source: portfolioSourceSchema,
-    state: portfolioStateSchema,
+    state: visiblePortfolioStateSchema,
     executor: z.enum(['threads', 'queue']).describe('threads: worker threads in the server or CLI (embedded database); queue: pg-boss on PostgreSQL, run by `propguard worker` processes'),
     columns: z.array(z.string()).describe('The upload\'s columns in order (the results CSV repeats them)'),
     loans: z.object({ total: z.number().int(), done: z.number().int().describe('Assessed or failed'), errors: z.number().int().describe('Loans with an error') }),
@@ -259,7 +302,7 @@ export type PortfolioListResponse = z.infer<typeof portfolioListResponseSchema>;
 export const portfolioProgressEventSchema = z
   .object({
     id: z.string(),
-    state: portfolioStateSchema,
+    state: visiblePortfolioStateSchema,
     loansTotal: z.number().int(),
     loansDone: z.number().int(),
     loansErrors: z.number().int(),
@@ -344,7 +387,7 @@ export const portfolioMapPointSchema = z.object({
 export const portfolioSummarySchema = z
   .object({
     portfolioId: z.string(),
-    state: portfolioStateSchema,
+    state: visiblePortfolioStateSchema,
     isComplete: z.boolean().describe('False while loans are still running: the figures cover the loans done so far'),
     outlook: z.object({ scenario: climateScenarioSchema, year: z.number().int() }),
     loans: z.object({ total: z.number().int(), assessed: z.number().int(), errors: z.number().int() }),
@@ -483,7 +526,7 @@ export const portfolioJobStartedSchema = z
   .object({
     success: z.literal(true),
     job_id: z.string().describe('The portfolio id'),
-    status: portfolioStateSchema,
+    status: visiblePortfolioStateSchema,
     loans: z.number().int(),
     missing: z.array(z.string()).describe('Ids that name nothing we know (left out)'),
     status_url: z.string(),

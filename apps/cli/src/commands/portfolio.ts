@@ -12,7 +12,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { findPortfolio, type Database } from '@propguard/db';
+import { findPortfolio, getPortfolioState, type Database } from '@propguard/db';
 import { planChunks } from '@propguard/engines';
 import {
   createThreadPoolAssessor,
@@ -28,7 +28,7 @@ import {
   startQueueWorker,
   type QueueSettings,
 } from '@propguard/jobs';
-import { AppError, CLIMATE_OUTLOOK, type PortfolioValidationReport } from '@propguard/schemas';
+import { AppError, CLIMATE_OUTLOOK, isPortfolioFinished, type PortfolioState, type PortfolioValidationReport } from '@propguard/schemas';
 
 export interface PortfolioCliEnv {
   databaseUrl: string | undefined;
@@ -84,7 +84,7 @@ export async function runPortfolioRun(database: Database, env: PortfolioCliEnv, 
     const worker = await startQueueWorker({ database, boss, lookups: runtime.lookups, assessor, kind: 'process', settings: env.queue, concurrency: Math.max(1, options.threads) + 1 });
     try {
       await enqueuePortfolioChunks(boss, portfolio.id, planChunks(portfolio.totalLoans, portfolio.chunkSize), env.queue);
-      for (let state = portfolio.state; state === 'queued' || state === 'running' || state === 'loading'; state = (await findPortfolio(database, portfolio.id))?.state ?? 'failed') {
+      for (let state: PortfolioState = portfolio.state; !isPortfolioFinished(state); state = (await getPortfolioState(database, portfolio.id)) ?? 'failed') {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     } finally {

@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CHECKOUT_PHASES, SUBSCRIPTION_STATES, type CheckoutPhase, type SubscriptionState } from '@propguard/schemas';
+import { isOneOf } from '../sql-word-list.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
@@ -199,22 +201,27 @@ export const apiPrices = pgTable('api_prices', {
 });
 
 /** A workspace's paid subscription (at most one). No row: the free Starter plan. */
-export const subscriptions = pgTable('subscriptions', {
-  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
-  planId: text('plan_id').notNull(),
-  status: text('status').notNull(),
-  provider: text('provider').notNull(),
-  providerCustomerId: text('provider_customer_id'),
-  providerSubscriptionId: text('provider_subscription_id').unique(),
-  paymentMethod: text('payment_method'),
-  trialEnd: at('trial_end'),
-  currentPeriodStart: at('current_period_start').notNull(),
-  currentPeriodEnd: at('current_period_end').notNull(),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  scheduledPlanId: text('scheduled_plan_id'),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    /** SUBSCRIPTION_STATES: trialing, active, past_due, canceled */
+    status: text('status').$type<SubscriptionState>().notNull(),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    paymentMethod: text('payment_method'),
+    trialEnd: at('trial_end'),
+    currentPeriodStart: at('current_period_start').notNull(),
+    currentPeriodEnd: at('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    scheduledPlanId: text('scheduled_plan_id'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [check('subscriptions_status_check', isOneOf(table.status, SUBSCRIPTION_STATES))],
+);
 
 /** Every checkout attempt with the steps it ran (succeeded or failed and rolled back). */
 export const checkouts = pgTable(
@@ -223,7 +230,8 @@ export const checkouts = pgTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     planId: text('plan_id').notNull(),
-    phase: text('phase').notNull(),
+    /** CHECKOUT_PHASES: succeeded or failed (running is never stored) */
+    phase: text('phase').$type<CheckoutPhase>().notNull(),
     steps: jsonb('steps').notNull(),
     failure: text('failure'),
     provider: text('provider').notNull(),
@@ -233,7 +241,7 @@ export const checkouts = pgTable(
     paymentMethod: text('payment_method'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('checkouts_workspace_idx').on(table.workspaceId)],
+  (table) => [index('checkouts_workspace_idx').on(table.workspaceId), check('checkouts_phase_check', isOneOf(table.phase, CHECKOUT_PHASES))],
 );
 
 export const invoices = pgTable(

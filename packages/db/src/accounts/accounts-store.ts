@@ -260,8 +260,10 @@ export async function setSessionWorkspace(database: Database, id: string, worksp
   await database.db.update(sessions).set({ workspaceId }).where(eq(sessions.id, id));
 }
 
-export async function deleteExpiredSessions(database: Database, before: string): Promise<void> {
-  await database.db.delete(sessions).where(lt(sessions.expiresAt, before));
+/** Deletes the sessions that expired before `before` (ISO time); returns how many. */
+export async function deleteExpiredSessions(database: Database, before: string): Promise<number> {
+  const deleted = await database.db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id });
+  return deleted.length;
 }
 
 // ---- API keys -------------------------------------------------------------------------------

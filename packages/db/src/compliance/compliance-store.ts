@@ -46,6 +46,12 @@ export async function insertHealthChecks(database: Database, rows: NewHealthChec
   if (rows.length > 0) await database.db.insert(healthChecks).values(rows);
 }
 
+/** Deletes the health samples taken before `before` (ISO time; the retention of the scheduler); returns how many. */
+export async function deleteHealthChecksBefore(database: Database, before: string): Promise<number> {
+  const deleted = await database.db.delete(healthChecks).where(lt(healthChecks.checkedAt, before)).returning({ id: healthChecks.id });
+  return deleted.length;
+}
+
 /** Per dependency since a time: samples, samples ok, p95 latency and the newest sample. */
 export async function summariseHealthHistory(database: Database, sinceIso: string) {
   const rows = await database.db

@@ -3,7 +3,9 @@
  * workers that ran them. A loan is keyed by (portfolio, row): writing a chunk's results twice
  * updates the same rows (idempotent), it never adds a loan.
  */
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { PORTFOLIO_CHUNK_STATES, PORTFOLIO_STATES, type PortfolioChunkState, type PortfolioState } from '@propguard/schemas';
+import { isOneOf } from '../sql-word-list.ts';
 
 export const portfolios = pgTable(
   'portfolios',
@@ -14,8 +16,8 @@ export const portfolios = pgTable(
     name: text('name').notNull(),
     /** csv, json, cli, bulk-analysis, distributed-valuation */
     source: text('source').notNull(),
-    /** queued, running, completed, failed, cancelled */
-    state: text('state').notNull(),
+    /** PORTFOLIO_STATES: loading (hidden, while the upload writes its loans), queued, running, completed, failed, cancelled */
+    state: text('state').$type<PortfolioState>().notNull(),
     /** threads (embedded) or queue (pg-boss) */
     executor: text('executor').notNull(),
     /** The upload's header, in order. */
@@ -30,7 +32,11 @@ export const portfolios = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },
-  (table) => [index('portfolios_workspace_idx').on(table.workspaceId, table.createdAt), index('portfolios_state_idx').on(table.state)],
+  (table) => [
+    index('portfolios_workspace_idx').on(table.workspaceId, table.createdAt),
+    index('portfolios_state_idx').on(table.state),
+    check('portfolios_state_check', isOneOf(table.state, PORTFOLIO_STATES)),
+  ],
 );
 
 export const portfolioLoans = pgTable(
@@ -78,8 +84,8 @@ export const portfolioChunks = pgTable(
     chunkIndex: integer('chunk_index').notNull(),
     fromRow: integer('from_row').notNull(),
     toRow: integer('to_row').notNull(),
-    /** queued, running, done, failed */
-    state: text('state').notNull(),
+    /** PORTFOLIO_CHUNK_STATES: queued, running, done, failed */
+    state: text('state').$type<PortfolioChunkState>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     workerId: text('worker_id'),
     loans: integer('loans').notNull().default(0),
@@ -88,7 +94,7 @@ export const portfolioChunks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },
-  (table) => [primaryKey({ columns: [table.portfolioId, table.chunkIndex] })],
+  (table) => [primaryKey({ columns: [table.portfolioId, table.chunkIndex] }), check('portfolio_chunks_state_check', isOneOf(table.state, PORTFOLIO_CHUNK_STATES))],
 );
 
 export const portfolioWorkers = pgTable('portfolio_workers', {

@@ -5,8 +5,21 @@
  * same rows and the same totals.
  */
 import type { ChunkRange } from '@propguard/engines';
-import type { PortfolioResultRow, PortfolioResultsQuery } from '@propguard/schemas';
+import {
+  FINISHED_PORTFOLIO_CHUNK_STATES,
+  OPEN_PORTFOLIO_STATES,
+  VISIBLE_PORTFOLIO_STATES,
+  portfolioChunkStateSchema,
+  portfolioStateSchema,
+  type PortfolioChunkState,
+  type PortfolioResultRow,
+  type PortfolioResultsQuery,
+  type PortfolioState,
+  type VisiblePortfolioState,
+  visiblePortfolioStateSchema,
+} from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
+import { sqlWordList } from '../sql-word-list.ts';
 
 /** Which portfolios a caller sees: its workspace's (and, for the local workspace, the unowned ones made by the CLI). Undefined: all (internal callers, workers). */
 export interface PortfolioScope {
@@ -19,7 +32,8 @@ export interface PortfolioRecord {
   workspaceId: string | null;
   name: string;
   source: string;
-  state: string;
+  /** Never `loading`: a portfolio still being uploaded is not read as a record. */
+  state: VisiblePortfolioState;
   executor: string;
   columns: string[];
   totalLoans: number;
@@ -61,6 +75,11 @@ function scopeSql(scope: PortfolioScope | undefined, params: unknown[]): string 
   return scope.includeUnowned ? ` AND (workspace_id = $${params.length} OR workspace_id IS NULL)` : ` AND workspace_id = $${params.length}`;
 }
 
+/** The portfolios users see: every state but `loading` (an upload still writing its loans). */
+const IS_VISIBLE_SQL = `state IN ${sqlWordList(VISIBLE_PORTFOLIO_STATES)}`;
+/** The portfolios with work left (queued or running). */
+const IS_OPEN_SQL = `state IN ${sqlWordList(OPEN_PORTFOLIO_STATES)}`;
+
 const PORTFOLIO_COLUMNS = 'id, workspace_id, name, source, state, executor, columns, total_loans, chunk_size, total_chunks, scenario, year, message, created_at, started_at, finished_at';
 
 function toRecord(row: Record<string, unknown>): PortfolioRecord {
@@ -69,7 +88,7 @@ function toRecord(row: Record<string, unknown>): PortfolioRecord {
     workspaceId: (row.workspace_id as string | null) ?? null,
     name: String(row.name),
     source: String(row.source),
-    state: String(row.state),
+    state: visiblePortfolioStateSchema.parse(row.state),
     executor: String(row.executor),
     columns: toJson<string[]>(row.columns),
     totalLoans: Number(row.total_loans),
@@ -105,8 +124,8 @@ export interface NewPortfolio {
 export async function createPortfolio(database: Database, portfolio: NewPortfolio): Promise<void> {
   await database.query(
     `INSERT INTO portfolios (id, workspace_id, name, source, state, executor, columns, total_loans, chunk_size, total_chunks, scenario, year, created_at)
-     VALUES ($1, $2, $3, $4, 'loading', $5, $6::jsonb, 0, $7, 0, $8, $9, $10)`,
-    [portfolio.id, portfolio.workspaceId, portfolio.name, portfolio.source, portfolio.executor, JSON.stringify(portfolio.columns), portfolio.chunkSize, portfolio.scenario, portfolio.year, portfolio.createdAt],
+     VALUES ($1, $2, $3, $4, $11, $5, $6::jsonb, 0, $7, 0, $8, $9, $10)`,
+    [portfolio.id, portfolio.workspaceId, portfolio.name, portfolio.source, portfolio.executor, JSON.stringify(portfolio.columns), portfolio.chunkSize, portfolio.scenario, portfolio.year, portfolio.createdAt, 'loading' satisfies PortfolioState],
   );
 }
 
@@ -129,12 +148,12 @@ export async function publishPortfolio(database: Database, portfolioId: string, 
   for (let start = 0; start < payload.length; start += 2000) {
     await database.query(
       `INSERT INTO portfolio_chunks (portfolio_id, chunk_index, from_row, to_row, state)
-       SELECT $1, r.chunk_index, r.from_row, r.to_row, 'queued' FROM jsonb_to_recordset($2::jsonb) AS r(chunk_index int, from_row int, to_row int)
+       SELECT $1, r.chunk_index, r.from_row, r.to_row, $3 FROM jsonb_to_recordset($2::jsonb) AS r(chunk_index int, from_row int, to_row int)
        ON CONFLICT (portfolio_id, chunk_index) DO NOTHING`,
-      [portfolioId, JSON.stringify(payload.slice(start, start + 2000))],
+      [portfolioId, JSON.stringify(payload.slice(start, start + 2000)), 'queued' satisfies PortfolioChunkState],
     );
   }
-  await database.query(`UPDATE portfolios SET state = 'queued', total_loans = $2, total_chunks = $3 WHERE id = $1 AND state = 'loading'`, [portfolioId, totalLoans, chunks.length]);
+  await database.query(`UPDATE portfolios SET state = $4, total_loans = $2, total_chunks = $3 WHERE id = $1 AND state = $5`, [portfolioId, totalLoans, chunks.length, 'queued' satisfies PortfolioState, 'loading' satisfies PortfolioState]);
 }
 
 /** Deletes a portfolio with its loans and chunks (an upload that failed half way). */
@@ -147,7 +166,7 @@ export async function deletePortfolio(database: Database, portfolioId: string): 
 /** A portfolio the scope sees (never one still loading), or null. */
 export async function findPortfolio(database: Database, portfolioId: string, scope?: PortfolioScope): Promise<PortfolioRecord | null> {
   const params: unknown[] = [portfolioId];
-  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE id = $1 AND state <> 'loading'${scopeSql(scope, params)}`, params);
+  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE id = $1 AND ${IS_VISIBLE_SQL}${scopeSql(scope, params)}`, params);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
@@ -156,21 +175,22 @@ export async function listPortfolios(database: Database, limit: number, scope?: 
   const params: unknown[] = [];
   const where = scopeSql(scope, params);
   params.push(limit);
-  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE state <> 'loading'${where} ORDER BY created_at DESC, id LIMIT $${params.length}`, params);
+  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE ${IS_VISIBLE_SQL}${where} ORDER BY created_at DESC, id LIMIT $${params.length}`, params);
   return rows.map(toRecord);
 }
 
 /** The newest completed portfolio the scope sees (the APRA Compliance tab's distribution). */
 export async function findLatestCompletedPortfolio(database: Database, scope?: PortfolioScope): Promise<PortfolioRecord | null> {
   const params: unknown[] = [];
-  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE state = 'completed'${scopeSql(scope, params)} ORDER BY finished_at DESC NULLS LAST, created_at DESC LIMIT 1`, params);
+  params.push('completed' satisfies PortfolioState);
+  const rows = await database.query(`SELECT ${PORTFOLIO_COLUMNS} FROM portfolios WHERE state = $1${scopeSql(scope, params)} ORDER BY finished_at DESC NULLS LAST, created_at DESC LIMIT 1`, params);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
 /** Portfolios not finished (queued or running), oldest first: what an executor has to do. */
 export async function listUnfinishedPortfolios(database: Database, executor?: string): Promise<PortfolioRecord[]> {
   const params: unknown[] = [];
-  let where = `state IN ('queued', 'running')`;
+  let where = IS_OPEN_SQL;
   if (executor) {
     params.push(executor);
     where += ` AND executor = $1`;
@@ -181,11 +201,12 @@ export async function listUnfinishedPortfolios(database: Database, executor?: st
 
 /** Progress from the chunks: loans done and failed are sums over finished chunks (set per chunk, so a re-run chunk counts once). */
 export async function getPortfolioProgress(database: Database, portfolioId: string): Promise<PortfolioProgressRecord> {
+  const [done, failed] = FINISHED_PORTFOLIO_CHUNK_STATES;
   const [row] = await database.query<Record<string, unknown>>(
-    `SELECT coalesce(sum(loans) FILTER (WHERE state = 'done'), 0)::int AS loans_done, coalesce(sum(errors) FILTER (WHERE state = 'done'), 0)::int AS loans_errors,
-            count(*) FILTER (WHERE state = 'done')::int AS chunks_done, count(*) FILTER (WHERE state = 'failed')::int AS chunks_failed, min(started_at) AS first_started_at, max(finished_at) AS last_finished_at
+    `SELECT coalesce(sum(loans) FILTER (WHERE state = $2), 0)::int AS loans_done, coalesce(sum(errors) FILTER (WHERE state = $2), 0)::int AS loans_errors,
+            count(*) FILTER (WHERE state = $2)::int AS chunks_done, count(*) FILTER (WHERE state = $3)::int AS chunks_failed, min(started_at) AS first_started_at, max(finished_at) AS last_finished_at
      FROM portfolio_chunks WHERE portfolio_id = $1`,
-    [portfolioId],
+    [portfolioId, done, failed],
   );
   return {
     loansDone: Number(row?.loans_done ?? 0),
@@ -201,9 +222,9 @@ export async function getPortfolioProgress(database: Database, portfolioId: stri
 export async function setPortfolioState(
   database: Database,
   portfolioId: string,
-  state: string,
+  state: PortfolioState,
   fields: { message?: string | null; startedAt?: string; finishedAt?: string } = {},
-  onlyFrom: readonly string[] = ['queued', 'running'],
+  onlyFrom: readonly PortfolioState[] = OPEN_PORTFOLIO_STATES,
 ): Promise<boolean> {
   const rows = await database.query(
     `UPDATE portfolios SET state = $2, message = coalesce($3, message), started_at = coalesce(started_at, $4), finished_at = coalesce($5, finished_at)
@@ -219,37 +240,52 @@ export async function setPortfolioState(
  */
 export async function countOpenChunks(database: Database): Promise<{ queued: number; running: number }> {
   const [row] = await database.query<{ queued: number; running: number }>(
-    `SELECT count(*) FILTER (WHERE c.state = 'queued')::int AS queued, count(*) FILTER (WHERE c.state = 'running')::int AS running
-     FROM portfolio_chunks c JOIN portfolios p ON p.id = c.portfolio_id WHERE p.state IN ('queued', 'running')`,
+    `SELECT count(*) FILTER (WHERE c.state = $1)::int AS queued, count(*) FILTER (WHERE c.state = $2)::int AS running
+     FROM portfolio_chunks c JOIN portfolios p ON p.id = c.portfolio_id WHERE p.${IS_OPEN_SQL}`,
+    ['queued', 'running'] satisfies PortfolioChunkState[],
   );
   return { queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) };
 }
 
 /** The state of one portfolio (cheap: workers check it before each chunk for a cancellation). */
-export async function getPortfolioState(database: Database, portfolioId: string): Promise<string | null> {
+export async function getPortfolioState(database: Database, portfolioId: string): Promise<PortfolioState | null> {
   const [row] = await database.query<{ state: string }>('SELECT state FROM portfolios WHERE id = $1', [portfolioId]);
-  return row?.state ?? null;
+  return row ? portfolioStateSchema.parse(row.state) : null;
 }
 
 export interface ChunkRecord extends ChunkRange {
-  state: string;
+  state: PortfolioChunkState;
   attempts: number;
 }
 
 /** The chunks not done yet, in order. */
 export async function listPendingChunks(database: Database, portfolioId: string): Promise<ChunkRecord[]> {
-  const rows = await database.query<Record<string, unknown>>(`SELECT chunk_index, from_row, to_row, state, attempts FROM portfolio_chunks WHERE portfolio_id = $1 AND state <> 'done' ORDER BY chunk_index`, [portfolioId]);
-  return rows.map((row) => ({ index: Number(row.chunk_index), fromRow: Number(row.from_row), toRow: Number(row.to_row), state: String(row.state), attempts: Number(row.attempts) }));
+  const rows = await database.query<Record<string, unknown>>(`SELECT chunk_index, from_row, to_row, state, attempts FROM portfolio_chunks WHERE portfolio_id = $1 AND state <> $2 ORDER BY chunk_index`, [portfolioId, 'done' satisfies PortfolioChunkState]);
+  return rows.map((row) => ({ index: Number(row.chunk_index), fromRow: Number(row.from_row), toRow: Number(row.to_row), state: portfolioChunkStateSchema.parse(row.state), attempts: Number(row.attempts) }));
 }
 
 /** Marks a chunk started by a worker (counts the attempt). */
 export async function startChunk(database: Database, portfolioId: string, chunkIndex: number, workerId: string, at: string): Promise<void> {
-  await database.query(`UPDATE portfolio_chunks SET state = 'running', attempts = attempts + 1, worker_id = $3, started_at = coalesce(started_at, $4) WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> 'done'`, [portfolioId, chunkIndex, workerId, at]);
+  await database.query(`UPDATE portfolio_chunks SET state = $5, attempts = attempts + 1, worker_id = $3, started_at = coalesce(started_at, $4) WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> $6`, [
+    portfolioId,
+    chunkIndex,
+    workerId,
+    at,
+    'running' satisfies PortfolioChunkState,
+    'done' satisfies PortfolioChunkState,
+  ]);
 }
 
 /** Marks a chunk failed (its retries used up); the portfolio goes on with the other chunks. */
 export async function failChunk(database: Database, portfolioId: string, chunkIndex: number, message: string, at: string): Promise<void> {
-  await database.query(`UPDATE portfolio_chunks SET state = 'failed', message = $3, finished_at = $4 WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> 'done'`, [portfolioId, chunkIndex, message, at]);
+  await database.query(`UPDATE portfolio_chunks SET state = $5, message = $3, finished_at = $4 WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> $6`, [
+    portfolioId,
+    chunkIndex,
+    message,
+    at,
+    'failed' satisfies PortfolioChunkState,
+    'done' satisfies PortfolioChunkState,
+  ]);
 }
 
 /** The loans of rows fromRow..toRow, in order. */
@@ -307,8 +343,8 @@ export async function writeChunkResults(database: Database, portfolioId: string,
   );
   const errors = results.filter((result) => result.error !== null).length;
   await database.query(
-    `UPDATE portfolio_chunks SET state = 'done', loans = $3, errors = $4, finished_at = $5, worker_id = $6, message = NULL WHERE portfolio_id = $1 AND chunk_index = $2`,
-    [portfolioId, chunk.index, results.length, errors, at, workerId],
+    `UPDATE portfolio_chunks SET state = $7, loans = $3, errors = $4, finished_at = $5, worker_id = $6, message = NULL WHERE portfolio_id = $1 AND chunk_index = $2`,
+    [portfolioId, chunk.index, results.length, errors, at, workerId, 'done' satisfies PortfolioChunkState],
   );
 }
 

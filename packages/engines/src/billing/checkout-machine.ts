@@ -1,4 +1,4 @@
-import { CHECKOUT_STEPS, type CheckoutStep, type PlanId, type SubscriptionStatus } from '@propguard/schemas';
+import { CHECKOUT_STEPS, isCheckoutFinished, isSubscriptionFinished, type CheckoutPhase, type CheckoutStep, type CheckoutStepStatus, type PlanId, type SubscriptionStatus } from '@propguard/schemas';
 import { addDays, BILLING_CYCLE_DAYS } from './quota.ts';
 
 /**
@@ -16,11 +16,9 @@ export const CHECKOUT_STEP_LABELS: Readonly<Record<CheckoutStep, string>> = {
   activation: 'Activating the plan in PropGuard',
 };
 
-export type CheckoutPhase = 'running' | 'succeeded' | 'failed';
-
 export interface CheckoutStepRecord {
   step: CheckoutStep;
-  status: 'done' | 'failed' | 'rolled_back';
+  status: CheckoutStepStatus;
   at: string;
   detail: string | null;
 }
@@ -38,7 +36,7 @@ export function startCheckout(plan: PlanId): CheckoutState {
 
 /** The step to run next, or null when the checkout is over. */
 export function nextCheckoutStep(state: CheckoutState): CheckoutStep | null {
-  if (state.phase !== 'running') return null;
+  if (isCheckoutFinished(state.phase)) return null;
   return CHECKOUT_STEPS[state.steps.length] ?? null;
 }
 
@@ -110,7 +108,7 @@ export type PlanChangeDecision =
  * free plan takes effect at the end of the paid period.
  */
 export function decidePlanChange(input: { current: PlanId; status: SubscriptionStatus; target: PlanId; targetHasPrice: boolean }): PlanChangeDecision {
-  const isPaying = input.status === 'trialing' || input.status === 'active' || input.status === 'past_due';
+  const isPaying = !isSubscriptionFinished(input.status);
   if (input.target === input.current && (isPaying || !input.targetHasPrice)) return input.targetHasPrice ? { kind: 'already_subscribed' } : { kind: 'nothing_to_do' };
   if (!input.targetHasPrice && input.target !== 'starter') return { kind: 'contact_sales' };
   if (input.target === 'starter') return isPaying ? { kind: 'downgrade_at_period_end' } : { kind: 'nothing_to_do' };

@@ -9,7 +9,6 @@ export {
   subscriptionTerms,
   decidePlanChange,
   type CheckoutState,
-  type CheckoutPhase,
   type CheckoutStepRecord,
   type StepOutcome,
   type SubscriptionTerms,

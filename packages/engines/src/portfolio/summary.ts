@@ -11,7 +11,7 @@ import {
   riskLevelFor,
   type ClimateOutlook,
   type PortfolioResultRow,
-  type PortfolioState,
+  type VisiblePortfolioState,
   type PortfolioSummary,
   type PortfolioLvrBand,
   type RiskLevel,
@@ -152,7 +152,7 @@ export class PortfolioSummaryBuilder {
     }
   }
 
-  finish(meta: { portfolioId: string; state: PortfolioState; totalLoans: number; outlook: ClimateOutlook }): PortfolioSummary {
+  finish(meta: { portfolioId: string; state: VisiblePortfolioState; totalLoans: number; outlook: ClimateOutlook }): PortfolioSummary {
     const distribution = (bands: Map<PortfolioLvrBand, Exposure>) => PORTFOLIO_LVR_BANDS.map((band) => ({ band, label: PORTFOLIO_LVR_BAND_LABELS[band], ...rounded(bands.get(band)!) }));
     return {
       portfolioId: meta.portfolioId,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { portfolioParamsSchema } from '@propguard/schemas';
+import { isPortfolioFinished, portfolioParamsSchema, type PortfolioProgressEvent } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { portfolioOwnerOf, portfolioProgress } from '../../services/portfolio/portfolio-service.ts';
@@ -24,8 +24,8 @@ export function portfolioEventsRoute(context: AppContext): FastifyPluginAsyncZod
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       request.raw.on('close', () => abort.abort());
-      const send = (event: { state: string }) => {
-        const name = ['completed', 'failed', 'cancelled'].includes(event.state) ? 'done' : 'progress';
+      const send = (event: PortfolioProgressEvent) => {
+        const name = isPortfolioFinished(event.state) ? 'done' : 'progress';
         reply.raw.write(`event: ${name}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       try {

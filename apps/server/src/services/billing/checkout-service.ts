@@ -13,7 +13,7 @@ import {
   type StepOutcome,
 } from '@propguard/engines';
 import { activateSubscription, findSubscription, findWorkspace, insertCheckout, type Database, type PlanRow } from '@propguard/db';
-import { AppError, CHECKOUT_STEPS, subscriptionStatusSchema, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
+import { AppError, CHECKOUT_STEPS, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
 import { recordAudit } from '../accounts/account-service.ts';
 import { requireRole, type Principal } from '../accounts/principal.ts';
 import { newId } from '../accounts/secrets.ts';
@@ -27,7 +27,7 @@ const formatDay = (at: Date) => at.toLocaleDateString('en-AU', { day: 'numeric',
 async function validateCheckout(database: Database, plans: PlanCache, principal: Principal, body: CheckoutRequest, provider: PaymentProvider, now: Date): Promise<{ plan: PlanRow; card: PaymentMethodInput; hasHadTrial: boolean }> {
   const plan = await plans.get(body.plan);
   const [workspace, current] = await Promise.all([findWorkspace(database, principal.workspaceId), findSubscription(database, principal.workspaceId)]);
-  const status = current ? subscriptionStatusSchema.parse(current.status) : 'none';
+  const status = current?.status ?? 'none';
   const decision = decidePlanChange({ current: principal.planId, status, target: body.plan, targetHasPrice: plan.priceCents !== null });
   if (decision.kind === 'already_subscribed') throw new AppError('CONFLICT', `plan: this workspace is already on ${plan.name} (${status}).`, { field: 'body.plan' });
   if (decision.kind === 'contact_sales') throw new AppError('VALIDATION_ERROR', `plan: ${plan.name} is priced by our sales team; use Contact Sales.`, { field: 'body.plan' });

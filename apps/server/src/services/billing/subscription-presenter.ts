@@ -1,13 +1,13 @@
 import type { InvoiceRow, SubscriptionRow } from '@propguard/db';
-import { invoiceSchema, planIdSchema, subscriptionStatusSchema, type Invoice, type PlanId, type Subscription } from '@propguard/schemas';
+import { invoiceSchema, isSubscriptionFinished, planIdSchema, subscriptionStateSchema, type Invoice, type PlanId, type Subscription } from '@propguard/schemas';
 
 const dateOnly = (value: string | null) => (value === null ? null : value.slice(0, 10));
 
 /** A workspace's subscription as the API shows it; no row means the free Starter plan. */
 export function presentSubscription(row: SubscriptionRow | null, workspacePlan: PlanId): Subscription {
   if (!row) return { plan: workspacePlan, status: 'none', trial_end: null, current_period_end: null, next_billing_date: null, cancel_at_period_end: false, scheduled_plan: null, payment_method: null, provider: null };
-  const status = subscriptionStatusSchema.parse(row.status);
-  const isBilling = (status === 'trialing' || status === 'active' || status === 'past_due') && !row.cancelAtPeriodEnd && row.scheduledPlanId === null;
+  const status = subscriptionStateSchema.parse(row.status);
+  const isBilling = !isSubscriptionFinished(status) && !row.cancelAtPeriodEnd && row.scheduledPlanId === null;
   return {
     plan: planIdSchema.parse(row.planId),
     status,

@@ -1,6 +1,6 @@
 import { addDays, BILLING_CYCLE_DAYS, decidePlanChange } from '@propguard/engines';
 import { findInvoice, findSubscription, findWorkspace, insertInvoice, listInvoices, updateSubscription, updateWorkspacePlan, type Database } from '@propguard/db';
-import { AppError, planIdSchema, subscriptionStatusSchema, type Invoice, type PlanId, type ReceiptResponse, type Subscription } from '@propguard/schemas';
+import { AppError, isSubscriptionFinished, planIdSchema, type Invoice, type PlanId, type ReceiptResponse, type Subscription } from '@propguard/schemas';
 import { recordAudit } from '../accounts/account-service.ts';
 import { requireRole, type Principal } from '../accounts/principal.ts';
 import { newId } from '../accounts/secrets.ts';
@@ -21,8 +21,7 @@ export async function settleSubscription(database: Database, plans: PlanCache, p
   for (let guard = 0; guard < 24; guard += 1) {
     const row = await findSubscription(database, workspaceId);
     if (!row || row.provider !== 'test' || provider.name !== 'test') return;
-    const status = subscriptionStatusSchema.parse(row.status);
-    if (status === 'canceled' || Date.parse(row.currentPeriodEnd) > now.getTime()) return;
+    if (isSubscriptionFinished(row.status) || Date.parse(row.currentPeriodEnd) > now.getTime()) return;
     const at = now.toISOString();
     if (row.cancelAtPeriodEnd || row.scheduledPlanId !== null) {
       await updateSubscription(database, workspaceId, { status: 'canceled', updatedAt: at });
@@ -53,7 +52,7 @@ export async function getSubscription(database: Database, plans: PlanCache, prov
 
 async function requireLiveSubscription(database: Database, principal: Principal) {
   const row = await findSubscription(database, principal.workspaceId);
-  if (!row || row.status === 'canceled') throw new AppError('NOT_FOUND', 'This workspace has no paid subscription (it is on the free Starter plan).');
+  if (!row || isSubscriptionFinished(row.status)) throw new AppError('NOT_FOUND', 'This workspace has no paid subscription (it is on the free Starter plan).');
   return row;
 }
 
@@ -71,7 +70,7 @@ export async function setCancelAtPeriodEnd(database: Database, plans: PlanCache,
 export async function changePlan(database: Database, plans: PlanCache, provider: PaymentProvider, principal: Principal, target: PlanId): Promise<Subscription> {
   requireRole(principal, 'owner');
   const row = await findSubscription(database, principal.workspaceId);
-  const status = row ? subscriptionStatusSchema.parse(row.status) : 'none';
+  const status = row?.status ?? 'none';
   const targetPlan = await plans.get(target);
   const decision = decidePlanChange({ current: principal.planId, status, target, targetHasPrice: targetPlan.priceCents !== null });
   if (decision.kind === 'checkout') throw new AppError('VALIDATION_ERROR', `plan: moving up to ${targetPlan.name} goes through checkout (POST /api/billing/checkout).`, { field: 'body.plan' });

@@ -1,12 +1,12 @@
 import type Stripe from 'stripe';
 import { findSubscriptionByCustomer, findSubscriptionByProviderId, hasBillingEvent, insertInvoice, recordBillingEvent, updateSubscription, upsertSubscription, type Database } from '@propguard/db';
-import { AppError } from '@propguard/schemas';
+import { AppError, isSubscriptionFinished, type SubscriptionState } from '@propguard/schemas';
 import { newId } from '../accounts/secrets.ts';
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** Stripe subscription statuses -> ours. incomplete ones are not subscriptions yet. */
-function statusOf(status: Stripe.Subscription.Status): 'trialing' | 'active' | 'past_due' | 'canceled' | null {
+function statusOf(status: Stripe.Subscription.Status): SubscriptionState | null {
   switch (status) {
     case 'trialing': return 'trialing';
     case 'active': return 'active';
@@ -40,7 +40,7 @@ async function applySubscription(database: Database, subscription: Stripe.Subscr
   if (status === null) return `ignored: status ${subscription.status}`;
   const item = subscription.items?.data?.[0];
   const now = new Date().toISOString();
-  const isPaying = status !== 'canceled';
+  const isPaying = !isSubscriptionFinished(status);
   await upsertSubscription(database, {
     workspaceId,
     planId: 'professional',

@@ -36,6 +36,12 @@ const DEPENDENCY_NAMES: Record<DependencyId, string> = {
 export const SAMPLE_MAX_AGE_MS = 15_000;
 export const HEALTH_SAMPLE_INTERVAL_MS = 60_000;
 const HISTORY_WINDOW_MS = 86_400_000;
+/**
+ * Health samples are kept 30 days, then deleted by the scheduler (hourly). The CPS 230 tab reads
+ * the last 24 hours (HISTORY_WINDOW_MS); a month lets an operator look back at an incident, and
+ * bounds the table (a sample a minute for each of six dependencies: about 260,000 rows).
+ */
+export const HEALTH_CHECK_RETENTION_DAYS = 30;
 
 interface Sample { dependency: DependencyId; status: Status; latencyMs: number | null; detail: string }
 

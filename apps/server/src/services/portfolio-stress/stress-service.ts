@@ -1,10 +1,7 @@
 import { findPortfolio, iteratePortfolioStressRows, type PortfolioScope } from '@propguard/db';
 import { addResultRows, createStressAccumulator } from '@propguard/engines';
-import { AppError, type PortfolioStressResponse, type StressScenario } from '@propguard/schemas';
+import { AppError, isPortfolioFinished, type PortfolioStressResponse, type StressScenario } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
-
-/** States whose stored results are final: a queued or running job is still writing them. */
-const STRESSABLE_STATES: ReadonlySet<string> = new Set(['completed', 'cancelled', 'failed']);
 
 /**
  * A stress scenario on a stored portfolio (issue 15, requirement 7): its result rows are read in
@@ -13,7 +10,8 @@ const STRESSABLE_STATES: ReadonlySet<string> = new Set(['completed', 'cancelled'
 export async function stressStoredPortfolio(context: AppContext, portfolioId: string, scenario: StressScenario, scope: PortfolioScope): Promise<PortfolioStressResponse> {
   const portfolio = await findPortfolio(context.database, portfolioId, scope);
   if (!portfolio) throw new AppError('NOT_FOUND', `No portfolio with id ${portfolioId}`, { field: 'params.id' });
-  if (!STRESSABLE_STATES.has(portfolio.state)) {
+  // A finished job's stored results are final; a queued or running job is still writing them.
+  if (!isPortfolioFinished(portfolio.state)) {
     throw new AppError('CONFLICT', `Portfolio ${portfolioId} is ${portfolio.state}: stress it once its revaluation has finished`, { field: 'params.id' });
   }
   const accumulator = createStressAccumulator(scenario);

@@ -17,6 +17,7 @@ import { PortfolioSummaryBuilder } from '@propguard/engines';
 import { defaultPortfolioName, getPortfolioStatus, ingestPortfolioCsv, ingestPortfolioRows, portfolioResultsCsv, type IngestOptions, type IngestResult } from '@propguard/jobs';
 import {
   AppError,
+  isPortfolioFinished,
   progressEventOf,
   type PortfolioCreatedResponse,
   type PortfolioMapping,
@@ -153,15 +154,14 @@ export async function getPortfolioResultsCsv(context: AppContext, id: string, sc
  */
 const finishedSummaries = new Map<string, PortfolioSummary>();
 const SUMMARY_CACHE_SIZE = 20;
-const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 
 async function summarise(context: AppContext, record: PortfolioRecord): Promise<PortfolioSummary> {
-  const key = FINISHED.has(record.state) ? `${record.id}|${record.state}|${record.finishedAt ?? ''}` : null;
+  const key = isPortfolioFinished(record.state) ? `${record.id}|${record.state}|${record.finishedAt ?? ''}` : null;
   const kept = key === null ? undefined : finishedSummaries.get(key);
   if (kept) return kept;
   const builder = new PortfolioSummaryBuilder();
   for await (const batch of iteratePortfolioResults(context.database, record.id)) for (const row of batch) builder.add(row);
-  const summary = builder.finish({ portfolioId: record.id, state: record.state as PortfolioSummary['state'], totalLoans: record.totalLoans, outlook: { scenario: record.scenario as PortfolioSummary['outlook']['scenario'], year: record.year } });
+  const summary = builder.finish({ portfolioId: record.id, state: record.state, totalLoans: record.totalLoans, outlook: { scenario: record.scenario as PortfolioSummary['outlook']['scenario'], year: record.year } });
   if (key !== null) {
     finishedSummaries.set(key, summary);
     if (finishedSummaries.size > SUMMARY_CACHE_SIZE) finishedSummaries.delete(finishedSummaries.keys().next().value!);
@@ -208,7 +208,7 @@ export async function* portfolioProgress(context: AppContext, id: string, scope:
       last = key;
       yield event;
     }
-    if (FINISHED.has(event.state)) return;
+    if (isPortfolioFinished(event.state)) return;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

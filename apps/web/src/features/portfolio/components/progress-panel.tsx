@@ -1,4 +1,4 @@
-import type { PortfolioStatus } from '@propguard/schemas';
+import { isPortfolioFinished, type PortfolioStatus } from '@propguard/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -24,7 +24,7 @@ export function ProgressPanel({ status, progress }: { status: PortfolioStatus; p
   const errors = event?.loansErrors ?? status.loans.errors;
   const fraction = event?.fraction ?? (total === 0 ? 0 : done / total);
   const percent = Math.round(fraction * 100);
-  const canCancel = state === 'queued' || state === 'running';
+  const canCancel = !isPortfolioFinished(state);
   const rate = event?.loansPerSecond ?? status.loansPerSecond;
   const eta = event?.etaSeconds ?? status.etaSeconds;
 

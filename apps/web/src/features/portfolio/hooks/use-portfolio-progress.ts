@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { portfolioProgressEventSchema, progressEventOf, type PortfolioProgressEvent, type PortfolioStatus } from '@propguard/schemas';
+import { isPortfolioFinished, portfolioProgressEventSchema, progressEventOf, type PortfolioProgressEvent, type PortfolioStatus } from '@propguard/schemas';
 
 export type ProgressReading = { event: PortfolioProgressEvent | null; isLive: boolean; isFinished: boolean };
-
-const FINISHED: ReadonlySet<PortfolioStatus['state']> = new Set(['completed', 'failed', 'cancelled']);
-
-export function isFinishedState(state: PortfolioStatus['state']): boolean {
-  return FINISHED.has(state);
-}
 
 /** The job's status as a progress event, for a job that is already finished when the screen opens. */
 export function progressFromStatus(status: PortfolioStatus): PortfolioProgressEvent {
@@ -23,7 +17,7 @@ export function usePortfolioProgress(portfolioId: string, status: PortfolioStatu
   const queryClient = useQueryClient();
   const [event, setEvent] = useState<PortfolioProgressEvent | null>(null);
   const [isLive, setIsLive] = useState(false);
-  const shouldFollow = status !== undefined && !isFinishedState(status.state);
+  const shouldFollow = status !== undefined && !isPortfolioFinished(status.state);
 
   useEffect(() => {
     if (!shouldFollow) return undefined;
@@ -46,5 +40,5 @@ export function usePortfolioProgress(portfolioId: string, status: PortfolioStatu
   }, [portfolioId, shouldFollow, queryClient]);
 
   if (status && !shouldFollow) return { event: progressFromStatus(status), isLive: false, isFinished: true };
-  return { event, isLive, isFinished: event !== null && isFinishedState(event.state) };
+  return { event, isLive, isFinished: event !== null && isPortfolioFinished(event.state) };
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isSubscriptionFinished } from '@propguard/schemas';
 import { buildReceiptPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
@@ -14,7 +15,7 @@ export function SubscriptionCard({ canManage }: { canManage: boolean }) {
   const action = useSubscriptionAction();
   const portal = useStripePortal();
   const current = subscription.data?.subscription;
-  const isPaying = current && (current.status === 'trialing' || current.status === 'active' || current.status === 'past_due');
+  const isPaying = current && !isSubscriptionFinished(current.status);
   return (
     <Card>
       <CardHeader level={2} title="Plan and billing" />
