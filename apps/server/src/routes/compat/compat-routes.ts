@@ -47,7 +47,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async () => getPropguardHealth(context));
 
     app.post('/functions/v1/property-analysis', {
-      config: policy('public', { compat: true, usage: (body) => ((body as { healthCheck?: unknown } | null)?.healthCheck === true ? ['none'] : ['valuation']) }),
+      config: policy('public', { compat: true, usage: (body) => ((body as { healthCheck?: unknown } | null)?.healthCheck === true ? ['none'] : ['valuation']), audited: true }),
       schema: {
         tags: TAGS,
         summary: 'The client\'s probe ({healthCheck: true}) or the property analysis of an address (as POST /api/functions/property-analysis)',
@@ -82,7 +82,7 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/functions/v1/enhanced-property-analysis', {
-      config: policy('public', { compat: true, usage: 'valuation' }),
+      config: policy('public', { compat: true, usage: 'valuation', audited: true }),
       schema: {
         tags: TAGS,
         summary: 'Valuation, hazards, default-loan compliance, market sentiment and investment metrics of an address, listing or location, in the original units',
@@ -92,12 +92,12 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     }, async (request) => getEnhancedAnalysis(context, request.body));
 
     app.post('/functions/v1/market-intelligence', {
-      config: policy('public', { compat: true, usage: 'valuation' }),
+      config: policy('public', { compat: true, usage: 'valuation', audited: true }),
       schema: { tags: TAGS, summary: 'The market engine\'s analysis of a location, in the original shape', body: compatMarketIntelligenceRequestSchema, response: { 200: compatMarketIntelligenceResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => getMarketIntelligence(context, request.body));
 
     app.post('/functions/v1/valuation-report', {
-      config: policy('public', { compat: true, usage: reportUsage('full-valuation'), expensive: true }),
+      config: policy('public', { compat: true, usage: reportUsage('full-valuation'), expensive: true, audited: true }),
       schema: { tags: TAGS, summary: 'Generates a stored valuation report (as POST /api/realty/valuation-report); open /report/{report_id}', body: compatValuationReportRequestSchema, response: { 200: compatValuationReportResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => {
       const { include_blockchain, loan_amount } = request.body;
@@ -118,17 +118,17 @@ export function compatRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/propguard/process-command', {
-      config: policy('public', { compat: true, usage: 'valuation' }),
+      config: policy('public', { compat: true, usage: 'valuation', audited: true }),
       schema: { tags: TAGS, summary: 'The assistant: an address, "risk of ...", "compare A and B", "market in ...", "LVR for a $X loan on ..."', body: processCommandRequestSchema, response: { 200: processCommandResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => processCommand(context, request.body.command, request.log));
 
     app.post('/api/llm/risk-assessment', {
-      config: policy('public', { compat: true, usage: 'valuation' }),
+      config: policy('public', { compat: true, usage: 'valuation', audited: true }),
       schema: { tags: TAGS, summary: 'The hazards of the client\'s property explained from our scores (the configured model writes it when set, checked number by number)', body: compatPropertyDataRequestSchema, response: { 200: riskExplanationResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => explainRisk(context, request.body));
 
     app.post('/api/llm/comprehensive-analysis', {
-      config: policy('public', { compat: true, usage: 'valuation' }),
+      config: policy('public', { compat: true, usage: 'valuation', audited: true }),
       schema: { tags: TAGS, summary: 'Summary and insights written from our valuation, hazard, lending and market figures', body: compatPropertyDataRequestSchema, response: { 200: comprehensiveAnalysisResponseSchema, ...ERROR_RESPONSES } },
     }, async (request) => analyseComprehensively(context, request.body));
   };

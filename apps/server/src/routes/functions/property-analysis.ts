@@ -8,7 +8,7 @@ import { policy } from '../../http/route-policy.ts';
 export function propertyAnalysisRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/functions/property-analysis', {
-      config: policy('public', { usage: 'valuation' }),
+      config: policy('public', { usage: 'valuation', audited: true }),
       schema: {
         tags: ['valuation'],
         summary: 'The property analysis of SPEC.md: valuation today; hazards, sentiment and compliance as their engines land',

@@ -8,7 +8,7 @@ import { policy } from '../../http/route-policy.ts';
 export function getPropertyRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/realty/property/:id', {
-      config: policy('public', { usage: 'valuation' }),
+      config: policy('public', { usage: 'valuation', audited: true }),
       schema: {
         tags: ['realty'],
         summary: 'One listing with our valuation, hazard risk, LVR thresholds and every sale of the property',

@@ -10,7 +10,7 @@ import { policy } from '../../http/route-policy.ts';
 export function createValuationRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/valuations', {
-      config: policy('public', { usage: 'valuation' }),
+      config: policy('public', { usage: 'valuation', audited: true }),
       schema: {
         tags: ['valuation'],
         summary: 'Value one property from an address, a locality or coordinates, with optional attributes',
