@@ -23,6 +23,19 @@ const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/test-pglite'
 // Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.
 const mailOutbox = process.env.E2E_MAIL_OUTBOX ?? '.propguard/e2e-outbox';
 
+// A second server in AUTH_MODE=required (issue 30: a signed-out visitor is a visitor) for the specs
+// named *.required-auth.spec.ts, on E2E_REQUIRED_PORT (default: E2E_PORT + 1000). The embedded
+// database is one directory that one process opens at a time, so it runs on its own copy of the
+// loaded database, made once (before the main server opens the original: the servers start in order).
+const REQUIRED_PORT = Number(process.env.E2E_REQUIRED_PORT ?? PORT + 1000);
+const REQUIRED_BASE_URL = `http://127.0.0.1:${REQUIRED_PORT}`;
+const requiredHome = process.env.E2E_REQUIRED_PROPGUARD_HOME ?? '.propguard/e2e-required-pglite';
+const REQUIRED_AUTH_SPECS = /\.required-auth\.spec\.ts$/;
+// The rate limits are per client address, and every test shares 127.0.0.1.
+const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' };
+const requiredServerCommand = process.env.E2E_REQUIRED_SERVER_COMMAND
+  ?? `{ test -d ${requiredHome} || cp -r ${propguardHome} ${requiredHome}; } && rm -f ${requiredHome}/db.lock && exec node --import tsx apps/server/src/main.ts`;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -51,14 +64,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: serverCommand,
-    url: readyUrl,
-    // The rate limits are per client address, and every test shares 127.0.0.1.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PROPGUARD_HOME: propguardHome, LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' },
-    timeout: 240_000,
-    reuseExistingServer: !isCi,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'local', testIgnore: REQUIRED_AUTH_SPECS },
+    { name: 'required-auth', testMatch: REQUIRED_AUTH_SPECS, use: { baseURL: REQUIRED_BASE_URL } },
+  ],
+  webServer: [
+    {
+      command: requiredServerCommand,
+      url: `${REQUIRED_BASE_URL}/api/propguard/health`,
+      env: { ...serverEnv, PORT: String(REQUIRED_PORT), PROPGUARD_HOME: requiredHome, AUTH_MODE: 'required' },
+      timeout: 240_000,
+      reuseExistingServer: !isCi,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: serverCommand,
+      url: readyUrl,
+      env: { ...serverEnv, PORT: String(PORT), PROPGUARD_HOME: propguardHome },
+      timeout: 240_000,
+      reuseExistingServer: !isCi,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

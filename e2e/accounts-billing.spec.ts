@@ -70,6 +70,9 @@ test.describe('accounts, checkout, API keys and the usage meter', () => {
     await expect(page.getByTestId('valuations-used')).toHaveText('1 of 100 valuations used', { timeout: 15_000 });
     await expect(page.getByTestId('total-calls')).toHaveText(String(callsBefore + 1));
     await expect(page.getByRole('row', { name: /Valuation requests/ })).toContainText('$0.50');
+    // Issue 30: Professional includes 100 valuations a month: this one is included, nothing billable.
+    await expect(page.getByTestId('plan-inclusions')).toContainText('Your Professional plan includes 100 valuations');
+    await expect(page.getByTestId('billable-cost')).toHaveText('$0.00');
     await expect(page.getByRole('cell', { name: /E2E integration/ })).toBeVisible();
 
     // Members: an invited analyst joins; the owner changes their role, cannot demote the last

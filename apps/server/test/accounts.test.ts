@@ -428,8 +428,10 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     expect(refused.json().error.message).toMatch(/100 of 100 valuations.*Enterprise/);
     const usage = usageResponseSchema.parse((await request({ method: 'GET', url: '/api/billing/usage', cookie: owner.cookie })).json());
     expect(usage).toMatchObject({ valuations_used: 100, valuations_quota: 100, valuations_remaining: 0 });
-    // 100 valuations at 50 c = $50.00.
-    expect(usage.by_kind.find((row) => row.kind === 'valuation')).toMatchObject({ count: 100, cost_cents: 5000 });
+    // Professional includes 100 valuations a month: all 100 included, none billable, $0 (not 100 x 50 c).
+    expect(usage.included_per_month).toEqual({ valuations: 100, compliance_reports: null, certificates: 0 });
+    expect(usage.by_kind.find((row) => row.kind === 'valuation')).toMatchObject({ count: 100, included: 100, billable: 0, unit_price_cents: 50, cost_cents: 0 });
+    expect(usage.total_cost_cents).toBe(0);
     // Anonymous public analyses are still served (rate-limited per address, not metered).
     expect((await request({ method: 'POST', url: '/api/valuations', payload: body })).statusCode).toBe(200);
   });

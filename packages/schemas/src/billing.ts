@@ -69,9 +69,26 @@ export const usageResponseSchema = z
     valuations_used: z.number().int(),
     valuations_quota: z.number().int().nullable(),
     valuations_remaining: z.number().int().nullable(),
-    by_kind: z.array(z.object({ kind: usageKindSchema, label: z.string(), count: z.number().int(), cost_cents: z.number().int() })),
+    included_per_month: z
+      .object({
+        valuations: z.number().int().nullable().describe('Valuations (and bulk valuations) the plan includes: its quota; null: unlimited'),
+        compliance_reports: z.number().int().nullable().describe('APRA compliance reports included; null: unlimited, 0: none'),
+        certificates: z.number().int().nullable().describe('NFT certificates included; null: unlimited, 0: none'),
+      })
+      .describe('What the plan includes each month; calls beyond it are billable at the API prices'),
+    by_kind: z.array(
+      z.object({
+        kind: usageKindSchema,
+        label: z.string(),
+        count: z.number().int(),
+        included: z.number().int().describe('Of count, the calls the plan includes (not charged)'),
+        billable: z.number().int().describe('Of count, the calls beyond the plan (count - included)'),
+        unit_price_cents: z.number().int().describe('The API price of one billable call'),
+        cost_cents: z.number().int().describe('The billable calls at the API price'),
+      }),
+    ),
     total_calls: z.number().int(),
-    total_cost_cents: z.number().int(),
+    total_cost_cents: z.number().int().describe('Billable calls only, at the API prices'),
   })
   .meta({ id: 'Usage' });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;

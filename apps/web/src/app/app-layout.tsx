@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from './paths.ts';
 import { cn } from '../lib/cn.ts';
 import { CrashTestTrigger } from '../components/errors/crash-test-trigger.tsx';
-import { AccountStatus } from '../features/account/index.ts';
+import { AccountStatus, useSignInOnUnauthenticated } from '../features/account/index.ts';
 
 const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
@@ -15,6 +15,8 @@ const NAV_ITEMS = [
 
 /** The frame of every screen: a slim navigation bar above the route's content. */
 export function AppLayout() {
+  // A 401 from any call opens the sign-in page, which comes back here.
+  useSignInOnUnauthenticated();
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

@@ -34,6 +34,7 @@ export function createAppRouter() {
         { path: paths.explorerTx, element: <ExplorerTxRoute /> },
         { path: paths.explorerToken, element: <ExplorerTokenRoute /> },
         { path: accountPaths.account, element: <AccountRoute /> },
+        { path: accountPaths.signIn, element: <AccountRoute /> },
         { path: accountPaths.settings, element: <SettingsRoute /> },
         { path: accountPaths.receipt, element: <ReceiptRoute /> },
         { path: paths.notFound, element: <NotFoundRoute /> },

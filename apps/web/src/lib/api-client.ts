@@ -16,8 +16,51 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the screen says for a 401 anywhere but the sign-in forms: the server's 401 message is
+ * written for API clients ("send an API key as Authorization: Bearer ..."), a person signs in.
+ */
+export const SIGN_IN_NEEDED_MESSAGE = 'Please sign in to continue: this needs a PropGuard account (the Starter plan is free).';
+
+/** The sign-in, sign-up and reset calls, whose 401 ("Wrong email or password.") is the answer to show. */
+function isAuthPath(path: string): boolean {
+  return path === '/auth' || path.startsWith('/auth/');
+}
+
+/**
+ * The ApiError of a non-OK answer to `path` (relative to /api): the server's `{error:{code,message}}`,
+ * or "HTTP error! status: {code}" (SPEC.md section 8) when the body has none. A 401 outside the
+ * sign-in calls reads SIGN_IN_NEEDED_MESSAGE (see needsSignIn).
+ */
+export function apiErrorOf(path: string, status: number, payload: unknown): ApiError {
+  const error = readErrorResponse(payload);
+  if (status === 401 && !isAuthPath(path)) return new ApiError(SIGN_IN_NEEDED_MESSAGE, status, error?.code ?? 'UNAUTHENTICATED');
+  return new ApiError(error?.message ?? `HTTP error! status: ${status}`, status, error?.code);
+}
+
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/** A 401 from anything but the sign-in calls: the app shows the sign-in page. */
+export function needsSignIn(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.message === SIGN_IN_NEEDED_MESSAGE;
+}
+
+/** A signed-in workspace past its plan's monthly valuations (429 QUOTA_EXCEEDED, not the per-minute RATE_LIMITED). */
+export function isQuotaExceededError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'QUOTA_EXCEEDED';
+}
+
+/** How a page that loads one record (a report, a property) reads its failure. */
+export type LoadFailure = 'sign-in' | 'no-access' | 'not-found' | 'failed';
+
+export function loadFailureOf(error: unknown): LoadFailure {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.status === 401) return 'sign-in';
+  if (error.status === 403) return 'no-access';
+  if (error.status === 404) return 'not-found';
+  return 'failed';
 }
 
 type RequestOptions = {
@@ -61,10 +104,9 @@ async function parseJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The ApiError of a non-OK answer: the server's `{error:{code,message}}`, or "HTTP error! status: {code}". */
-export async function errorOfResponse(response: Response): Promise<ApiError> {
-  const error = readErrorResponse(await parseJson(response));
-  return new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
+/** The ApiError of a non-OK answer to `path` (relative to /api), read from its body. */
+export async function errorOfResponse(path: string, response: Response): Promise<ApiError> {
+  return apiErrorOf(path, response.status, await parseJson(response));
 }
 
 /**
@@ -85,10 +127,7 @@ export async function requestApi<T>(path: string, options: RequestOptions = {}):
   });
   const payload = await parseJson(response);
 
-  if (!response.ok) {
-    const error = readErrorResponse(payload);
-    throw new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
-  }
+  if (!response.ok) throw apiErrorOf(path, response.status, payload);
   if (options.acceptUnsuccessful) return payload as T;
   const unsuccessful = readUnsuccessfulMessage(payload);
   if (unsuccessful !== undefined) throw new ApiError(unsuccessful, response.status);
@@ -127,10 +166,7 @@ export async function streamApi(path: string, body: unknown, onEvent: (data: unk
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok || !response.body) {
-    const error = readErrorResponse(await parseJson(response));
-    throw new ApiError(error?.message ?? `HTTP error! status: ${response.status}`, response.status, error?.code);
-  }
+  if (!response.ok || !response.body) throw await errorOfResponse(path, response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -167,8 +203,7 @@ export function uploadApi<T>(path: string, file: Blob, options: { onProgress?: (
         payload = undefined;
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        const error = readErrorResponse(payload);
-        reject(new ApiError(error?.message ?? `HTTP error! status: ${xhr.status}`, xhr.status, error?.code));
+        reject(apiErrorOf(path, xhr.status, payload));
         return;
       }
       resolve(payload as T);

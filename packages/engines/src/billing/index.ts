@@ -1,4 +1,4 @@
-export { usagePeriodOf, checkValuationQuota, priceUsage, addDays, isoDate, QUOTA_KINDS, BILLING_CYCLE_DAYS, type QuotaDecision, type PriceRow, type PricedUsageRow } from './quota.ts';
+export { usagePeriodOf, checkValuationQuota, priceUsage, includedUsageOf, NOTHING_INCLUDED, addDays, isoDate, QUOTA_KINDS, BILLING_CYCLE_DAYS, type QuotaDecision, type PriceRow, type PricedUsageRow, type IncludedUsage, type Allowance } from './quota.ts';
 export {
   CHECKOUT_STEP_LABELS,
   startCheckout,

@@ -49,31 +49,89 @@ export interface PriceRow {
 
 export interface PricedUsageRow {
   kind: UsageKind;
+  /** Calls of this row this period. */
   count: number;
+  /** Of `count`, those the plan includes (not charged). */
+  included: number;
+  /** Of `count`, those beyond the plan: `count - included`, priced in `costCents`. */
+  billable: number;
+  /** The API price of one billable call of this row. */
+  unitPriceCents: number;
   costCents: number;
 }
 
+/** A monthly allowance: a number of calls, or null for unlimited. */
+export type Allowance = number | null;
+
+/** What a plan includes each month, before anything is billable. */
+export interface IncludedUsage {
+  /** Valuations and bulk valuations together: the plan's monthly valuation quota. */
+  valuations: Allowance;
+  complianceReports: Allowance;
+  certificates: Allowance;
+}
+
+/** Nothing included: every metered call is billable at the API prices. */
+export const NOTHING_INCLUDED: IncludedUsage = { valuations: 0, complianceReports: 0, certificates: 0 };
+
 /**
- * Prices a period's usage with the API price list. Valuation requests are graduated: the
- * requests before the bulk threshold at the valuation price, the threshold-th and later at the
- * bulk price (SPEC.md section 9: "$0.50 per valuation request; bulk from 1000 requests $0.30").
- *
- * @example 1,200 valuations at 50 c, bulk 30 c from the 1,000th: 999 x 50 + 201 x 30 = 55,980 c
+ * What each plan includes each month, from the Pricing tab's feature list (SPEC.md section 8):
+ * - Starter: its 5 valuations; nothing else (an APRA compliance report is $25.00, an NFT certificate $5.00).
+ * - Professional: its 100 valuations and APRA compliance reporting (compliance reports unlimited);
+ *   NFT certificates are $5.00 each (the plan has no blockchain NFTs).
+ * - Enterprise: unlimited valuations, APRA compliance reports and blockchain NFT certificates.
+ * The valuation allowance is the plan's own monthly quota (`monthlyValuationQuota`, null for
+ * unlimited), so the quota and the meter cannot disagree. Another plan includes only its valuations.
  */
-export function priceUsage(counts: Partial<Record<UsageKind, number>>, prices: readonly PriceRow[]): { rows: PricedUsageRow[]; totalCents: number } {
-  const priceOf = (kind: UsageKind) => prices.find((row) => row.kind === kind);
+export function includedUsageOf(plan: { id: string; monthlyValuationQuota: number | null }): IncludedUsage {
+  const valuations = plan.monthlyValuationQuota;
+  if (plan.id === 'starter') return { valuations, complianceReports: 0, certificates: 0 };
+  if (plan.id === 'professional') return { valuations, complianceReports: null, certificates: 0 };
+  if (plan.id === 'enterprise') return { valuations, complianceReports: null, certificates: null };
+  return { valuations, complianceReports: 0, certificates: 0 };
+}
+
+/** How many of `count` calls an allowance covers. */
+function coveredBy(allowance: Allowance, count: number): number {
+  return allowance === null ? count : Math.min(count, Math.max(0, allowance));
+}
+
+function pricedRow(kind: UsageKind, count: number, included: number, priceCents: number): PricedUsageRow {
+  const billable = count - included;
+  return { kind, count, included, billable, unitPriceCents: priceCents, costCents: billable * priceCents };
+}
+
+/**
+ * Prices a period's usage with the API price list (SPEC.md section 9: "$0.50 per valuation
+ * request; bulk from 1000 requests $0.30"; NFT minting $5.00; APRA compliance report $25.00),
+ * charging only what the plan does not include (`included`, see includedUsageOf).
+ *
+ * Valuation requests (valuation and bulk_valuation together) are numbered in the month: the 1st to
+ * the 999th are the "valuation" row, the 1,000th and later the "bulk" row. The plan's included
+ * valuations are the first ones of the month; of each row, only the requests beyond them are billable,
+ * at that row's price. Compliance reports and certificates: those beyond their allowance, at their
+ * price. "Other" calls are never charged.
+ *
+ * @example Professional, 100 valuations: included 100, billable 0, $0.00
+ * @example nothing included, 1,200 valuations: 999 x 50 + 201 x 30 = 55,980 c
+ * @example 100 included, 1,200 valuations: (999 - 100) x 50 + 201 x 30 = 50,980 c
+ */
+export function priceUsage(counts: Partial<Record<UsageKind, number>>, prices: readonly PriceRow[], included: IncludedUsage = NOTHING_INCLUDED): { rows: PricedUsageRow[]; totalCents: number } {
+  const priceOf = (kind: UsageKind) => prices.find((row) => row.kind === kind)?.priceCents ?? 0;
   const valuations = (counts.valuation ?? 0) + (counts.bulk_valuation ?? 0);
-  const bulk = priceOf('bulk_valuation');
-  const threshold = bulk?.fromMonthlyRequests ?? null;
+  const threshold = prices.find((row) => row.kind === 'bulk_valuation')?.fromMonthlyRequests ?? null;
   const bulkCount = threshold === null ? 0 : Math.max(0, valuations - (threshold - 1));
   const standardCount = valuations - bulkCount;
+  const includedValuations = coveredBy(included.valuations, valuations);
+  const includedStandard = Math.min(includedValuations, standardCount);
   const rows: PricedUsageRow[] = [
-    { kind: 'valuation', count: standardCount, costCents: standardCount * (priceOf('valuation')?.priceCents ?? 0) },
-    { kind: 'bulk_valuation', count: bulkCount, costCents: bulkCount * (bulk?.priceCents ?? 0) },
+    pricedRow('valuation', standardCount, includedStandard, priceOf('valuation')),
+    pricedRow('bulk_valuation', bulkCount, includedValuations - includedStandard, priceOf('bulk_valuation')),
   ];
+  const allowances = { compliance_report: included.complianceReports, certificate: included.certificates, other: null } as const;
   for (const kind of ['compliance_report', 'certificate', 'other'] as const) {
     const count = counts[kind] ?? 0;
-    rows.push({ kind, count, costCents: count * (priceOf(kind)?.priceCents ?? 0) });
+    rows.push(pricedRow(kind, count, coveredBy(allowances[kind], count), kind === 'other' ? 0 : priceOf(kind)));
   }
   return { rows, totalCents: rows.reduce((sum, row) => sum + row.costCents, 0) };
 }

@@ -1,4 +1,4 @@
-import { checkValuationQuota, formatLongDate, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
+import { checkValuationQuota, formatLongDate, includedUsageOf, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
 import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleFinishedBulkUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
 import { AppError, FINISHED_PORTFOLIO_STATES, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
 import type { Principal } from './principal.ts';
@@ -107,7 +107,12 @@ const KIND_LABELS: Record<UsageKind, string> = {
   other: 'Other API calls (not charged)',
 };
 
-/** The usage meter: this month's metered calls by kind, priced with the API price list. */
+/**
+ * The usage meter: this month's metered calls by kind, split into what the plan includes
+ * (includedUsageOf: Starter 5 valuations; Professional 100 valuations and APRA compliance reports;
+ * Enterprise unlimited valuations, reports and certificates) and what is billable, and only the
+ * billable calls priced with the API price list.
+ */
 export async function describeUsage(database: Database, plans: PlanCache, principal: Principal, now: Date): Promise<UsageResponse> {
   const period = usagePeriodOf(now);
   const [counts, prices, plan] = await Promise.all([countUsageByKind(database, principal.workspaceId, period.start.toISOString(), period.end.toISOString()), listApiPrices(database), plans.get(principal.planId)]);
@@ -116,10 +121,11 @@ export async function describeUsage(database: Database, plans: PlanCache, princi
     const parsed = usageKindSchema.safeParse(kind);
     if (parsed.success) typed[parsed.data] = total;
   }
+  const included = includedUsageOf(plan);
   const priced = priceUsage(typed, prices.flatMap((row) => {
     const kind = usageKindSchema.safeParse(row.kind);
     return kind.success ? [{ kind: kind.data, priceCents: row.priceCents, fromMonthlyRequests: row.fromMonthlyRequests }] : [];
-  }));
+  }), included);
   const used = QUOTA_KINDS.reduce((sum, kind) => sum + (typed[kind] ?? 0), 0);
   return {
     success: true,
@@ -129,9 +135,10 @@ export async function describeUsage(database: Database, plans: PlanCache, princi
     valuations_used: used,
     valuations_quota: plan.monthlyValuationQuota,
     valuations_remaining: plan.monthlyValuationQuota === null ? null : Math.max(0, plan.monthlyValuationQuota - used),
+    included_per_month: { valuations: included.valuations, compliance_reports: included.complianceReports, certificates: included.certificates },
     by_kind: USAGE_KINDS.map((kind) => {
       const row = priced.rows.find((entry) => entry.kind === kind);
-      return { kind, label: KIND_LABELS[kind], count: row?.count ?? 0, cost_cents: row?.costCents ?? 0 };
+      return { kind, label: KIND_LABELS[kind], count: row?.count ?? 0, included: row?.included ?? 0, billable: row?.billable ?? 0, unit_price_cents: row?.unitPriceCents ?? 0, cost_cents: row?.costCents ?? 0 };
     }),
     total_calls: Object.values(typed).reduce((sum, value) => sum + (value ?? 0), 0),
     total_cost_cents: priced.totalCents,

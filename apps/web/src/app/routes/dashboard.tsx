@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { CreditCard, FileText, LayoutDashboard, Link2, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { TabList, TabPanel } from '../../components/ui/tabs.tsx';
 import type { TabItem } from '../../components/ui/tabs.tsx';
@@ -11,6 +12,8 @@ import { findDemoProperty, getDemoValuation } from '../../features/demo-data/ind
 import { MarketSentimentPanels, type MarketSubject } from '../../features/market-analysis/index.ts';
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { useMe } from '../../features/account/index.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { isQuotaExceededError } from '../../lib/api-client.ts';
 import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
 import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
@@ -31,6 +34,12 @@ const TABS: readonly TabItem<DashboardTab>[] = [
 
 const ID_BASE = 'dashboard';
 
+/** The tab a link asked for in the navigation's state (e.g. an upgrade path's `{ tab: 'pricing' }`), else the Dashboard tab. */
+function initialTabOf(state: unknown): DashboardTab {
+  const tab = typeof state === 'object' && state !== null ? (state as { tab?: unknown }).tab : undefined;
+  return TABS.find((item) => item.id === tab)?.id ?? 'dashboard';
+}
+
 /** The analysed property as the risk panels need it: live coordinates, or the sample's sample scores. */
 function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null {
   if (!outcome) return null;
@@ -50,9 +59,11 @@ function toMarketSubject(outcome: AnalysisOutcome | undefined): MarketSubject {
 }
 
 export function DashboardRoute() {
-  const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const location = useLocation();
+  const [tab, setTab] = useState<DashboardTab>(() => initialTabOf(location.state));
   const me = useMe();
-  const complianceOverview = useComplianceOverview();
+  // Workspace evidence: read only when there is a workspace (a signed-out visitor in AUTH_MODE=required has none).
+  const complianceOverview = useComplianceOverview({ enabled: Boolean(me.data?.workspace) });
   const cps230Status = complianceOverview.data?.regulations.find((regulation) => regulation.id === 'cps230')?.status ?? null;
   const dataMode = useDataMode();
   // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
@@ -81,6 +92,7 @@ export function DashboardRoute() {
               isAnalyzing={analysis.isAnalyzing}
               outcome={analysis.outcome}
               error={analysis.error}
+              errorAction={isQuotaExceededError(analysis.error) ? <Button onClick={() => setTab('pricing')}>See plans and upgrade</Button> : null}
               riskDetail={riskSubject ? <RiskAssessmentDetail subject={riskSubject} /> : null}
               reportAction={analysis.outcome?.valuation.dataSource === 'live' ? <GenerateReportButton valuation={analysis.outcome.valuation} /> : null}
               marketPanels={analysis.outcome ? <MarketSentimentPanels subject={toMarketSubject(analysis.outcome)} /> : null}

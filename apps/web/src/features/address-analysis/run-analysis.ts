@@ -1,4 +1,5 @@
 import type { ValuationResult } from '@propguard/schemas';
+import { ApiError } from '../../lib/api-client.ts';
 import type { DataMode } from '../../lib/data-mode.ts';
 import { createValuation } from './api/create-valuation.ts';
 
@@ -22,8 +23,20 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * May Auto mode show demo data instead? Only when live analysis is unavailable (the server could
+ * not be reached, timed out or failed: 5xx). An answer about the request or the account (4xx: bad
+ * input, sign in, no access, the plan's monthly valuations used up, too many requests) is the
+ * user's to read: a sample office at 123 Collins St in its place would hide it.
+ */
+export function isLiveUnavailable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
+/**
  * SPEC.md section 4 with DESIGN.md section 1: Live asks the PropGuard API; Demo serves a sample
- * property; Auto asks live and, when that fails, serves the sample with a visible notice.
+ * property; Auto asks live and, when live is unavailable (isLiveUnavailable), serves the sample
+ * with a visible notice; any other failure is shown as the error it is.
  */
 export async function runAnalysis(target: AnalysisTarget, mode: DataMode, analyzeDemo: DemoAnalyzer): Promise<AnalysisOutcome> {
   // A picked suggestion is sent by its id: the server values that very address, not a re-reading of the text.
@@ -40,6 +53,7 @@ export async function runAnalysis(target: AnalysisTarget, mode: DataMode, analyz
     const { valuation } = await createValuation(request);
     return { valuation };
   } catch (error) {
+    if (!isLiveUnavailable(error)) throw error;
     const demo = await analyzeDemo(target.text);
     return {
       valuation: demo.valuation,

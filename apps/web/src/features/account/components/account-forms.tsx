@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useConfirmSignup, useLogin, useMe, useRequestPasswordReset, useResetPassword, useSignup } from '../api/account.ts';
+import { rememberNextAfterSignUp } from '../next-after-sign-up.ts';
 
 type AccountFormsProps = {
   onSignedIn: () => void;
@@ -11,6 +12,8 @@ type AccountFormsProps = {
   signupToken?: string | null;
   /** The token of a password-reset link (`/account?reset_token=`): a new password is chosen. */
   resetToken?: string | null;
+  /** The page the visitor asked for: a sign-up keeps it for when its mailed link signs them in. */
+  next?: string | null;
 };
 
 /**
@@ -18,17 +21,17 @@ type AccountFormsProps = {
  * or, opened from a mailed link, the sign-up's confirmation or the new password. The server's
  * message names the field at fault; a sign-up or a reset request answers "check your email".
  */
-export function AccountForms({ onSignedIn, signupToken, resetToken }: AccountFormsProps) {
+export function AccountForms({ onSignedIn, signupToken, resetToken, next }: AccountFormsProps) {
   if (signupToken) return <ConfirmSignup token={signupToken} onSignedIn={onSignedIn} />;
   if (resetToken) return <ChooseNewPassword token={resetToken} onSignedIn={onSignedIn} />;
-  return <SignUpAndSignIn onSignedIn={onSignedIn} />;
+  return <SignUpAndSignIn onSignedIn={onSignedIn} next={next ?? null} />;
 }
 
 function SentNotice({ message }: { message: string }) {
   return <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">{message}</p>;
 }
 
-function SignUpAndSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function SignUpAndSignIn({ onSignedIn, next }: { onSignedIn: () => void; next: string | null }) {
   const me = useMe();
   const signup = useSignup();
   const login = useLogin();
@@ -40,6 +43,7 @@ function SignUpAndSignIn({ onSignedIn }: { onSignedIn: () => void }) {
 
   const submitSignup = (event: FormEvent) => {
     event.preventDefault();
+    rememberNextAfterSignUp(next);
     signup.mutate({ email: signupForm.email, password: signupForm.password, workspace_name: signupForm.workspace }, { onSuccess: () => setSignupForm({ ...signupForm, password: '' }) });
   };
   const submitLogin = (event: FormEvent) => {

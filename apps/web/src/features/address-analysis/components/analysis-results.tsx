@@ -15,6 +15,8 @@ type AnalysisResultsProps = {
   isAnalyzing?: boolean;
   outcome?: AnalysisOutcome;
   error?: Error | null;
+  /** What the user can do about the error (e.g. the upgrade path past the plan's quota), composed by the route. */
+  errorAction?: ReactNode;
   /** The Risk Assessment Detail panel of the analytics, from the risk feature (composed by the route). */
   riskDetail?: ReactNode;
   /** The generate-report action for a live analysis, from the reports feature (composed by the route). */
@@ -46,7 +48,7 @@ function ResultsSkeleton() {
 }
 
 /** The results area below the address form: the empty state, loading, the error, or the analysis. */
-export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetail, reportAction, marketPanels }: AnalysisResultsProps) {
+export function AnalysisResults({ isAnalyzing = false, outcome, error, errorAction, riskDetail, reportAction, marketPanels }: AnalysisResultsProps) {
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
@@ -59,6 +61,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, riskDetai
           <div>
             <p className="font-semibold">Analysis failed</p>
             <p className="text-sm">{error.message.trim() === '' ? 'Analysis failed' : error.message}</p>
+            {errorAction ? <div className="mt-3">{errorAction}</div> : null}
           </div>
         </CardContent>
       </Card>

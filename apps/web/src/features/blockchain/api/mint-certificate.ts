@@ -26,7 +26,7 @@ export async function streamMint(reportId: string, onStage: (stage: MintStage) =
     signal: AbortSignal.timeout(MINT_TIMEOUT_MS),
   });
   // A failure before the first stage is an ordinary JSON error answer.
-  if (!response.ok) throw await errorOfResponse(response);
+  if (!response.ok) throw await errorOfResponse('/blockchain/mint-valuation-nft', response);
   if (!response.body || !(response.headers.get('content-type') ?? '').includes(MINT_EVENT_STREAM)) {
     return (await response.json()) as MintCertificateResponse;
   }

@@ -11,6 +11,7 @@ export function getComplianceOverviewQueryOptions() {
   return queryOptions({ queryKey: ['compliance', 'overview'], queryFn: ({ signal }) => getComplianceOverview(signal), refetchInterval: 60_000 });
 }
 
-export function useComplianceOverview() {
-  return useQuery(getComplianceOverviewQueryOptions());
+/** `enabled: false` while there is no workspace to read (signed out in AUTH_MODE=required): no request, no polling. */
+export function useComplianceOverview({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getComplianceOverviewQueryOptions(), enabled });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -6,8 +6,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
+type ApiKeysCardProps = {
+  canManage: boolean;
+  /** The plan has no API access: why (shown instead of "Create key", which the server would refuse with 403). */
+  noApiAccess?: string | null;
+  /** The way to a plan with API access (composed by the route). */
+  upgradeAction?: ReactNode;
+};
+
 /** API keys: create (the secret is shown once), list with prefix and last use, revoke. */
-export function ApiKeysCard({ canManage }: { canManage: boolean }) {
+export function ApiKeysCard({ canManage, noApiAccess = null, upgradeAction }: ApiKeysCardProps) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -20,7 +28,12 @@ export function ApiKeysCard({ canManage }: { canManage: boolean }) {
     <Card>
       <CardHeader level={2} title="API keys" description="Call the API with Authorization: Bearer pg_… . Calls are counted against your plan and priced at the API rates." />
       <CardContent className="space-y-4">
-        {canManage ? (
+        {noApiAccess ? (
+          <div data-testid="api-keys-unavailable" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+            <p>{noApiAccess}</p>
+            {upgradeAction}
+          </div>
+        ) : canManage ? (
           <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
             <Field label="Key name" htmlFor="api-key-name">
               <Input id="api-key-name" required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} placeholder="Loan origination system" />
