@@ -3,7 +3,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from './paths.ts';
 import { cn } from '../lib/cn.ts';
 import { CrashTestTrigger } from '../components/errors/crash-test-trigger.tsx';
-import { AccountStatus } from '../features/account/index.ts';
+import { AccountStatus, useMe } from '../features/account/index.ts';
+import { PaymentFailedBanner } from '../features/settings/index.ts';
 
 const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
@@ -15,6 +16,7 @@ const NAV_ITEMS = [
 
 /** The frame of every screen: a slim navigation bar above the route's content. */
 export function AppLayout() {
+  const me = useMe();
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -49,6 +51,7 @@ export function AppLayout() {
           <AccountStatus />
         </div>
       </header>
+      <PaymentFailedBanner isEnabled={Boolean(me.data?.workspace)} />
       <div id="main">
         <CrashTestTrigger />
         <Outlet />
