@@ -47,6 +47,12 @@ describe('propguard risk --csv', () => {
     expect(byId.get('4')!.slice(4, 11)).toEqual(['', '', '', '', '', '', '']);
   });
 
+  it('writes through the one CSV writer: formula-like cells neutralised, negative latitudes kept as numbers', () => {
+    const { output } = riskCsvText('id,lat,lng,note\n"=HYPERLINK(""http://x"",""y"")",-28.8141,153.2746,+cmd\n', context, 'high', 2050);
+    const [, row] = output.trimEnd().split('\n');
+    expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",-28\.8141,153\.2746,'\+cmd,\d+,/);
+  });
+
   it('rejects a bad year or scenario with the field named', () => {
     expect(parseRiskSettings({ year: '2050', scenario: 'low' })).toEqual({ year: 2050, scenario: 'low' });
     expect(() => parseRiskSettings({ year: '2010', scenario: 'low' })).toThrow(/--year/);

@@ -89,6 +89,13 @@ describe('propguard value --csv', () => {
     expect(errors[2]).toMatch(/^lat: .*; lng: /);
   });
 
+  it('writes through the one CSV writer: a formula-like cell comes back neutralised, coordinates stay numbers', async () => {
+    const { output } = await valueCsvText('id,lat,lng,bedrooms,comment\n"=HYPERLINK(""http://x"",""y"")",-37.8,145.1,3,@SUM(1)\n', dependencies());
+    const [header, row] = output.trimEnd().split('\n');
+    expect(header).toBe('id,lat,lng,bedrooms,comment,estimate,low,high,confidence,as_at,note,error');
+    expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",-37\.8,145\.1,3,'@SUM\(1\),\d+,/);
+  });
+
   it('values at least 2,000 rows per CPU-second', async () => {
     const line = '1,,Eastville,VIC,3100,,,house,3,2,1,500,180,1990,2018-06-01';
     const many = [INPUT.split('\n')[0], ...Array.from({ length: 4000 }, () => line)].join('\n');

@@ -1,4 +1,5 @@
 import { minterKeyEnvFields, REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
+import { formatAbn, isValidAbn } from '@propguard/engines';
 import { z } from 'zod';
 import { isLoopbackHost } from './http/loopback.ts';
 
@@ -104,6 +105,10 @@ const envSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL: optionalText,
   /** Base URL of this server as browsers reach it (Stripe redirects back here); unset: http://HOST:PORT. */
   PUBLIC_BASE_URL: optionalUrl,
+  /** The seller's name on receipts and invoices (the business that issues them). */
+  PROPGUARD_SELLER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).default('PropGuard')),
+  /** The seller's ABN on receipts and invoices (11 digits, spaces allowed, checked with the register's check digits); unset: receipts say "ABN not configured". */
+  PROPGUARD_SELLER_ABN: z.preprocess(emptyToUndefined, z.string().refine(isValidAbn, 'must be an ABN: 11 digits (spaces allowed) that pass the Australian Business Register\'s check').transform(formatAbn).optional()),
 });
 
 /** Variables whose values are never printed. */
@@ -156,6 +161,8 @@ export interface AppConfig {
   stripeWebhookSecret: string | undefined;
   stripePriceProfessional: string | undefined;
   publicBaseUrl: string;
+  /** The seller on receipts: PROPGUARD_SELLER_NAME and PROPGUARD_SELLER_ABN ("51 824 753 556"; null when unset). */
+  seller: { name: string; abn: string | null };
 }
 
 /** Hosts that only this machine can reach (http/loopback.ts). */
@@ -228,5 +235,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
     stripePriceProfessional: vars.STRIPE_PRICE_PROFESSIONAL,
     publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://${vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST}:${vars.PORT}`).replace(/\/$/, ''),
+    seller: { name: vars.PROPGUARD_SELLER_NAME, abn: vars.PROPGUARD_SELLER_ABN ?? null },
   };
 }

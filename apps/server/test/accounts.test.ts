@@ -322,6 +322,11 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     const pdf = await request({ method: 'GET', url: `/api/billing/invoices/${invoiceId}/pdf`, cookie: owner.cookie });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // No PROPGUARD_SELLER_ABN on this server: the receipt says so plainly, never an invented number.
+    expect(receipt.seller).toMatchObject({ name: 'PropGuard', abn: null });
+    const { text } = await readPdfText(pdf.rawPayload);
+    expect(text).toContain('ABN not configured');
+    expect(text).toContain('GST included: $0.00');
   });
 
   it('streams the checkout: each step arrives as it completes, then the result; a decline streams an error and changes nothing', async () => {

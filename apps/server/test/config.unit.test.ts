@@ -31,6 +31,12 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the seller of receipts: a name, and an ABN checked and grouped as the register writes it', () => {
+    expect(loadConfig({}).seller).toEqual({ name: 'PropGuard', abn: null });
+    expect(loadConfig({ PROPGUARD_SELLER_NAME: 'Harbour Valuations Pty Ltd', PROPGUARD_SELLER_ABN: '51824753556' }).seller).toEqual({ name: 'Harbour Valuations Pty Ltd', abn: '51 824 753 556' });
+    expect(() => loadConfig({ PROPGUARD_SELLER_ABN: '51 824 753 557' })).toThrow(/PROPGUARD_SELLER_ABN: must be an ABN/);
+  });
+
   it('lists every bad variable at once', () => {
     let caught: unknown;
     try {

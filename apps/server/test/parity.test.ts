@@ -16,13 +16,15 @@ import {
   reportResponseSchema,
   searchResponseSchema,
   storedReportSchema,
+  toCsv,
   valuationResultSchema,
+  type CsvCell,
   type Listing,
   type StoredReport,
   type ValuationResult,
 } from '@propguard/schemas';
 import { loadAddressBook, loadLocalityTable } from '@propguard/db';
-import { formatCsvField, parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
+import { parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
 import { requireValuationRuntime } from '../src/services/valuation/require-valuation.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -215,7 +217,7 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
     const database = testApp.context.database;
     const lookups = { addressBook: await loadAddressBook(database), typicalCache: new Map(), placeCache: new Map(), localities: await loadLocalityTable(database) };
     const rows = subjects.flatMap((subject) => [[subject.listingId, ''], ...(subject.typed ? [['', subject.typed]] : [])]);
-    const csv = ['listing_id,address', ...rows.map((cells) => cells.map(formatCsvField).join(','))].join('\n');
+    const csv = toCsv([['listing_id', 'address'], ...rows]);
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });
     expect(failed, output).toBe(0);
     const table = parseCsv(output);
@@ -238,15 +240,15 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
     // A lender's book names a security by its address, or (Sydney's records have no street
     // address) by its locality, coordinates and attributes.
     const header = ['loan_id', 'address', 'suburb', 'state', 'postcode', 'lat', 'lng', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size', 'building_size', 'year_built', 'loan_amount'];
-    const lines = subjects.map((subject, position) => {
+    const lines = subjects.map((subject, position): CsvCell[] => {
       const { property } = subject.valuation;
       const { attributes } = property;
       const cells = subject.typed
         ? [`P${position}`, subject.typed, '', '', '', '', '', '', '', '', '', '', '', '', '500000']
         : [`P${position}`, '', property.suburb ?? '', property.state ?? '', property.postcode ?? '', String(property.lat), String(property.lng), attributes.propertyType ?? '', attributes.bedrooms ?? '', attributes.bathrooms ?? '', attributes.carSpaces ?? '', attributes.landSizeM2 ?? '', attributes.buildingSizeM2 ?? '', attributes.yearBuilt ?? '', '500000'];
-      return cells.map((value) => formatCsvField(String(value))).join(',');
+      return cells;
     });
-    const created = await testApp.app.inject({ method: 'POST', url: '/api/portfolios?name=Parity', headers: { 'content-type': 'text/csv' }, payload: [header.join(','), ...lines].join('\n') });
+    const created = await testApp.app.inject({ method: 'POST', url: '/api/portfolios?name=Parity', headers: { 'content-type': 'text/csv' }, payload: toCsv([header, ...lines]) });
     expect(created.statusCode, created.body).toBe(202);
     const { portfolio } = portfolioCreatedResponseSchema.parse(created.json());
     const events = await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/events` });

@@ -193,6 +193,25 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     expect((await testApp.app.inject({ method: 'POST', url: `/api/portfolios/${foreign}/cancel` })).statusCode).toBe(404);
   });
 
+  it('echoes uploaded cells in results.csv through the one CSV writer: a formula cell comes back neutralised', async () => {
+    const [header, first, second] = BOOK.trim().split('\n');
+    const hostile = first!.replace(/,B\d$/, ',"=HYPERLINK(""http://x"",""y"")"');
+    const created = await postCsv(`${header}\n${hostile}\n${second!.replace(/,B\d$/, ',@SUM(1)')}\n`, '?name=Formula%20cells');
+    expect(created.statusCode, created.body).toBe(202);
+    const { portfolio } = portfolioCreatedResponseSchema.parse(created.json());
+    await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/events` });
+    const csv = await testApp.app.inject({ method: 'GET', url: `/api/portfolios/${portfolio.id}/results.csv` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.trim().split('\n');
+    expect(rows).toHaveLength(3);
+    const byLoan = new Map(rows.slice(1).map((line) => [line.split(',')[0], line]));
+    // The cell reads as text in a spreadsheet ('=...), never as a formula; the uploaded coordinates stay numbers.
+    expect(byLoan.get(first!.split(',')[0])).toContain(`,-32.00583,115.88619,`);
+    expect(byLoan.get(first!.split(',')[0])).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`);
+    expect(byLoan.get(second!.split(',')[0])).toContain(`,'@SUM(1),`);
+    expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
   it('keeps a keep-alive connection usable after refusing a large file at its header', { timeout: 60_000 }, async () => {
     const server = testApp.app.server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

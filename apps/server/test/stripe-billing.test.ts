@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authResponseSchema, invoiceListResponseSchema, subscriptionResponseSchema } from '@propguard/schemas';
+import { authResponseSchema, invoiceListResponseSchema, receiptResponseSchema, subscriptionResponseSchema } from '@propguard/schemas';
 import { createStripeClient, StripePaymentProvider } from '../src/services/billing/stripe-provider.ts';
 import { signUpThroughMail } from './account-mail.ts';
+import { readPdfText } from './pdf-text.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_offline_test_secret';
@@ -54,14 +55,14 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
       payload: options.tamper ? payload.replace('trialing', 'active') : payload,
     });
   };
-  const subscriptionEvent = (id: string, type: string, status: string) => ({
-    id: `${id}_${RUN}`, object: 'event', type, api_version: '2025-01-01', created: now,
+  const subscriptionEvent = (id: string, type: string, status: string, created = now) => ({
+    id: `${id}_${RUN}`, object: 'event', type, api_version: '2025-01-01', created,
     data: { object: { id: SUBSCRIPTION, object: 'subscription', customer: CUSTOMER, status, cancel_at_period_end: false, trial_end: now + 14 * 86_400, metadata: { workspace_id: workspaceId }, items: { object: 'list', data: [{ id: 'si_1', current_period_start: now, current_period_end: now + 14 * 86_400 }] } } },
   });
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    testApp = await createTestApp({ AUTH_MODE: 'required', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_PROFESSIONAL: 'price_professional_test' });
+    testApp = await createTestApp({ AUTH_MODE: 'required', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_PROFESSIONAL: 'price_professional_test', PROPGUARD_SELLER_NAME: 'PropGuard Analytics Pty Ltd', PROPGUARD_SELLER_ABN: '51824753556' });
     const stripe = new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_offline', endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' } }));
     testApp.context.accounts.stripe = stripe;
     testApp.context.accounts.payments = stripe;
@@ -130,5 +131,68 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
     expect((await postEvent(subscriptionEvent('evt_sub_deleted', 'customer.subscription.deleted', 'canceled'))).json()).toMatchObject({ outcome: 'subscription canceled' });
     const [workspace] = await testApp.context.database.query<{ plan_id: string }>('SELECT plan_id FROM workspaces WHERE id = $1', [workspaceId]);
     expect(workspace?.plan_id).toBe('starter');
+  });
+
+  // After the cancel test: the subscription was deleted by an event created `now`. Later events are newer.
+  const subscriptionStatus = async () => subscriptionResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json()).subscription.status;
+  const invoiceEvent = (id: string, type: string, created: number, invoiceId: string, amountCents: number) => ({
+    id: `${id}_${RUN}`, object: 'event', type, api_version: '2025-01-01', created,
+    data: { object: { id: `${invoiceId}_${RUN}`, object: 'invoice', customer: CUSTOMER, amount_paid: type === 'invoice.paid' ? amountCents : 0, amount_due: amountCents, created, period_start: created, period_end: created + 30 * 86_400, status_transitions: { paid_at: type === 'invoice.paid' ? created : null }, lines: { object: 'list', data: [{ description: 'Professional plan: monthly subscription', period: { start: created, end: created + 30 * 86_400 } }] } } },
+  });
+
+  it('applies events in the order Stripe created them: an older event delivered late never overwrites a newer state', async () => {
+    expect((await postEvent(subscriptionEvent('evt_order_active', 'customer.subscription.updated', 'active', now + 200))).json()).toMatchObject({ duplicate: false, outcome: 'subscription active' });
+    const late = await postEvent(subscriptionEvent('evt_order_trialing', 'customer.subscription.updated', 'trialing', now + 100));
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ duplicate: false, outcome: expect.stringMatching(/^ignored: older/) });
+    expect(await subscriptionStatus()).toBe('active');
+    const [workspace] = await testApp.context.database.query<{ plan_id: string }>('SELECT plan_id FROM workspaces WHERE id = $1', [workspaceId]);
+    expect(workspace?.plan_id).toBe('professional');
+    // A late failed payment is older news too.
+    expect((await postEvent(invoiceEvent('evt_order_failed_old', 'invoice.payment_failed', now + 150, 'in_old', 29_900))).json().outcome).toMatch(/^ignored: older/);
+    expect(await subscriptionStatus()).toBe('active');
+    const [recorded] = await testApp.context.database.query<{ outcome: string; event_created_at: string }>('SELECT outcome, event_created_at FROM billing_events WHERE id = $1', [`evt_order_trialing_${RUN}`]);
+    expect(recorded?.outcome).toMatch(/^ignored: older/);
+    expect(new Date(recorded!.event_created_at).getTime()).toBe((now + 100) * 1000);
+  });
+
+  it('invoice.payment_failed moves the subscription to past_due; the payment that settles it makes it active again', async () => {
+    expect((await postEvent(invoiceEvent('evt_failed', 'invoice.payment_failed', now + 300, 'in_renewal', 29_900))).json()).toMatchObject({ duplicate: false, outcome: 'subscription past_due' });
+    expect(await subscriptionStatus()).toBe('past_due');
+  });
+
+  it('applies an event exactly once when Stripe delivers it twice at the same moment', async () => {
+    const paid = invoiceEvent('evt_paid_concurrent', 'invoice.paid', now + 400, 'in_renewal', 29_900);
+    const before = invoiceListResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie } })).json()).invoices.length;
+    const answers = await Promise.all([postEvent(paid), postEvent(paid), postEvent(paid)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const bodies = answers.map((answer) => answer.json() as { duplicate: boolean; outcome: string });
+    expect(bodies.filter((body) => !body.duplicate)).toEqual([{ received: true, duplicate: false, outcome: 'invoice recorded; subscription active' }]);
+    expect(bodies.filter((body) => body.duplicate)).toHaveLength(2);
+    const [events] = await testApp.context.database.query<{ n: number }>('SELECT count(*)::int AS n FROM billing_events WHERE id = $1', [paid.id]);
+    expect(events?.n).toBe(1);
+    expect(invoiceListResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie } })).json()).invoices).toHaveLength(before + 1);
+    expect(await subscriptionStatus()).toBe('active');
+  });
+
+  it('states the seller, its ABN, the GST included and the Australian date on the receipt page and its PDF alike', async () => {
+    // 23:30 UTC on 27 November 2026 is 10:30 am on 28 November in Sydney: the receipt says 28 November.
+    const lateEvening = Date.UTC(2026, 10, 27, 23, 30) / 1000;
+    expect((await postEvent(invoiceEvent('evt_paid_evening', 'invoice.paid', lateEvening, 'in_evening', 29_900))).json()).toMatchObject({ duplicate: false });
+    const list = invoiceListResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie } })).json());
+    expect(list.seller).toEqual({ name: 'PropGuard Analytics Pty Ltd', email: expect.any(String), abn: '51 824 753 556' });
+    const invoice = list.invoices.find((entry) => entry.transaction_id === `in_evening_${RUN}`)!;
+    expect(invoice).toMatchObject({ amount_cents: 29_900, gst_cents: 2_718, period_start: '2026-11-28' });
+    const receipt = receiptResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/api/billing/invoices/${invoice.id}`, headers: { cookie } })).json());
+    expect(receipt.seller).toMatchObject({ name: 'PropGuard Analytics Pty Ltd', abn: '51 824 753 556' });
+    const pdf = await testApp.app.inject({ method: 'GET', url: `/api/billing/invoices/${invoice.id}/pdf`, headers: { cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await readPdfText(pdf.rawPayload);
+    expect(text).toContain('PropGuard Analytics Pty Ltd');
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(text).toContain('GST included: $27.18');
+    expect(text).toContain('$299.00 AUD');
+    expect(text).toContain('28 November 2026');
+    expect(text).not.toContain('27 November 2026');
   });
 });

@@ -2,8 +2,8 @@
 // path (resolveSubject of packages/db), so the same rows get the same valuations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAddressBook } from '@propguard/db';
-import { valuationResultSchema } from '@propguard/schemas';
-import { formatCsvField, parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
+import { toCsv, valuationResultSchema } from '@propguard/schemas';
+import { parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
 import { requireValuationRuntime } from '../src/services/valuation/require-valuation.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -60,7 +60,7 @@ describe.skipIf(getApiSkipReason() !== null)('value --csv and the API value the 
   it('gives each row the API\'s estimate, range, confidence, date and assumptions', async () => {
     const runtime = requireValuationRuntime(testApp.context);
     const database = testApp.context.database;
-    const csv = [HEADER.join(','), ...rows.map((row) => HEADER.map((column) => formatCsvField(row[column])).join(','))].join('\n');
+    const csv = toCsv([[...HEADER], ...rows.map((row) => HEADER.map((column) => row[column]))]);
     const lookups = { addressBook: await loadAddressBook(database), typicalCache: new Map(), placeCache: new Map() };
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });
     expect(failed, output).toBe(0);

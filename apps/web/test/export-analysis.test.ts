@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValuationResult } from '@propguard/schemas';
-import { getExportFileBase, toAnalysisCsv, toAnalysisJson, toCsvCell } from '../src/features/address-analysis/export-analysis.ts';
+import { getExportFileBase, toAnalysisCsv, toAnalysisJson } from '../src/features/address-analysis/export-analysis.ts';
 
 // Test data: a small hand-built valuation.
 const VALUATION: ValuationResult = {
@@ -55,23 +55,6 @@ const VALUATION: ValuationResult = {
   dataSource: 'live',
 };
 
-describe('toCsvCell', () => {
-  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
-    expect(toCsvCell('plain')).toBe('plain');
-    expect(toCsvCell('a, b')).toBe('"a, b"');
-    expect(toCsvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(toCsvCell('two\nlines')).toBe('"two\nlines"');
-  });
-
-  it('neutralises text a spreadsheet would run as a formula, but keeps negative numbers', () => {
-    expect(toCsvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(toCsvCell('-5')).toBe("'-5");
-    expect(toCsvCell(-30_000)).toBe('-30000');
-    expect(toCsvCell(null)).toBe('');
-    expect(toCsvCell(undefined)).toBe('');
-  });
-});
-
 describe('toAnalysisCsv', () => {
   const csv = toAnalysisCsv(VALUATION);
   const lines = csv.trimEnd().split('\r\n');
@@ -92,6 +75,21 @@ describe('toAnalysisCsv', () => {
     expect(lines).toContain('comparable 1,time_adjusted_price_aud,1325000');
     expect(lines).toContain('timeline 2026-11-22,confidence_percent,78');
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('neutralises formula text (an address or a label from the data) and keeps negative numbers as numbers', () => {
+    const hostile: ValuationResult = {
+      ...VALUATION,
+      property: { ...VALUATION.property, address: '=HYPERLINK("http://x","y")' },
+      assumed: ['@SUM(1)', '-1+2'],
+      factors: [{ feature: 'age', label: '+cmd', contributionAud: -30_000 }],
+    };
+    const hostileLines = toAnalysisCsv(hostile).trimEnd().split('\r\n');
+    expect(hostileLines).toContain('summary,address,"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(hostileLines).toContain("assumed,input,'@SUM(1)");
+    expect(hostileLines).toContain("assumed,input,'-1+2");
+    expect(hostileLines).toContain("factor,'+cmd,-30000");
+    expect(hostileLines).toContain('summary,lat,-37.8045');
   });
 });
 

@@ -45,6 +45,19 @@ export interface OpenDatabaseOptions {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/**
+ * Runs `work` in one transaction and hands it the database bound to that transaction: the store
+ * functions it calls with that handle join the transaction (a store function's own transaction
+ * becomes a savepoint), and a throw rolls everything back. Raw `query` and `execute` do not join
+ * it and are refused (on PGlite they would wait for the transaction to end).
+ */
+export async function withTransaction<T>(database: Database, work: (transaction: Database) => Promise<T>): Promise<T> {
+  const refuse = (): never => {
+    throw new Error('withTransaction: only drizzle queries (database.db) run inside the transaction');
+  };
+  return database.db.transaction(async (tx) => work({ ...database, db: tx as unknown as DrizzleDatabase, query: refuse, execute: refuse }));
+}
+
 /** The URL with its password replaced by '***', for logs and health pages. */
 export function maskDatabaseUrl(databaseUrl: string): string {
   try {

@@ -11,4 +11,4 @@ export { createThreadPoolAssessor } from './thread-pool.ts';
 export { runPortfolioChunk, finishPortfolioIfDone, type ChunkContext } from './run-chunk.ts';
 export { EmbeddedExecutor, retryDelayMs, CHUNK_RETRIES, HEARTBEAT_MS, type EmbeddedExecutorOptions } from './embedded-executor.ts';
 export { startBoss, enqueuePortfolioChunks, startQueueWorker, PORTFOLIO_QUEUE, DEFAULT_QUEUE_SETTINGS, type QueueSettings, type QueueWorker, type QueueWorkerOptions } from './queue.ts';
-export { getPortfolioStatus, portfolioResultsCsv, formatCsvField } from './present.ts';
+export { getPortfolioStatus, portfolioResultsCsv } from './present.ts';

@@ -1,11 +1,11 @@
 /**
  * What the server and the CLI show of a portfolio: its status (progress from the chunks, loans a
  * second and time left) and its results as CSV (the upload's columns, then issue 15's output
- * columns), streamed from the database a batch at a time.
+ * columns), streamed from the database a batch at a time and written by the one CSV writer (toCsv).
  */
 import { getPortfolioProgress, iteratePortfolioResults, type Database, type PortfolioRecord } from '@propguard/db';
 import { progressRate } from '@propguard/engines';
-import { isPortfolioFinished, PORTFOLIO_OUTPUT_COLUMNS, type PortfolioResultRow, type PortfolioStatus } from '@propguard/schemas';
+import { isPortfolioFinished, PORTFOLIO_OUTPUT_COLUMNS, toCsv, type CsvCell, type PortfolioStatus } from '@propguard/schemas';
 
 export async function getPortfolioStatus(database: Database, record: PortfolioRecord, now: Date = new Date()): Promise<PortfolioStatus> {
   const progress = await getPortfolioProgress(database, record.id);
@@ -32,23 +32,12 @@ export async function getPortfolioStatus(database: Database, record: PortfolioRe
   };
 }
 
-export function formatCsvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function outputValue(row: PortfolioResultRow, column: (typeof PORTFOLIO_OUTPUT_COLUMNS)[number]): string {
-  const value = row[column];
-  if (value === null || value === undefined) return '';
-  return String(value);
-}
-
 /** The results CSV, line by line (header first); loans whose chunk has not run are left out. */
 export async function* portfolioResultsCsv(database: Database, record: PortfolioRecord): AsyncGenerator<string> {
   const appended = PORTFOLIO_OUTPUT_COLUMNS.filter((column) => !record.columns.includes(column));
-  yield `${[...record.columns, ...appended].map(formatCsvField).join(',')}\n`;
+  yield toCsv([[...record.columns, ...appended]]);
   for await (const batch of iteratePortfolioResults(database, record.id)) {
-    let text = '';
-    for (const row of batch) text += `${[...record.columns.map((column) => row.input[column] ?? ''), ...appended.map((column) => outputValue(row, column))].map(formatCsvField).join(',')}\n`;
-    yield text;
+    // The upload's own cells go through the writer too: a cell "=HYPERLINK(...)" comes back neutralised.
+    yield toCsv(batch.map((row): CsvCell[] => [...record.columns.map((column) => row.input[column] ?? ''), ...appended.map((column) => row[column])]));
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './errors.ts';
+import { formatCents } from './format.ts';
 
 /**
  * Plans, metered API usage, subscriptions, checkout and invoices (issue 14). Money crosses the
@@ -231,10 +232,11 @@ export const invoiceSchema = z.object({
   order_id: z.string().nullable(),
   status: z.enum(['paid', 'open', 'void']),
   description: z.string(),
-  amount_cents: z.number().int(),
+  amount_cents: z.number().int().describe('GST included'),
+  gst_cents: z.number().int().describe('The GST included in amount_cents (10% GST: 1/11 of the GST-inclusive amount)'),
   currency: z.literal('AUD'),
-  period_start: z.string(),
-  period_end: z.string(),
+  period_start: z.string().describe('ISO date, the Australian (Sydney) calendar day'),
+  period_end: z.string().describe('ISO date, the Australian (Sydney) calendar day'),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   payment_method: z.string().nullable(),
@@ -243,8 +245,16 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** Who issues the receipts and invoices (PROPGUARD_SELLER_NAME, PROPGUARD_SELLER_ABN). */
+export const sellerSchema = z.object({
+  name: z.string().describe('PROPGUARD_SELLER_NAME'),
+  email: z.string(),
+  abn: z.string().nullable().describe('PROPGUARD_SELLER_ABN as "51 824 753 556"; null when the server has none configured'),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
 export const invoiceListResponseSchema = z
-  .object({ success: z.literal(true), invoices: z.array(invoiceSchema) })
+  .object({ success: z.literal(true), invoices: z.array(invoiceSchema), seller: sellerSchema })
   .meta({ id: 'InvoiceList' });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
@@ -254,7 +264,21 @@ export const receiptResponseSchema = z
     invoice: invoiceSchema,
     workspace_name: z.string(),
     plan_name: z.string(),
-    seller: z.object({ name: z.string(), email: z.string() }),
+    seller: sellerSchema,
   })
   .meta({ id: 'Receipt' });
 export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
+
+/**
+ * The lines a receipt states besides its figures, shared by the receipt page and its PDF so that
+ * both read the same: the seller's ABN (or that none is configured) and the GST included.
+ * @example sellerAbnText('51 824 753 556') // 'ABN 51 824 753 556'
+ * @example gstIncludedText(2718) // 'GST included: $27.18'
+ */
+export function sellerAbnText(abn: string | null): string {
+  return abn === null ? 'ABN not configured' : `ABN ${abn}`;
+}
+
+export function gstIncludedText(gstCents: number): string {
+  return `GST included: ${formatCents(gstCents)}`;
+}

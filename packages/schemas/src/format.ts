@@ -18,3 +18,31 @@ const AUD_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 
 export function formatCents(amountCents: number): string {
   return AUD_CENTS.format(amountCents / 100);
 }
+
+/** Australian dates are what we show: every screen, receipt and report reads a date in this zone. */
+export const AUSTRALIAN_TIME_ZONE = 'Australia/Sydney';
+
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: AUSTRALIAN_TIME_ZONE });
+
+/**
+ * A long Australian date, the same on every machine (the screen and the server's PDFs).
+ * @example formatLongDate('2026-11-22') // '22 November 2026'
+ * @example formatLongDate('2026-11-27T23:30:00Z') // '28 November 2026' (10:30 am in Sydney)
+ */
+export function formatLongDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  return LONG_DATE.format(date);
+}
+
+const ISO_DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: AUSTRALIAN_TIME_ZONE });
+
+/**
+ * The Australian calendar day of an instant, as an ISO date.
+ * @example australianDateOf('2026-11-27T23:30:00Z') // '2026-11-28'
+ */
+export function australianDateOf(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  return ISO_DAY.format(date);
+}

@@ -22,3 +22,4 @@ export * from './accounts.ts';
 export * from './billing.ts';
 export * from './portfolio.ts';
 export * from './portfolio-stress.ts';
+export * from './csv.ts';

@@ -10,8 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadHazardData } from '@propguard/db';
 import { assessHazards, buildHazardContext, type HazardContext } from '@propguard/engines';
-import { AppError, HAZARD_IDS, HAZARD_YEAR_MAX, HAZARD_YEAR_MIN, hazardRequestSchema, type ClimateScenario } from '@propguard/schemas';
-import { formatCsvField, parseCsv } from './value-csv.ts';
+import { AppError, HAZARD_IDS, HAZARD_YEAR_MAX, HAZARD_YEAR_MIN, hazardRequestSchema, toCsv, type ClimateScenario } from '@propguard/schemas';
+import { parseCsv } from './value-csv.ts';
 
 export const RISK_OUTPUT_COLUMNS = [...HAZARD_IDS, 'levels', 'error'] as const;
 
@@ -49,13 +49,13 @@ function parsePoint(latText: string, lngText: string): { lat: number; lng: numbe
 /** Assesses every row of a CSV text (columns id,lat,lng; others pass through). */
 export function riskCsvText(input: string, context: HazardContext, scenario: ClimateScenario, year: number): { output: string; rows: number; failed: number } {
   const table = parseCsv(input.replace(/^\uFEFF/, ''));
-  if (table.length === 0) return { output: `${RISK_OUTPUT_COLUMNS.join(',')}\n`, rows: 0, failed: 0 };
+  if (table.length === 0) return { output: toCsv([[...RISK_OUTPUT_COLUMNS]]), rows: 0, failed: 0 };
   const header = table[0]!.map((name) => name.trim());
   const normalised = header.map((name) => name.toLowerCase());
   const latColumn = normalised.indexOf('lat');
   const lngColumn = normalised.indexOf('lng');
   const outputHeader = [...header, ...RISK_OUTPUT_COLUMNS.filter((column) => !normalised.includes(column))];
-  const lines = [outputHeader.map(formatCsvField).join(',')];
+  const lines: string[][] = [outputHeader];
   let failed = 0;
   for (const cells of table.slice(1)) {
     const appended: Record<string, string> = Object.fromEntries(RISK_OUTPUT_COLUMNS.map((column) => [column, '']));
@@ -70,9 +70,9 @@ export function riskCsvText(input: string, context: HazardContext, scenario: Cli
       appended.error = (error as Error).message;
     }
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
-    lines.push(out.map(formatCsvField).join(','));
+    lines.push(out);
   }
-  return { output: `${lines.join('\n')}\n`, rows: table.length - 1, failed };
+  return { output: toCsv(lines), rows: table.length - 1, failed };
 }
 
 export async function runRisk(options: RiskOptions, dataDir: string, print: (line: string) => void): Promise<number> {

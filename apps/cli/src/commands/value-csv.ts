@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
-import { AppError, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
+import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
 const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
 
@@ -50,10 +50,6 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows.filter((cells) => !(cells.length === 1 && cells[0] === ''));
-}
-
-export function formatCsvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 export interface ValueCsvDependencies {
@@ -149,11 +145,11 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
 /** Value a whole CSV text; returns the output CSV text and counts. */
 export async function valueCsvText(input: string, dependencies: ValueCsvDependencies): Promise<{ output: string; rows: number; failed: number }> {
   const table = parseCsv(input.replace(/^\uFEFF/, ''));
-  if (table.length === 0) return { output: `${OUTPUT_COLUMNS.join(',')}\n`, rows: 0, failed: 0 };
+  if (table.length === 0) return { output: toCsv([[...OUTPUT_COLUMNS]]), rows: 0, failed: 0 };
   const header = table[0]!.map((name) => name.trim());
   const normalised = header.map((name) => name.toLowerCase());
   const outputHeader = [...header, ...OUTPUT_COLUMNS.filter((column) => !normalised.includes(column))];
-  const lines = [outputHeader.map(formatCsvField).join(',')];
+  const lines: string[][] = [outputHeader];
   let failed = 0;
   for (const cells of table.slice(1)) {
     const record: Record<string, string> = {};
@@ -172,9 +168,9 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
         : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
     if ('error' in outcome) failed += 1;
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
-    lines.push(out.map(formatCsvField).join(','));
+    lines.push(out);
   }
-  return { output: `${lines.join('\n')}\n`, rows: table.length - 1, failed };
+  return { output: toCsv(lines), rows: table.length - 1, failed };
 }
 
 export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string }): Promise<number> {

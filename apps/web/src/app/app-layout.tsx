@@ -3,7 +3,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from './paths.ts';
 import { cn } from '../lib/cn.ts';
 import { CrashTestTrigger } from '../components/errors/crash-test-trigger.tsx';
-import { AccountStatus, useSignInOnUnauthenticated } from '../features/account/index.ts';
+import { AccountStatus, useMe, useSignInOnUnauthenticated } from '../features/account/index.ts';
+import { PaymentFailedBanner } from '../features/settings/index.ts';
 
 const NAV_ITEMS = [
   { to: paths.home, label: 'Dashboard', end: true },
@@ -17,6 +18,7 @@ const NAV_ITEMS = [
 export function AppLayout() {
   // A 401 from any call opens the sign-in page, which comes back here.
   useSignInOnUnauthenticated();
+  const me = useMe();
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -51,6 +53,7 @@ export function AppLayout() {
           <AccountStatus />
         </div>
       </header>
+      <PaymentFailedBanner isEnabled={Boolean(me.data?.workspace)} />
       <div id="main">
         <CrashTestTrigger />
         <Outlet />

@@ -2,20 +2,12 @@
  * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
  * "$1.3M" for millions in search cards, and long-form Australian dates.
  */
-import { formatAud, formatCents } from '@propguard/schemas';
-
-const LONG_DATE = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  // Fixed so that a date reads the same on every machine; Australian dates are what we show.
-  timeZone: 'Australia/Sydney',
-});
+import { AUSTRALIAN_TIME_ZONE, formatAud, formatCents, formatLongDate } from '@propguard/schemas';
 
 const ONE_MILLION = 1_000_000;
 
-/** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars): the one formatter of packages/schemas. */
-export { formatAud, formatCents };
+/** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars) and formatLongDate('2026-11-22') -> "22 November 2026" (Sydney time): the one formatters of packages/schemas, shared with the server's PDFs. */
+export { formatAud, formatCents, formatLongDate };
 
 /** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
 export function formatAudCompact(amountAud: number): string {
@@ -23,13 +15,6 @@ export function formatAudCompact(amountAud: number): string {
   // Round in tenths of a million first: 12_450_000 / 1e6 is 12.449999... in binary, toFixed alone gives 12.4.
   const millions = (Math.round(Math.abs(amountAud) / (ONE_MILLION / 10)) / 10).toFixed(1);
   return `${amountAud < 0 ? '-' : ''}$${millions}M`;
-}
-
-/** formatLongDate('2026-11-22') -> "22 November 2026". Accepts a Date or an ISO 8601 string. */
-export function formatLongDate(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  return LONG_DATE.format(date);
 }
 
 /** formatPercent(0.823) -> "82%"; for fractions between 0 and 1. */
@@ -54,7 +39,7 @@ export function formatHazardScore(score: number): string {
   return `${Math.round(score)}/100`;
 }
 
-const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'Australia/Sydney' });
+const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: AUSTRALIAN_TIME_ZONE });
 
 /** formatTime('2026-11-22T03:04:05Z') -> "2:04:05 pm" (Sydney time). */
 export function formatTime(value: Date | string): string {

@@ -219,6 +219,11 @@ export const subscriptions = pgTable(
     scheduledPlanId: text('scheduled_plan_id'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /**
+     * `created` of the last provider event applied to this row (issue 30): an event created before it
+     * is older news and never overwrites the row. Null: no event applied yet (a test-processor subscription).
+     */
+    lastEventAt: at('last_event_at'),
   },
   (table) => [check('subscriptions_status_check', isOneOf(table.status, SUBSCRIPTION_STATES))],
 );
@@ -266,12 +271,19 @@ export const invoices = pgTable(
   (table) => [index('invoices_workspace_idx').on(table.workspaceId), uniqueIndex('invoices_provider_invoice_idx').on(table.providerInvoiceId)],
 );
 
-/** Payment provider events already handled (webhook idempotency). */
+/**
+ * Payment provider events already handled (webhook idempotency): the primary key on the event's
+ * id makes a second delivery, even a concurrent one, a no-op; the row is written in the same
+ * transaction as the event's changes. `outcome` says what the event did, for reconciliation.
+ */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   type: text('type').notNull(),
   receivedAt: at('received_at').notNull(),
+  /** The event's own `created` time (null for rows recorded before issue 30). */
+  eventCreatedAt: at('event_created_at'),
+  outcome: text('outcome'),
 });
 
 /**

@@ -459,9 +459,35 @@ export async function findInvoice(database: Database, workspaceId: string, id: s
   return row ?? null;
 }
 
-/** Records a provider event; false when it was recorded before (already handled). */
+/**
+ * Records a provider event; false when it was recorded before (already handled). Called first in
+ * the event's own transaction (withTransaction): a concurrent second delivery of the same event
+ * waits on the primary key until the first commits, then finds it recorded (on PGlite the
+ * transactions run one after the other).
+ */
 export async function recordBillingEvent(database: Database, row: typeof billingEvents.$inferInsert): Promise<boolean> {
   const rows = await database.db.insert(billingEvents).values(row).onConflictDoNothing().returning({ id: billingEvents.id });
+  return rows.length > 0;
+}
+
+export async function setBillingEventOutcome(database: Database, id: string, outcome: string): Promise<void> {
+  await database.db.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, id));
+}
+
+/** The row's last applied event is not newer than `eventAt` (events of the same second both apply, in arrival order). */
+const isNotNewerThan = (eventAt: string) => sql`(${subscriptions.lastEventAt} IS NULL OR ${subscriptions.lastEventAt} <= ${eventAt})`;
+
+/**
+ * A provider event's change to a workspace's subscription, applied only when the event is not
+ * older than the last one applied to it (subscriptions.last_event_at, set to `eventAt`); false:
+ * the event is older news and nothing changed.
+ */
+export async function updateSubscriptionFromEvent(database: Database, workspaceId: string, changes: Partial<typeof subscriptions.$inferInsert>, eventAt: string): Promise<boolean> {
+  const rows = await database.db
+    .update(subscriptions)
+    .set({ ...changes, lastEventAt: eventAt })
+    .where(and(eq(subscriptions.workspaceId, workspaceId), isNotNewerThan(eventAt)))
+    .returning({ workspaceId: subscriptions.workspaceId });
   return rows.length > 0;
 }
 
@@ -470,22 +496,27 @@ export async function countCheckouts(database: Database, workspaceId: string): P
   return Number(row?.total ?? 0);
 }
 
-/** Creates or replaces a workspace's subscription and sets the workspace's plan (provider webhooks). */
-export async function upsertSubscription(database: Database, row: typeof subscriptions.$inferInsert, workspacePlanId: string): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.workspaceId, set: row });
+/**
+ * Creates or replaces a workspace's subscription and sets the workspace's plan (provider webhooks),
+ * unless the row already holds a newer event's state (its last_event_at is after row.lastEventAt):
+ * then nothing changes and the answer is false.
+ */
+export async function upsertSubscription(database: Database, row: typeof subscriptions.$inferInsert & { lastEventAt: string }, workspacePlanId: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const applied = await tx
+      .insert(subscriptions)
+      .values(row)
+      .onConflictDoUpdate({ target: subscriptions.workspaceId, set: row, setWhere: isNotNewerThan(row.lastEventAt) })
+      .returning({ workspaceId: subscriptions.workspaceId });
+    if (applied.length === 0) return false;
     await tx.update(workspaces).set({ planId: workspacePlanId, ...(row.trialEnd ? { hasHadTrial: true } : {}) }).where(eq(workspaces.id, row.workspaceId));
+    return true;
   });
 }
 
 export async function findSubscriptionByCustomer(database: Database, providerCustomerId: string): Promise<SubscriptionRow | null> {
   const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, providerCustomerId)).limit(1);
   return row ?? null;
-}
-
-export async function hasBillingEvent(database: Database, id: string): Promise<boolean> {
-  const [row] = await database.db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, id)).limit(1);
-  return row !== undefined;
 }
 
 // ---- the offline test processor's records ---------------------------------------------------

@@ -15,3 +15,4 @@ export {
   type PlanChangeDecision,
 } from './checkout-machine.ts';
 export { isLuhnValid, cardBrandOf, testCardOutcome, describeCard, isCardExpired, type TestCardOutcome } from './test-cards.ts';
+export { gstIncludedCents, isValidAbn, formatAbn } from './tax-invoice.ts';

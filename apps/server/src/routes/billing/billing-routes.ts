@@ -10,7 +10,7 @@ import { executeCheckout, prepareCheckout, runCheckout } from '../../services/bi
 import { createEventStream, EVENT_STREAM_HEADERS } from '../../http/event-stream.ts';
 import { renderReceiptPdf } from '../../services/billing/receipt-pdf.ts';
 import { startStripeCheckout, openStripePortal } from '../../services/billing/stripe-checkout-service.ts';
-import { changePlan, getReceipt, getSubscription, listWorkspaceInvoices, setCancelAtPeriodEnd } from '../../services/billing/subscription-service.ts';
+import { changePlan, getReceipt, getSubscription, listWorkspaceInvoices, presentSeller, setCancelAtPeriodEnd } from '../../services/billing/subscription-service.ts';
 import { policy } from '../../http/route-policy.ts';
 
 const ERRORS = { ...ERROR_RESPONSES, 401: errorResponseSchema, 402: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema } as const;
@@ -84,18 +84,18 @@ export function billingRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get('/billing/invoices', {
       config: policy('viewer'),
       schema: { tags: ['billing'], summary: 'The workspace\'s invoices, newest first', response: { 200: invoiceListResponseSchema, ...ERRORS } },
-    }, async (request) => ({ success: true as const, invoices: await listWorkspaceInvoices(database, requirePrincipal(request.principal, config.authMode)) }));
+    }, async (request) => ({ success: true as const, invoices: await listWorkspaceInvoices(database, requirePrincipal(request.principal, config.authMode)), seller: presentSeller(config.seller) }));
 
     app.get('/billing/invoices/:id', {
       config: policy('viewer'),
       schema: { tags: ['billing'], summary: 'One invoice\'s receipt (another workspace\'s answers 404)', params: idParamsSchema, response: { 200: receiptResponseSchema, ...ERRORS } },
-    }, async (request) => getReceipt(database, accounts.plans, requirePrincipal(request.principal, config.authMode), request.params.id));
+    }, async (request) => getReceipt(database, accounts.plans, requirePrincipal(request.principal, config.authMode), request.params.id, config.seller));
 
     app.get('/billing/invoices/:id/pdf', {
       config: policy('viewer'),
       schema: { tags: ['billing'], summary: 'The receipt as a PDF', params: idParamsSchema, response: { 200: z.any().describe('application/pdf'), ...ERRORS } },
     }, async (request, reply) => {
-      const { success: _success, ...receipt } = await getReceipt(database, accounts.plans, requirePrincipal(request.principal, config.authMode), request.params.id);
+      const { success: _success, ...receipt } = await getReceipt(database, accounts.plans, requirePrincipal(request.principal, config.authMode), request.params.id, config.seller);
       const bytes = await renderReceiptPdf(receipt);
       return reply.type('application/pdf').header('Content-Disposition', `inline; filename="propguard-receipt-${receipt.invoice.number}.pdf"`).send(bytes);
     });

@@ -13,15 +13,13 @@ import {
   type StepOutcome,
 } from '@propguard/engines';
 import { activateSubscription, findSubscription, findWorkspace, insertCheckout, type Database, type PlanRow } from '@propguard/db';
-import { AppError, CHECKOUT_STEPS, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
+import { AppError, CHECKOUT_STEPS, formatLongDate, type CheckoutRequest, type CheckoutResponse, type PaymentMethodInput, type PlanId } from '@propguard/schemas';
 import { recordAudit } from '../accounts/account-service.ts';
 import { requireRole, type Principal } from '../accounts/principal.ts';
 import { newId } from '../accounts/secrets.ts';
 import type { PlanCache } from '../accounts/usage-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { presentSubscription } from './subscription-presenter.ts';
-
-const formatDay = (at: Date) => at.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Input checks before anything is created: the plan can be bought, the card is well formed and in date. */
 async function validateCheckout(database: Database, plans: PlanCache, principal: Principal, body: CheckoutRequest, provider: PaymentProvider, now: Date): Promise<{ plan: PlanRow; card: PaymentMethodInput; hasHadTrial: boolean }> {
@@ -101,8 +99,8 @@ export async function executeCheckout(database: Database, provider: PaymentProvi
       case 'activation': {
         const at = new Date().toISOString();
         const description = terms.trialEnd
-          ? `${plan.name} plan: ${plan.trialDays}-day free trial, ${formatDay(now)} to ${formatDay(terms.trialEnd)}`
-          : `${plan.name} plan: ${formatDay(now)} to ${formatDay(terms.currentPeriodEnd)}`;
+          ? `${plan.name} plan: ${plan.trialDays}-day free trial, ${formatLongDate(now)} to ${formatLongDate(terms.trialEnd)}`
+          : `${plan.name} plan: ${formatLongDate(now)} to ${formatLongDate(terms.currentPeriodEnd)}`;
         await activateSubscription(database, {
           subscription: { workspaceId: principal.workspaceId, planId: body.plan, status: terms.status, provider: provider.name, providerCustomerId: customerId, providerSubscriptionId: subscriptionId, paymentMethod: confirmation!.paymentMethod, trialEnd: terms.trialEnd?.toISOString() ?? null, currentPeriodStart: now.toISOString(), currentPeriodEnd: terms.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: false, scheduledPlanId: null, createdAt: at, updatedAt: at },
           invoice: { id: invoiceId, workspaceId: principal.workspaceId, orderId, status: 'paid', description, amountCents: terms.amountDueNowCents, periodStart: now.toISOString(), periodEnd: terms.currentPeriodEnd.toISOString(), createdAt: at, paidAt: at, paymentMethod: confirmation!.paymentMethod, transactionId: confirmation!.transactionId, provider: provider.name, providerInvoiceId: null },

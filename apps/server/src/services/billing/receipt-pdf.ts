@@ -1,9 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, type ReceiptResponse } from '@propguard/schemas';
+import { formatCents, formatLongDate, gstIncludedText, sellerAbnText, type ReceiptResponse } from '@propguard/schemas';
 
-const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** The receipt of one invoice as a one-page PDF (pdfkit, as the valuation reports). */
+/**
+ * The receipt of one invoice as a one-page PDF (pdfkit, as the valuation reports): the seller with
+ * its ABN, the GST included, and dates in Australian time, read as the receipt page reads them.
+ */
 export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Promise<Buffer> {
   const { invoice } = receipt;
   return new Promise((resolve, reject) => {
@@ -13,17 +14,18 @@ export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Pro
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     doc.font('Helvetica-Bold').fontSize(20).fillColor('#2563eb').text(receipt.seller.name);
-    doc.font('Helvetica').fontSize(10).fillColor('#475569').text(receipt.seller.email);
+    doc.font('Helvetica').fontSize(10).fillColor('#475569').text(sellerAbnText(receipt.seller.abn)).text(receipt.seller.email);
     doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).fillColor('#0f172a').text(`Receipt ${invoice.number}`);
     doc.moveDown(0.8).font('Helvetica').fontSize(11);
     const rows: [string, string][] = [
       ['Billed to', receipt.workspace_name],
-      ['Date', LONG_DATE.format(new Date(invoice.created_at))],
+      ['Date', formatLongDate(invoice.created_at)],
       ['Status', invoice.status === 'paid' ? 'Paid' : invoice.status],
       ['Plan', receipt.plan_name],
       ['Description', invoice.description],
-      ['Period', `${LONG_DATE.format(new Date(invoice.period_start))} to ${LONG_DATE.format(new Date(invoice.period_end))}`],
+      ['Period', `${formatLongDate(invoice.period_start)} to ${formatLongDate(invoice.period_end)}`],
       ['Amount', `${formatCents(invoice.amount_cents)} AUD`],
+      ['GST', gstIncludedText(invoice.gst_cents)],
       ['Payment method', invoice.payment_method ?? 'None'],
       ['Transaction id', invoice.transaction_id ?? 'None'],
       ['Order id', invoice.order_id ?? 'None'],

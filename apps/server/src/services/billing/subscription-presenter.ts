@@ -1,5 +1,6 @@
 import type { InvoiceRow, SubscriptionRow } from '@propguard/db';
-import { invoiceSchema, isSubscriptionFinished, planIdSchema, subscriptionStateSchema, type Invoice, type PlanId, type Subscription } from '@propguard/schemas';
+import { gstIncludedCents } from '@propguard/engines';
+import { australianDateOf, invoiceSchema, isSubscriptionFinished, planIdSchema, subscriptionStateSchema, type Invoice, type PlanId, type Subscription } from '@propguard/schemas';
 
 const dateOnly = (value: string | null) => (value === null ? null : value.slice(0, 10));
 
@@ -29,9 +30,11 @@ export function presentInvoice(row: InvoiceRow): Invoice {
     status: row.status,
     description: row.description,
     amount_cents: row.amountCents,
+    gst_cents: gstIncludedCents(row.amountCents),
     currency: 'AUD',
-    period_start: dateOnly(row.periodStart),
-    period_end: dateOnly(row.periodEnd),
+    // The Australian calendar day, as the screen and the PDF show it (a period starting 23:30 UTC is the next day in Sydney).
+    period_start: australianDateOf(row.periodStart),
+    period_end: australianDateOf(row.periodEnd),
     created_at: row.createdAt,
     paid_at: row.paidAt,
     payment_method: row.paymentMethod,

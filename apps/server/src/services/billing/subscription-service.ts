@@ -1,6 +1,7 @@
 import { addDays, BILLING_CYCLE_DAYS, decidePlanChange } from '@propguard/engines';
 import { findInvoice, findSubscription, findWorkspace, insertInvoice, listInvoices, updateSubscription, updateWorkspacePlan, type Database } from '@propguard/db';
-import { AppError, isSubscriptionFinished, planIdSchema, type Invoice, type PlanId, type ReceiptResponse, type Subscription } from '@propguard/schemas';
+import { AppError, isSubscriptionFinished, planIdSchema, type Invoice, type PlanId, type ReceiptResponse, type Seller, type Subscription } from '@propguard/schemas';
+import type { AppConfig } from '../../config.ts';
 import { recordAudit } from '../accounts/account-service.ts';
 import { requireRole, type Principal } from '../accounts/principal.ts';
 import { newId } from '../accounts/secrets.ts';
@@ -8,7 +9,8 @@ import type { PlanCache } from '../accounts/usage-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { presentInvoice, presentSubscription } from './subscription-presenter.ts';
 
-export const SELLER = { name: 'PropGuard', email: 'billing@propguard.com.au' } as const;
+/** Where a receipt's questions go; the seller's name and ABN are settings (config.seller). */
+export const BILLING_EMAIL = 'billing@propguard.com.au';
 export const SALES_EMAIL = 'sales@propguard.com.au';
 
 /**
@@ -86,12 +88,17 @@ export async function listWorkspaceInvoices(database: Database, principal: Princ
   return (await listInvoices(database, principal.workspaceId)).map(presentInvoice);
 }
 
-/** One invoice of this workspace (another workspace's answers 404). */
-export async function getReceipt(database: Database, plans: PlanCache, principal: Principal, invoiceId: string): Promise<ReceiptResponse> {
+/** The seller on receipts and invoices: the settings' name and ABN, and the billing address. */
+export function presentSeller(seller: AppConfig['seller']): Seller {
+  return { name: seller.name, email: BILLING_EMAIL, abn: seller.abn };
+}
+
+/** One invoice of this workspace (another workspace's answers 404), with the seller (PROPGUARD_SELLER_NAME, PROPGUARD_SELLER_ABN). */
+export async function getReceipt(database: Database, plans: PlanCache, principal: Principal, invoiceId: string, seller: AppConfig['seller']): Promise<ReceiptResponse> {
   const row = await findInvoice(database, principal.workspaceId, invoiceId);
   if (!row) throw new AppError('NOT_FOUND', `No invoice ${invoiceId} in this workspace.`);
   const workspace = await findWorkspace(database, principal.workspaceId);
   const planName = row.description.split(' plan')[0] ?? '';
   const plan = planIdSchema.safeParse(planName.toLowerCase());
-  return { success: true, invoice: presentInvoice(row), workspace_name: workspace?.name ?? '', plan_name: plan.success ? (await plans.get(plan.data)).name : planName, seller: SELLER };
+  return { success: true, invoice: presentInvoice(row), workspace_name: workspace?.name ?? '', plan_name: plan.success ? (await plans.get(plan.data)).name : planName, seller: presentSeller(seller) };
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { findSubscriptionByCustomer, findSubscriptionByProviderId, hasBillingEvent, insertInvoice, recordBillingEvent, updateSubscription, upsertSubscription, type Database } from '@propguard/db';
+import { findSubscriptionByCustomer, findSubscriptionByProviderId, insertInvoice, recordBillingEvent, setBillingEventOutcome, updateSubscriptionFromEvent, upsertSubscription, withTransaction, type Database } from '@propguard/db';
 import { AppError, isSubscriptionFinished, type SubscriptionState } from '@propguard/schemas';
 import { newId } from '../accounts/secrets.ts';
 
@@ -31,7 +31,9 @@ export function verifyStripeEvent(client: Stripe, rawBody: string, signature: st
   }
 }
 
-async function applySubscription(database: Database, subscription: Stripe.Subscription): Promise<string> {
+const OLDER = 'ignored: older than the last event applied to this subscription';
+
+async function applySubscription(database: Database, subscription: Stripe.Subscription, eventAt: string): Promise<string> {
   const known = await findSubscriptionByProviderId(database, subscription.id);
   const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const workspaceId = known?.workspaceId ?? subscription.metadata?.workspace_id ?? (await findSubscriptionByCustomer(database, customerId))?.workspaceId;
@@ -41,7 +43,7 @@ async function applySubscription(database: Database, subscription: Stripe.Subscr
   const item = subscription.items?.data?.[0];
   const now = new Date().toISOString();
   const isPaying = !isSubscriptionFinished(status);
-  await upsertSubscription(database, {
+  const isApplied = await upsertSubscription(database, {
     workspaceId,
     planId: 'professional',
     status,
@@ -56,17 +58,19 @@ async function applySubscription(database: Database, subscription: Stripe.Subscr
     scheduledPlanId: null,
     createdAt: known?.createdAt ?? now,
     updatedAt: now,
+    lastEventAt: eventAt,
   }, isPaying ? 'professional' : 'starter');
-  return `subscription ${status}`;
+  return isApplied ? `subscription ${status}` : OLDER;
 }
 
-async function applyInvoice(database: Database, invoice: Stripe.Invoice, isPaid: boolean): Promise<string> {
+async function applyInvoice(database: Database, invoice: Stripe.Invoice, isPaid: boolean, eventAt: string): Promise<string> {
   const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer?.id;
   const subscription = customerId ? await findSubscriptionByCustomer(database, customerId) : null;
   if (!subscription) return 'ignored: no workspace for this customer';
   if (!isPaid) {
-    await updateSubscription(database, subscription.workspaceId, { status: 'past_due', updatedAt: new Date().toISOString() });
-    return 'subscription past_due';
+    // A failed renewal: the subscription is past due (the app shows a banner) until a payment succeeds.
+    const isApplied = await updateSubscriptionFromEvent(database, subscription.workspaceId, { status: 'past_due', updatedAt: new Date().toISOString() }, eventAt);
+    return isApplied ? 'subscription past_due' : OLDER;
   }
   const line = invoice.lines?.data?.[0];
   await insertInvoice(database, {
@@ -85,34 +89,44 @@ async function applyInvoice(database: Database, invoice: Stripe.Invoice, isPaid:
     provider: 'stripe',
     providerInvoiceId: invoice.id ?? null,
   });
-  return 'invoice recorded';
+  // A payment that settles a failed one ends past_due, unless a newer event said otherwise; either
+  // way the subscription now holds this event's news, so an older payment_failed cannot follow it.
+  const isSettling = subscription.status === 'past_due';
+  const isApplied = await updateSubscriptionFromEvent(database, subscription.workspaceId, isSettling ? { status: 'active', updatedAt: new Date().toISOString() } : {}, eventAt);
+  return isSettling && isApplied ? 'invoice recorded; subscription active' : 'invoice recorded';
 }
 
-/**
- * Applies a verified event once: an event id seen before is acknowledged and skipped, and each
- * handler is itself idempotent (upserts; invoices unique by Stripe invoice id).
- */
-export async function handleStripeEvent(database: Database, event: Stripe.Event): Promise<{ duplicate: boolean; outcome: string }> {
-  if (await hasBillingEvent(database, event.id)) return { duplicate: true, outcome: 'already handled' };
-  let outcome: string;
+async function applyEvent(database: Database, event: Stripe.Event, eventAt: string): Promise<string> {
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.trial_will_end':
-      outcome = await applySubscription(database, event.data.object);
-      break;
+      return applySubscription(database, event.data.object, eventAt);
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
-      outcome = await applyInvoice(database, event.data.object, true);
-      break;
+      return applyInvoice(database, event.data.object, true, eventAt);
     case 'invoice.payment_failed':
-      outcome = await applyInvoice(database, event.data.object, false);
-      break;
+      return applyInvoice(database, event.data.object, false, eventAt);
     default:
-      outcome = `ignored: ${event.type}`;
+      return `ignored: ${event.type}`;
   }
-  await recordBillingEvent(database, { id: event.id, provider: 'stripe', type: event.type, receivedAt: new Date().toISOString() });
-  return { duplicate: false, outcome };
 }
 
+/**
+ * Applies a verified event exactly once and in order, in ONE transaction: the event's id is
+ * recorded first (billing_events' primary key, so a concurrent second delivery waits for this one
+ * and then answers "already handled"), then its changes are applied, each only when the event is
+ * not older (`event.created`) than the last event applied to the subscription, then its outcome is
+ * noted. A failure rolls all of it back, so Stripe's retry applies it afresh.
+ */
+export async function handleStripeEvent(database: Database, event: Stripe.Event): Promise<{ duplicate: boolean; outcome: string }> {
+  const eventAt = new Date(event.created * 1000).toISOString();
+  return withTransaction(database, async (transaction) => {
+    const isNew = await recordBillingEvent(transaction, { id: event.id, provider: 'stripe', type: event.type, receivedAt: new Date().toISOString(), eventCreatedAt: eventAt });
+    if (!isNew) return { duplicate: true, outcome: 'already handled' };
+    const outcome = await applyEvent(transaction, event, eventAt);
+    await setBillingEventOutcome(transaction, event.id, outcome);
+    return { duplicate: false, outcome };
+  });
+}

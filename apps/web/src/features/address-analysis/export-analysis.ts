@@ -1,4 +1,4 @@
-import type { ValuationResult } from '@propguard/schemas';
+import { toCsv, type CsvCell, type ValuationResult } from '@propguard/schemas';
 
 /** "123 Collins Street, Melbourne VIC 3000" -> "123-collins-street-melbourne-vic-3000-analysis". */
 export function getExportFileBase(address: string | null): string {
@@ -6,19 +6,7 @@ export function getExportFileBase(address: string | null): string {
   return `${slug === '' ? 'property' : slug}-analysis`;
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text that a
- * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe (OWASP
- * "CSV injection"); numbers are written as they are, so negative contributions stay numbers.
- */
-export function toCsvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-type CsvRow = [section: string, name: string, value: string | number | null | undefined];
+type CsvRow = [section: string, name: string, value: CsvCell];
 
 /**
  * The analysis as a long CSV with the columns section,name,value: one row per figure, so that the
@@ -68,7 +56,8 @@ export function toAnalysisCsv(valuation: ValuationResult): string {
     const section = `timeline ${point.date}`;
     rows.push([section, 'valuation_aud', point.valuationAud], [section, 'low_aud', point.lowAud], [section, 'high_aud', point.highAud], [section, 'confidence_percent', point.confidence]);
   }
-  return ['section,name,value', ...rows.map((row) => row.map(toCsvCell).join(','))].join('\r\n') + '\r\n';
+  // The one CSV writer (RFC 4180 line endings for spreadsheets); it neutralises formula text.
+  return toCsv([['section', 'name', 'value'], ...rows], { lineEnding: '\r\n' });
 }
 
 export function toAnalysisJson(valuation: ValuationResult): string {

@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { InvoiceListResponse, PlanId, SubscriptionResponse } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
-/** GET /api/billing/subscription */
-export function useSubscription() {
-  return useQuery(queryOptions({ queryKey: ['billing', 'subscription'], queryFn: ({ signal }) => requestApi<SubscriptionResponse>('/billing/subscription', { signal }) }));
+/** GET /api/billing/subscription (not asked while `isEnabled` is false). */
+export function useSubscription({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery(queryOptions({ queryKey: ['billing', 'subscription'], queryFn: ({ signal }) => requestApi<SubscriptionResponse>('/billing/subscription', { signal }), enabled: isEnabled }));
 }
 
 /** GET /api/billing/invoices */

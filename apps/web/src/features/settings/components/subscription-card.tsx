@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isSubscriptionFinished } from '@propguard/schemas';
+import { isSubscriptionFinished, sellerAbnText } from '@propguard/schemas';
 import { buildReceiptPath } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
@@ -48,10 +48,11 @@ export function SubscriptionCard({ canManage }: { canManage: boolean }) {
           </div>
         ) : null}
         <h3 className="text-sm font-semibold text-slate-900">Invoices</h3>
+        {invoices.data ? <p className="text-xs text-slate-500">Issued by {invoices.data.seller.name} · {sellerAbnText(invoices.data.seller.abn)} · amounts include GST</p> : null}
         {invoices.data && invoices.data.invoices.length > 0 ? (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Invoices</caption>
-            <thead><tr className="border-b text-slate-600"><th className="py-1">Number</th><th>Date</th><th>Description</th><th className="text-right">Amount</th><th /></tr></thead>
+            <thead><tr className="border-b text-slate-600"><th className="py-1">Number</th><th>Date</th><th>Description</th><th className="text-right">Amount</th><th className="text-right">GST included</th><th /></tr></thead>
             <tbody>
               {invoices.data.invoices.map((invoice) => (
                 <tr key={invoice.id} className="border-b border-slate-100 last:border-0">
@@ -59,6 +60,7 @@ export function SubscriptionCard({ canManage }: { canManage: boolean }) {
                   <td>{formatLongDate(invoice.created_at)}</td>
                   <td>{invoice.description}</td>
                   <td className="text-right">{formatCents(invoice.amount_cents)}</td>
+                  <td className="text-right">{formatCents(invoice.gst_cents)}</td>
                   <td className="text-right"><Link className="text-blue-700 underline" to={buildReceiptPath(invoice.id)}>Receipt</Link></td>
                 </tr>
               ))}
