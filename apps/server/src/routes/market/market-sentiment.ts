@@ -8,7 +8,7 @@ import { policy } from '../../http/route-policy.ts';
 export function marketSentimentRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/llm/market-sentiment', {
-      config: policy('public'),
+      config: policy('public', { compat: true }),
       schema: {
         tags: ['market'],
         summary: 'Market sentiment /10 of a location from the market engine (an optional model may word the summary; its numbers are checked)',

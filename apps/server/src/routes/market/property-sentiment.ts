@@ -8,7 +8,7 @@ import { policy } from '../../http/route-policy.ts';
 export function propertySentimentRoute(_context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/llm/property-sentiment', {
-      config: policy('public'),
+      config: policy('public', { compat: true }),
       schema: {
         tags: ['market'],
         summary: 'Sentiment of a property description (AFINN-165 via wink-sentiment plus a property lexicon), with the phrases that drove it',
