@@ -2,7 +2,7 @@
 // (or 30 years) says it does not pay for itself instead of quoting "payback 151.9 years", and
 // every measure says what it protects against and what its cost assumes.
 import { describe, expect, it } from 'vitest';
-import { HAZARD_IDS, mitigationItemSchema, type HazardAssessment, type HazardId } from '@propguard/schemas';
+import { HAZARD_IDS, mitigationItemSchema, reportPaybackText, type HazardAssessment, type HazardId } from '@propguard/schemas';
 import { describePayback, mitigationFor } from '../../src/hazards/climate-dashboard.ts';
 import { MITIGATION_HORIZON_YEARS, MITIGATION_MEASURES } from '../../src/hazards/reference-tables.ts';
 
@@ -60,5 +60,13 @@ describe('mitigationFor', () => {
     const item = mitigationFor(assessment('flood', 70), null)!;
     expect(item).toMatchObject({ roiYears: null, paysForItself: null, payback: 'Payback not computed: no property value given' });
     expect(item.costAssumptions).toContain('not scaled (no property value given)');
+  });
+});
+
+describe('reportPaybackText (the report page, its text and its PDF)', () => {
+  it("prints the engine's words, and a report issued before them as it was printed", () => {
+    expect(reportPaybackText({ payback: 'Does not pay for itself within 30 years', roi_years: 151.9 })).toBe('Does not pay for itself within 30 years');
+    expect(reportPaybackText({ roi_years: 12.34 })).toBe('Payback 12.3 years');
+    expect(reportPaybackText({ roi_years: null })).toBe('Payback not computed');
   });
 });
