@@ -80,6 +80,28 @@ test.describe('Risk Analysis tab (/)', () => {
     await expect(panel.getByRole('heading', { name: 'Climate Metrics' })).toBeVisible();
     await expect(panel.getByRole('heading', { name: 'Climate Risk Assessment' })).toBeVisible();
     await expect(panel.getByText(/Have the property's hazards reassessed regularly/)).toBeVisible();
+
+    // Climate Metrics (issue 33): filled from the ACS data for Victoria in 2050 (high emissions),
+    // each with its source and scenario; what we hold no data for is named once, never "Not available".
+    for (const id of ['temperature', 'hotDays', 'heatwaveDays', 'wettestDay', 'drought', 'fireWeather', 'stormTide', 'seaLevelRise']) {
+      await expect(panel.getByTestId(`climate-metric-${id}`)).toBeVisible();
+    }
+    await expect(panel.getByTestId('climate-metric-hotDays')).toContainText(/\d+ days\/yr/);
+    await expect(panel.getByTestId('climate-metric-hotDays')).toContainText('Victoria');
+    await expect(panel.getByTestId('climate-metric-hotDays')).toContainText('High emissions (SSP3-7.0), 2050');
+    await expect(panel.getByText(/Not shown: PropGuard holds no humidity/)).toBeVisible();
+    await expect(panel.getByText('Not available')).toHaveCount(0);
+    await panel.getByRole('combobox', { name: 'Climate metrics year' }).selectOption('2090');
+    await expect(panel.getByTestId('climate-metric-hotDays')).toContainText('High emissions (SSP3-7.0), 2090');
+
+    // Mitigation: a payback past the service life reads "does not pay for itself", never "payback 151.9 years".
+    const measures = panel.getByTestId('mitigation-item');
+    await expect(measures.first()).toContainText('Protects against:');
+    await expect(measures.first()).toContainText('Cost assumptions:');
+    await expect(panel.getByTestId('mitigation-payback').first()).toHaveText(/^(Pays for itself in about [\d.]+ years?|Does not pay for itself within \d+ years.*)$/);
+
+    // One scale: no hazard score on this tab reads as a percentage.
+    await expect(panel.getByText(/^\d+%$/)).toHaveCount(0);
   });
 
   test('Demo: the sample property shows its sample scores, labelled Demo data', async ({ page }) => {

@@ -46,3 +46,14 @@ export function australianDateOf(value: Date | string): string {
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
   return ISO_DAY.format(date);
 }
+
+/**
+ * A hazard or risk score (0-100) as every screen, report, text and CLI shows it: "43/100", never
+ * "43%" on one tab and "43/100" on the next (issues 28 and 33). Scores carried as 0-1 fractions (a
+ * listing's climate_risks) are multiplied by 100 by the caller first. CSV exports carry the bare
+ * 0-100 number in a column named for the hazard (the same scale, machine-readable).
+ * @example formatHazardScore(43) // '43/100'; formatHazardScore(42.6) // '43/100'
+ */
+export function formatHazardScore(score: number): string {
+  return `${Math.round(score)}/100`;
+}

@@ -170,6 +170,11 @@ export const mitigationItemSchema = z.object({
   costAud: z.number().int().min(0),
   annualBenefitAud: z.number().int().min(0).describe('Expected annual damage avoided'),
   roiYears: z.number().nullable().describe('Payback in years: cost / annual benefit; null when there is no benefit'),
+  serviceLifeYears: z.number().int().positive().describe('Years the measure is assumed to last; a payback beyond it (or beyond 30 years) does not count'),
+  paysForItself: z.boolean().nullable().describe('Whether the payback falls within the service life (capped at 30 years); null when the benefit is not computed'),
+  payback: z.string().describe('The payback in words, e.g. "Pays for itself in about 12 years" or "Does not pay for itself within 30 years"'),
+  protectsAgainst: z.string().describe('What the measure protects against, e.g. "Over-floor riverine and flash flooding"'),
+  costAssumptions: z.string().describe('What the cost covers and where the figure comes from'),
   timeline: z.string().describe('e.g. "3-6 months"'),
   impact: z.string().describe('e.g. "Cuts expected flood damage by about 40%"'),
   actions: z.array(z.string()),
@@ -177,14 +182,31 @@ export const mitigationItemSchema = z.object({
 });
 export type MitigationItem = z.infer<typeof mitigationItemSchema>;
 
-/** A climate series figure for the region: a real measurement or projection, or labelled missing. */
+/**
+ * The Climate Metrics the dashboard fills from the data we hold (ACS/NCRA regional projections,
+ * the ACS coastal points, IPCC AR6 sea-level rise). SPEC.md also names humidity, wind speed, air
+ * quality, CO2 and UV index: PropGuard holds no such series, so they are listed once in
+ * `metricsNotHeld` instead of being shown empty.
+ */
+export const CLIMATE_METRIC_IDS = ['temperature', 'hotDays', 'heatwaveDays', 'wettestDay', 'drought', 'fireWeather', 'stormTide', 'seaLevelRise'] as const;
+export const climateMetricIdSchema = z.enum(CLIMATE_METRIC_IDS);
+export type ClimateMetricId = z.infer<typeof climateMetricIdSchema>;
+
+/** Years the Climate Metrics can be asked for; the default is the outlook year of the product (2050). */
+export const CLIMATE_METRICS_DEFAULT_YEAR = 2050;
+
+/** One climate figure for the property's region (or nearest coastal point) at the chosen scenario and year. */
 export const climateMetricSchema = z.object({
-  id: z.enum(['temperature', 'humidity', 'windSpeed', 'airQuality', 'carbonLevel', 'uvIndex']),
+  id: climateMetricIdSchema,
   label: z.string(),
-  value: z.number().nullable(),
-  unit: z.string(),
-  detail: z.string().describe('What the figure is (e.g. "Australian annual mean temperature anomaly, 2019") or why it is not available'),
-  source: z.string().nullable(),
+  value: z.number(),
+  unit: z.string().describe('e.g. "°C", "days/yr", "%", "m"'),
+  isChange: z.boolean().describe('True when the value is a change from today (shown with its sign), false for a level'),
+  range: z.object({ low: z.number(), high: z.number() }).nullable().describe('Spread across the climate models (ensemble minimum-maximum or 10th-90th percentile, see detail)'),
+  today: z.number().nullable().describe('The same figure today (GWL 1.2 °C, about 2025), when the source gives it'),
+  detail: z.string().describe('What the figure is and how it was read from the source'),
+  source: z.string(),
+  scenario: z.string().describe('Scenario, year and warming level the figure is for, and the source\'s own scenario (e.g. SSP3-7.0)'),
 });
 export type ClimateMetric = z.infer<typeof climateMetricSchema>;
 
@@ -195,9 +217,12 @@ export const climateDashboardRequestSchema = z
     lng: z.number().min(112).max(154),
     scenario: climateScenarioSchema.default('high'),
     propertyValueAud: z.number().int().positive().max(1_000_000_000).optional().describe('The valuation; mitigation costs and ROI scale with it'),
+    metricsYear: hazardYearSchema.default(CLIMATE_METRICS_DEFAULT_YEAR).describe('Year the Climate Metrics are projected to under the scenario (2025 = today)'),
   })
   .meta({ id: 'ClimateDashboardRequest' });
 export type ClimateDashboardRequest = z.infer<typeof climateDashboardRequestSchema>;
+/** The request as a client sends it (scenario and metricsYear may be left to their defaults). */
+export type ClimateDashboardRequestInput = z.input<typeof climateDashboardRequestSchema>;
 
 export const climateDashboardSchema = z
   .object({
@@ -206,7 +231,9 @@ export const climateDashboardSchema = z
     projections: z.array(climateProjectionRowSchema).describe('2030, 2050 and 2090 under the low and the high scenario'),
     tenYear: z.array(z.object({ year: z.number().int(), flood: z.number().int(), fire: z.number().int(), coastal: z.number().int(), cyclone: z.number().int() })),
     recommendations: z.array(mitigationItemSchema),
-    metrics: z.array(climateMetricSchema),
+    metrics: z.array(climateMetricSchema).describe('Only the figures we hold data for at this place'),
+    metricsAt: z.object({ scenario: climateScenarioSchema, year: z.number().int(), warmingLevelC: z.number() }).describe('Scenario, year and global warming level of the metrics'),
+    metricsNotHeld: z.array(z.string()).describe('Climate figures PropGuard holds no data for here (e.g. "humidity"), named once instead of shown empty'),
     propertyValueAud: z.number().int().nullable(),
   })
   .meta({ id: 'ClimateDashboard' });

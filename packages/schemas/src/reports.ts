@@ -66,6 +66,32 @@ const hazardLineSchema = z.object({
   factors: z.array(z.string()),
 });
 
+/**
+ * A mitigation measure as a report states it. `payback`, `protects_against` and `cost_assumptions`
+ * (issue 33) are absent from reports issued before them; such a report keeps its own words.
+ */
+const reportMitigationSchema = z.object({
+  type: z.string(),
+  priority: z.string(),
+  cost_aud: z.number().int(),
+  roi_years: z.number().nullable(),
+  payback: z.string().optional().describe('The payback in words, e.g. "Does not pay for itself within 30 years"'),
+  protects_against: z.string().optional(),
+  cost_assumptions: z.string().optional(),
+  actions: z.array(z.string()),
+});
+export type ReportMitigation = z.infer<typeof reportMitigationSchema>;
+
+/**
+ * The payback line of a report's measure: the engine's words, or for a report issued before them
+ * the figure as it was printed.
+ * @example reportPaybackText({ payback: 'Does not pay for itself within 30 years', roi_years: 151.9 }) // 'Does not pay for itself within 30 years'
+ */
+export function reportPaybackText(item: Pick<ReportMitigation, 'payback' | 'roi_years'>): string {
+  if (item.payback) return item.payback;
+  return item.roi_years === null ? 'Payback not computed' : `Payback ${item.roi_years.toFixed(1)} years`;
+}
+
 /** The report's content: what the hash covers. */
 export const reportContentSchema = z.object({
   template: reportTemplateSchema,
@@ -106,7 +132,7 @@ export const reportContentSchema = z.object({
     method: z.string(),
     hazards: z.array(hazardLineSchema),
     risk_factors: z.array(z.string()),
-    mitigation_strategies: z.array(z.object({ type: z.string(), priority: z.string(), cost_aud: z.number().int(), roi_years: z.number().nullable(), actions: z.array(z.string()) })),
+    mitigation_strategies: z.array(reportMitigationSchema),
     climate_2050_high: z.object({ overall_score: z.number().int(), overall_risk: riskLevelSchema }),
   }),
   market_analysis: z.object({

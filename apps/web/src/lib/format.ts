@@ -2,12 +2,15 @@
  * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
  * "$1.3M" for millions in search cards, and long-form Australian dates.
  */
-import { AUSTRALIAN_TIME_ZONE, formatAud, formatCents, formatLongDate } from '@propguard/schemas';
+import { AUSTRALIAN_TIME_ZONE, formatAud, formatCents, formatHazardScore, formatLongDate } from '@propguard/schemas';
 
 const ONE_MILLION = 1_000_000;
 
 /** formatAud(1250000) -> "$1,250,000" (rounded to whole dollars) and formatLongDate('2026-11-22') -> "22 November 2026" (Sydney time): the one formatters of packages/schemas, shared with the server's PDFs. */
 export { formatAud, formatCents, formatLongDate };
+
+/** formatHazardScore(43) -> "43/100": the one display of a hazard score (packages/schemas, shared with the reports and texts). */
+export { formatHazardScore };
 
 /** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
 export function formatAudCompact(amountAud: number): string {
@@ -28,15 +31,6 @@ export function formatSignedPercent(fraction: number): string {
   // -0.0001 rounds to "-0.0": a change too small to show has no sign.
   if (Number(text) === 0) return '0.0%';
   return `${fraction > 0 ? '+' : ''}${text}%`;
-}
-
-/**
- * formatHazardScore(43) -> "43/100": the one display of a hazard or risk score (0-100) on every
- * screen, so that a score never reads "43%" on one tab and "43/100" on the next (issue 28). Scores
- * carried as 0-1 fractions (a listing's climate_risks) are multiplied by 100 first.
- */
-export function formatHazardScore(score: number): string {
-  return `${Math.round(score)}/100`;
 }
 
 const TIME = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: AUSTRALIAN_TIME_ZONE });

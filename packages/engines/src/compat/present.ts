@@ -18,7 +18,7 @@ import type {
   PriceMomentum,
   ValuationResult,
 } from '@propguard/schemas';
-import { CASH_FLOW_YEARS, formatAud } from '@propguard/schemas';
+import { CASH_FLOW_YEARS, formatAud, formatHazardScore } from '@propguard/schemas';
 import { presentCompatCompliance } from '../compliance/present-compliance.ts';
 import { MARKET_THRESHOLDS } from '../market/analyse-market.ts';
 import { classifySupplyDemand } from '../market/market-labels.ts';
@@ -282,7 +282,7 @@ const HAZARD_WORDS: Record<HazardAssessment['hazard'], string> = {
 
 /** The risk-assessment endpoint's `explanation`, written from the hazard reports today and in 2050. */
 export function writeRiskExplanation(address: string, today: HazardReport, future: HazardReport | null): string {
-  const lines = [`${address}: overall hazard score ${today.overall.score}/100 (${today.overall.level}).`];
+  const lines = [`${address}: overall hazard score ${formatHazardScore(today.overall.score)} (${today.overall.level}).`];
   const ranked = [...today.assessments].sort((a, b) => b.score - a.score);
   for (const assessment of ranked) {
     if (!assessment.hasData) {
@@ -290,9 +290,9 @@ export function writeRiskExplanation(address: string, today: HazardReport, futur
       continue;
     }
     const projected = future ? hazardOf(future, assessment.hazard) : undefined;
-    const outlook = projected && projected.hasData ? `; ${projected.score}/100 in ${projected.year} under ${projected.scenario} emissions` : '';
+    const outlook = projected && projected.hasData ? `; ${formatHazardScore(projected.score)} in ${projected.year} under ${projected.scenario} emissions` : '';
     const facts = assessment.factors.slice(0, 2).map((factor) => factor.label).join('; ');
-    lines.push(`${HAZARD_WORDS[assessment.hazard]} ${assessment.score}/100 (${assessment.level})${outlook}${facts ? `: ${facts}` : ''}.`);
+    lines.push(`${HAZARD_WORDS[assessment.hazard]} ${formatHazardScore(assessment.score)} (${assessment.level})${outlook}${facts ? `: ${facts}` : ''}.`);
   }
   lines.push('Scores are screening estimates from national data sets (docs/methodology/hazards.md), not site studies.');
   return lines.join(' ');
@@ -329,8 +329,8 @@ export function writeInsights(input: ComprehensiveInput): Insight[] {
     const projected = input.hazards2050 ? hazardOf(input.hazards2050, assessment.hazard) : undefined;
     insights.push({
       type: 'risk',
-      title: `${HAZARD_WORDS[assessment.hazard]} risk ${assessment.level.toLowerCase()} (${assessment.score}/100)`,
-      description: `${assessment.factors.slice(0, 2).map((factor) => factor.label).join('; ') || assessment.method}${projected && projected.hasData ? `; ${projected.score}/100 by ${projected.year}` : ''}. Expected damage ${assessment.expectedAnnualDamage.label}.`,
+      title: `${HAZARD_WORDS[assessment.hazard]} risk ${assessment.level.toLowerCase()} (${formatHazardScore(assessment.score)})`,
+      description: `${assessment.factors.slice(0, 2).map((factor) => factor.label).join('; ') || assessment.method}${projected && projected.hasData ? `; ${formatHazardScore(projected.score)} by ${projected.year}` : ''}. Expected damage ${assessment.expectedAnnualDamage.label}.`,
       impact: assessment.level === 'High' ? 'high' : 'medium',
       confidence: 100 - (assessment.scoreRange.high - assessment.scoreRange.low),
       actionable: true,
@@ -368,7 +368,7 @@ export function writeAnalysisSummary(input: ComprehensiveInput): string {
   const { valuation, hazards, lending, market } = input;
   const parts = [
     `${input.address} is valued at ${formatAud(valuation.estimate)} (80% range ${formatAud(valuation.low)} to ${formatAud(valuation.high)}, confidence ${valuation.confidence}/100, as at ${valuation.asAt}).`,
-    `Overall hazard score ${hazards.overall.score}/100 (${hazards.overall.level}).`,
+    `Overall hazard score ${formatHazardScore(hazards.overall.score)} (${hazards.overall.level}).`,
   ];
   if (lending) parts.push(`An 80% loan has LVR ${lending.lvr.percent}%; its checks read "${lending.complianceStatusLabel}" (lending safety score ${lending.complianceScore}/100, higher = safer).`);
   if (market) parts.push(`${market.ai_insights.market_sentiment}`);
@@ -390,5 +390,5 @@ export function factsOfComprehensive(input: ComprehensiveInput): number[] {
 
 /** The assistant's reply to a valuation, from the analysis it shows. */
 export function summariseAnalysis(analysis: CompatAnalysis): string {
-  return `${analysis.address ?? 'The property'}: ${formatAud(analysis.current_valuation)} (80% range ${formatAud(analysis.valuation_range.min)} to ${formatAud(analysis.valuation_range.max)}, confidence ${Math.round(analysis.confidence * 100)}/100); overall hazard score ${analysis.risk_score}/100.`;
+  return `${analysis.address ?? 'The property'}: ${formatAud(analysis.current_valuation)} (80% range ${formatAud(analysis.valuation_range.min)} to ${formatAud(analysis.valuation_range.max)}, confidence ${Math.round(analysis.confidence * 100)}/100); overall hazard score ${formatHazardScore(analysis.risk_score)}.`;
 }

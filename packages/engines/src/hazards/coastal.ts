@@ -84,7 +84,7 @@ export function openCoastExposure(stormTidePointKm: number | null): number {
 }
 
 /** The nearest ACS point with a storm-tide level (1,568 source cells are NA), within 50 km. */
-function findStormTidePoint(context: HazardContext, site: Site): { item: CoastalPoint; distanceKm: number } | null {
+export function findStormTidePoint(context: HazardContext, site: Site): { item: CoastalPoint; distanceKm: number } | null {
   for (const radiusKm of [15, STORM_TIDE_SEARCH_KM]) {
     const found = findPointsWithin(context.coastalPointIndex, site.lat, site.lng, radiusKm).find(({ item }) => item.swlAep1pcM !== null);
     if (found) return found;

@@ -10,8 +10,8 @@ export { assess as assessEarthquake, earthquakeEadPct, damagingQuakeRatePerYear,
 export { assessHazards, assessHazardsForYears, assessHazard, overallScore, OVERALL_METHOD } from './assess-hazards.ts';
 export { parseFirmsDetection, VIIRS_CONFIDENCE } from './firms.ts';
 export { computeFireRisk, computeArchiveFireRisk, FIRE_RISK_METHOD, type FireRiskMeta } from './fire-risk.ts';
-export { buildClimateDashboard, mitigationFor, MITIGATION_METHOD } from './climate-dashboard.ts';
-export { regionalChange, regionalAverage, fireWeatherChangeDays, seaLevelRiseM, PRESENT_GWL_C } from './projections.ts';
+export { buildClimateDashboard, climateMetricsAt, describePayback, mitigationFor, CLIMATE_METRICS_METHOD, CLIMATE_METRICS_NOT_HELD, MITIGATION_METHOD } from './climate-dashboard.ts';
+export { regionalChange, regionalAverage, regionalFigure, fireWeatherChangeDays, fireWeatherFigure, seaLevelRiseM, PRESENT_GWL_C, type RegionalFigure } from './projections.ts';
 export {
   damageBandFor,
   eadPctForScore,
@@ -27,6 +27,7 @@ export {
   SUBSIDENCE_AREAS,
   MITIGATION_COSTS,
   MITIGATION_MEASURES,
+  MITIGATION_HORIZON_YEARS,
   type TableRef,
 } from './reference-tables.ts';
 export { findMapFeaturesNear, MAX_MAP_SUBURBS, MAX_MAP_FIRES } from './map-features.ts';

@@ -76,6 +76,49 @@ export function fireWeatherChangeDays(context: HazardContext, region: string, gw
   return { value: interpolateByGwl(envelope(points), Math.max(PRESENT_GWL_C, gwlC)), units: 'days/yr', gwlC, isExtrapolated: gwlC > last };
 }
 
+/** A figure of an ACS table at a warming level: the ensemble median and spread, as the source gives them. */
+export interface RegionalFigure {
+  median: number;
+  /** Ensemble minimum-maximum (NCRA tables) or 10th-90th percentile (FFDI), interpolated like the median. */
+  low: number;
+  high: number;
+  units: string;
+  gwlC: number;
+  /** True past the highest warming level of the table (3.0 °C): the last two levels' slope continued. */
+  isExtrapolated: boolean;
+}
+
+/**
+ * The source's own figure of a metric at a warming level, without the precautionary envelope of
+ * `regionalChange` (the Climate Metrics quote the table): at a tabulated level (1.2, 1.5, 2.0,
+ * 3.0 °C) exactly its row, linear between levels, the last slope continued beyond 3.0 °C. A
+ * change table starts from 0 at GWL 1.2 (no row in the source). Null without rows.
+ * @example regionalFigure(context, 'TXge35', 'average', 'NSW', 2.0) // { median: 52, low: 38, high: 62, units: 'days/yr', ... }
+ */
+export function regionalFigure(context: HazardContext, metric: string, table: 'average' | 'change', region: string, gwlC: number): RegionalFigure | null {
+  const rows = (context.regionMetrics.get(`${metric}|${table}|${region}`) ?? []).filter((row) => row.median !== null);
+  if (rows.length === 0) return null;
+  const points = rows.map((row) => ({ gwl: row.gwl, median: row.median!, low: row.min ?? row.median!, high: row.max ?? row.median! }));
+  if (table === 'change' && points[0]!.gwl > PRESENT_GWL_C) points.unshift({ gwl: PRESENT_GWL_C, median: 0, low: 0, high: 0 });
+  return figureAt(points, rows[0]!.units, gwlC);
+}
+
+/** Change in days a year with FFDI above a threshold at a warming level: p50 with p10-p90, as the source gives them. */
+export function fireWeatherFigure(context: HazardContext, region: string, gwlC: number, thresholdFfdi = 50): RegionalFigure | null {
+  const rows = context.ffdiChanges.get(`${thresholdFfdi}|${region}`);
+  if (!rows || rows.length === 0) return null;
+  const points = rows.map((row) => ({ gwl: row.gwl, median: row.p50, low: row.p10, high: row.p90 }));
+  if (points[0]!.gwl > PRESENT_GWL_C) points.unshift({ gwl: PRESENT_GWL_C, median: 0, low: 0, high: 0 });
+  return figureAt(points, 'days/yr', gwlC);
+}
+
+function figureAt(points: { gwl: number; median: number; low: number; high: number }[], units: string, gwlC: number): RegionalFigure {
+  const at = (pick: (point: (typeof points)[number]) => number) => interpolateByGwl(points.map((point) => [point.gwl, pick(point)] as const), gwlC);
+  const low = at((point) => point.low);
+  const high = at((point) => point.high);
+  return { median: at((point) => point.median), low: Math.min(low, high), high: Math.max(low, high), units, gwlC, isExtrapolated: gwlC > points[points.length - 1]!.gwl };
+}
+
 /** Sea level in the ACS "present day" (≈ 2020): +0.06 m over 1995-2014 (ACS SOURCE.md). */
 export const PRESENT_SLR_M = 0.06;
 const PRESENT_YEAR = 2020;

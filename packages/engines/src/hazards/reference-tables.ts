@@ -238,9 +238,9 @@ export const REACTIVE_CLAY_REGIONS: readonly ClayRegion[] = [
 
 export const MITIGATION_COSTS: TableRef = {
   id: 'mitigation-costs',
-  version: '1',
+  version: '2',
   source:
-    'QRA Resilient Homes Fund (2022) retrofit grants up to $50,000; QLD Household Resilience Program (cyclone upgrades, grants of 75 % of up to $15,000); other base costs and damage reductions are PropGuard assumptions (docs/methodology/hazards.md)',
+    'QRA Resilient Homes Fund (2022) retrofit grants up to $50,000; QLD Household Resilience Program (cyclone upgrades, grants of 75 % of up to $15,000); other base costs, damage reductions and service lives are PropGuard assumptions (docs/methodology/hazards.md)',
 };
 
 export interface MitigationMeasure {
@@ -253,7 +253,19 @@ export interface MitigationMeasure {
   timeline: string;
   actions: string[];
   costSource: string;
+  /** Years the measure is assumed to keep working (PropGuard assumption); its payback must fall within it. */
+  serviceLifeYears: number;
+  /** What the measure protects against, and what it does not. */
+  protectsAgainst: string;
+  /** What the base cost covers (before scaling to the building's value). */
+  costCovers: string;
 }
+
+/**
+ * A measure that takes longer than this to pay for itself is not counted as paying for itself,
+ * whatever its service life (a household's planning horizon; the length of a typical mortgage).
+ */
+export const MITIGATION_HORIZON_YEARS = 30;
 
 /** Reference building value the base costs are quoted for (PropGuard assumption), AUD. */
 export const REFERENCE_BUILDING_VALUE_AUD = 350_000;
@@ -272,6 +284,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '3-6 months',
     actions: ['Raise switchboard, power points and hot-water system above the flood level', 'Flood-resilient linings, flooring and joinery on the ground floor', 'Backflow valves on drains; site drainage and flood barriers', 'Review flood cover in the insurance policy'],
     costSource: 'QRA Resilient Homes Fund (2022): retrofit grants up to $50,000',
+    serviceLifeYears: 30,
+    protectsAgainst: 'Over-floor flooding from rivers, creeks and overland flow: damage to services, linings, floors and contents of the ground floor (not the structure, nor water above the raised services)',
+    costCovers: 'raising the switchboard, power points and hot-water system, and flood-resilient linings, floors and joinery on the ground floor',
   },
   fire: {
     hazard: 'fire',
@@ -281,6 +296,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '1-3 months',
     actions: ['Ember screens on vents, windows and doors; seal gaps over 2 mm', 'Non-combustible gutter guards, decking and fencing near the house', 'Keep a defendable space clear of fuel; fire-resistant landscaping', 'Prepare a bushfire survival plan'],
     costSource: 'PropGuard assumption (typical ember-protection retrofit)',
+    serviceLifeYears: 20,
+    protectsAgainst: 'Ember attack and radiant heat in a bushfire, the way most houses ignite (not direct flame contact from a fire front in a high BAL zone)',
+    costCovers: 'ember screens on vents, windows and doors, sealing gaps, metal gutter guards and non-combustible decking and fencing next to the house',
   },
   coastal: {
     hazard: 'coastal',
@@ -290,6 +308,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '6-12 months',
     actions: ["Check the council's coastal hazard lines and planning controls", 'Raise floor levels or flood-proof the ground floor at the next renovation', 'Monitor sea-level rise and storm-tide warnings', 'Review storm-surge cover in the insurance policy'],
     costSource: 'PropGuard assumption',
+    serviceLifeYears: 30,
+    protectsAgainst: 'Storm-tide and sea-level-rise flooding of the ground floor (not erosion of the land under the house: that needs council coastal works)',
+    costCovers: "flood-proofing or raising the ground floor at the next renovation, with a coastal hazard check of the council's planning lines",
   },
   subsidence: {
     hazard: 'subsidence',
@@ -299,6 +320,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '1-2 months',
     actions: ['Geotechnical site classification (AS 2870) before extensions', 'Keep stormwater and garden watering away from footings', 'Check for a mine subsidence district before building (Subsidence Advisory NSW)'],
     costSource: 'PropGuard assumption',
+    serviceLifeYears: 20,
+    protectsAgainst: 'Cracking of walls and footings from reactive-clay movement and poor site drainage (not mine subsidence, which is compensated by Subsidence Advisory NSW)',
+    costCovers: 'an AS 2870 geotechnical site classification and stormwater drainage works that keep water away from the footings',
   },
   cyclone: {
     hazard: 'cyclone',
@@ -308,6 +332,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '1-3 months',
     actions: ['Roof tie-down upgrade and new roof fixings', 'Cyclone shutters or impact-rated screens on windows', 'Garage door bracing', 'Clear loose objects before the season'],
     costSource: 'QLD Household Resilience Program: upgrades costing up to $15,000 (75 % grant)',
+    serviceLifeYears: 25,
+    protectsAgainst: 'Wind damage in cyclones and severe storms: roof loss, broken windows and doors, and the rain that follows',
+    costCovers: 'a roof tie-down upgrade with new fixings, cyclone shutters or screens, and garage door bracing',
   },
   earthquake: {
     hazard: 'earthquake',
@@ -317,6 +344,9 @@ export const MITIGATION_MEASURES: Readonly<Record<HazardId, MitigationMeasure>> 
     timeline: '1 month',
     actions: ['Brace chimneys and parapets of unreinforced masonry', 'Strap the hot-water system and tall furniture', 'Check the building against AS 1170.4 when renovating'],
     costSource: 'PropGuard assumption',
+    serviceLifeYears: 30,
+    protectsAgainst: 'Falling masonry (chimneys, parapets) and toppling hot-water systems and furniture in moderate shaking (not structural collapse)',
+    costCovers: 'bracing chimneys and parapets, and strapping the hot-water system and tall furniture',
   },
 };
 

@@ -3,7 +3,7 @@
  * download as text files named from the report type and the address").
  */
 import type { StoredReport } from '@propguard/schemas';
-import { formatAud, LENDING_SCORE_SCALE } from '@propguard/schemas';
+import { formatAud, formatHazardScore, LENDING_SCORE_SCALE, reportPaybackText } from '@propguard/schemas';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
 const RULE = '='.repeat(72);
@@ -118,16 +118,18 @@ export function renderReportText(report: StoredReport, onChain: ReportCertificat
     }
   }
   const risk = content.risk_assessment;
-  lines.push('', 'RISK ASSESSMENT', `  Overall: ${risk.overall_risk} (${risk.overall_score}/100); 2050 high emissions: ${risk.climate_2050_high.overall_risk} (${risk.climate_2050_high.overall_score}/100)`);
+  lines.push('', 'RISK ASSESSMENT', `  Overall: ${risk.overall_risk} (${formatHazardScore(risk.overall_score)}); 2050 high emissions: ${risk.climate_2050_high.overall_risk} (${formatHazardScore(risk.climate_2050_high.overall_score)})`);
   for (const hazard of risk.hazards) {
-    lines.push(`  ${hazard.label}: ${hazard.score === null ? 'no data' : `${hazard.score}/100 (${hazard.level})`}`);
+    lines.push(`  ${hazard.label}: ${hazard.score === null ? 'no data' : `${formatHazardScore(hazard.score)} (${hazard.level})`}`);
     for (const factor of hazard.factors) lines.push(`    - ${factor}`);
   }
   if (has('mitigation')) {
     lines.push('', 'MITIGATION');
     if (risk.mitigation_strategies.length === 0) lines.push('  No measure is indicated at these scores.');
     for (const item of risk.mitigation_strategies) {
-      lines.push(`  ${item.type} (${item.priority} priority): ${money(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
+      lines.push(`  ${item.type} (${item.priority} priority): ${money(item.cost_aud)}. ${reportPaybackText(item)}`);
+      if (item.protects_against) lines.push(`    Protects against: ${item.protects_against}`);
+      if (item.cost_assumptions) lines.push(`    Cost assumptions: ${item.cost_assumptions}`);
       for (const action of item.actions) lines.push(`    - ${action}`);
     }
   }

@@ -1,13 +1,6 @@
 import { purgePublicAllowance, returnPublicAllowance, takePublicAllowance, type Database } from '@propguard/db';
-import { AppError } from '@propguard/schemas';
+import { AppError, australianDateOf } from '@propguard/schemas';
 import { sha256Hex } from './secrets.ts';
-
-/** The visitor's day: a day in Australia (Sydney time), so the allowance renews at local midnight. */
-const AUSTRALIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function australianDayOf(at: Date): string {
-  return AUSTRALIAN_DAY.format(at);
-}
 
 /** One analysis taken from a signed-out visitor's allowance, to give back if the call fails. */
 export interface AllowanceTaken {
@@ -20,7 +13,8 @@ export interface AllowanceTaken {
  * allowance of its client address (PUBLIC_ANALYSES_PER_DAY), or refused with 401 and how to go on.
  */
 export async function takeVisitorAnalysis(database: Database, clientAddress: string, perDay: number, now: Date): Promise<AllowanceTaken> {
-  const taken = { clientKey: sha256Hex(clientAddress), day: australianDayOf(now) };
+  // The visitor's day is a day in Australia (Sydney time): the allowance renews at local midnight.
+  const taken = { clientKey: sha256Hex(clientAddress), day: australianDateOf(now) };
   const used = await takePublicAllowance(database, taken.clientKey, taken.day, perDay);
   if (used === null) {
     const allowance = perDay === 0 ? 'Property analyses need an account' : `Without an account you get ${perDay} property ${perDay === 1 ? 'analysis' : 'analyses'} a day, and you have used them`;
@@ -36,5 +30,5 @@ export async function giveBackVisitorAnalysis(database: Database, taken: Allowan
 
 /** Forgets allowances of earlier days (the scheduler, daily). */
 export async function purgeOldVisitorAllowances(database: Database, now: Date): Promise<number> {
-  return purgePublicAllowance(database, australianDayOf(now));
+  return purgePublicAllowance(database, australianDateOf(now));
 }

@@ -12,5 +12,5 @@ export function assessLocation(context: AppContext, request: HazardRequest): Haz
 /** The Climate dashboard of one property (POST /api/hazards/climate). */
 export function getClimateDashboard(context: AppContext, request: ClimateDashboardRequest): ClimateDashboard {
   const { context: hazards } = requireHazardRuntime(context);
-  return buildClimateDashboard({ lat: request.lat, lng: request.lng }, hazards, request.scenario, request.propertyValueAud ?? null);
+  return buildClimateDashboard({ lat: request.lat, lng: request.lng }, hazards, request.scenario, request.propertyValueAud ?? null, request.metricsYear);
 }

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, type ReportCertificateSummary } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
-import { formatAud } from '@propguard/schemas';
+import { formatAud, formatHazardScore, reportPaybackText } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
 export interface PdfReportInput {
@@ -80,7 +80,7 @@ function hazardBars(doc: Doc, content: ReportContent) {
       doc.fillColor(SLATE).fontSize(9).text('No data', MARGIN + labelWidth + barWidth + 8, y);
     } else {
       doc.rect(MARGIN + labelWidth, y + 1, (barWidth * hazard.score) / 100, 9).fill(LEVEL_COLOURS[hazard.level ?? 'Low'] ?? BLUE);
-      doc.fillColor('#0f172a').fontSize(9).text(`${hazard.score}/100`, MARGIN + labelWidth + barWidth + 8, y);
+      doc.fillColor('#0f172a').fontSize(9).text(formatHazardScore(hazard.score), MARGIN + labelWidth + barWidth + 8, y);
     }
     doc.y = y + 16;
   }
@@ -195,7 +195,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
 
   const risk = content.risk_assessment;
   heading(doc, 'Risk assessment');
-  doc.text(`Overall: ${risk.overall_risk} (${risk.overall_score}/100). In 2050 under high emissions: ${risk.climate_2050_high.overall_risk} (${risk.climate_2050_high.overall_score}/100).`);
+  doc.text(`Overall: ${risk.overall_risk} (${formatHazardScore(risk.overall_score)}). In 2050 under high emissions: ${risk.climate_2050_high.overall_risk} (${formatHazardScore(risk.climate_2050_high.overall_score)}).`);
   doc.moveDown(0.4);
   hazardBars(doc, content);
   doc.moveDown(0.3).fontSize(9).fillColor(SLATE);
@@ -205,8 +205,10 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     heading(doc, 'Mitigation strategies');
     if (risk.mitigation_strategies.length === 0) doc.text('No measure is indicated at these scores.');
     for (const item of risk.mitigation_strategies) {
-      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${formatAud(item.cost_aud)}, payback ${item.roi_years === null ? 'n/a' : `${item.roi_years.toFixed(1)} years`}`);
+      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${formatAud(item.cost_aud)}. ${reportPaybackText(item)}`);
       doc.font('Helvetica').fontSize(9);
+      if (item.protects_against) doc.text(`Protects against: ${item.protects_against}`, { width: contentWidth(doc) });
+      if (item.cost_assumptions) doc.text(`Cost assumptions: ${item.cost_assumptions}`, { width: contentWidth(doc) });
       for (const action of item.actions) doc.text(`• ${action}`, { width: contentWidth(doc) });
       doc.fontSize(10).moveDown(0.3);
     }

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { formatAud } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore } from '../../../lib/format.ts';
 import { portfolioResultsCsvUrl, usePortfolioResults } from '../api/get-portfolio-results.ts';
 import { formatLvr } from '../progress-text.ts';
 
@@ -21,8 +21,8 @@ const COLUMNS: readonly { id: SortColumn | null; label: string; cell: (row: Port
   { id: 'lvr', label: 'LVR', cell: (row) => formatLvr(row.lvr), isNumber: true },
   { id: 'lvr_2050', label: 'LVR 2050', cell: (row) => formatLvr(row.lvr_2050), isNumber: true },
   { id: 'rwa', label: 'RWA', cell: (row) => (row.rwa === null ? '-' : formatAud(row.rwa)), isNumber: true },
-  { id: 'flood', label: 'Flood', cell: (row) => (row.flood === null ? '-' : String(row.flood)), isNumber: true },
-  { id: 'fire', label: 'Fire', cell: (row) => (row.fire === null ? '-' : String(row.fire)), isNumber: true },
+  { id: 'flood', label: 'Flood', cell: (row) => (row.flood === null ? '-' : formatHazardScore(row.flood)), isNumber: true },
+  { id: 'fire', label: 'Fire', cell: (row) => (row.fire === null ? '-' : formatHazardScore(row.fire)), isNumber: true },
   { id: null, label: 'Hazard level', cell: (row) => row.hazard_level ?? '-' },
   { id: null, label: 'Error', cell: (row) => row.error ?? '' },
 ];

@@ -109,7 +109,7 @@ export function ClimateDashboardPanel({ climate, scenario, onScenarioChange }: C
             <Wrench aria-hidden="true" className="size-4 text-blue-600" /> Mitigation recommendations
           </h3>
           {climate.recommendations.length === 0 ? (
-            <p className="text-sm text-slate-600">No hazard here is high enough for a measure to pay for itself.</p>
+            <p className="text-sm text-slate-600">No hazard here scores high enough for a measure to be recommended.</p>
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {climate.recommendations.map((item) => (
@@ -121,13 +121,15 @@ export function ClimateDashboardPanel({ climate, scenario, onScenarioChange }: C
                   <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-slate-700">
                     <dt className="text-slate-500">Cost</dt><dd>{formatAud(item.costAud)}</dd>
                     <dt className="text-slate-500">Damage avoided a year</dt><dd>{formatAud(item.annualBenefitAud)}</dd>
-                    <dt className="text-slate-500">Payback</dt><dd>{item.roiYears === null ? 'Not available' : `${item.roiYears.toFixed(1)} years`}</dd>
+                    <dt className="text-slate-500">Payback</dt><dd data-testid="mitigation-payback">{item.payback}</dd>
                     <dt className="text-slate-500">Timeline</dt><dd>{item.timeline}</dd>
                   </dl>
+                  <p className="text-slate-700"><span className="font-medium">Protects against:</span> {item.protectsAgainst}</p>
                   <p className="text-slate-700">{item.impact}</p>
                   <ul className="list-disc pl-5 text-slate-700">
                     {item.actions.map((action) => <li key={action}>{action}</li>)}
                   </ul>
+                  <p className="text-xs text-slate-600"><span className="font-medium">Cost assumptions:</span> {item.costAssumptions}.</p>
                   <p className="text-xs text-slate-500">{item.rule}</p>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import type { ClimateScenario } from '@propguard/schemas';
+import { CLIMATE_METRICS_DEFAULT_YEAR, type ClimateScenario } from '@propguard/schemas';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -23,8 +23,9 @@ import { LocationRiskPanel } from './location-risk-panel.tsx';
  */
 export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskSubject | null; canManageLayers: boolean }) {
   const [scenario, setScenario] = useState<ClimateScenario>('high');
+  const [metricsYear, setMetricsYear] = useState<number>(CLIMATE_METRICS_DEFAULT_YEAR);
   const isLive = subject?.kind === 'live';
-  const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud } : null);
+  const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud, metricsYear } : null);
   const fireRisk = useFireRisk(subject && isLive ? { lat: subject.lat, lng: subject.lng } : null);
 
   if (!subject) {
@@ -70,7 +71,7 @@ export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskS
             <div className="lg:col-span-2">
               <ClimateDashboardPanel climate={climate.data.climate} scenario={scenario} onScenarioChange={setScenario} />
             </div>
-            <ClimateMetricsCard metrics={climate.data.climate.metrics} />
+            <ClimateMetricsCard metrics={climate.data.climate.metrics} at={climate.data.climate.metricsAt} notHeld={climate.data.climate.metricsNotHeld} year={metricsYear} onYearChange={setMetricsYear} />
           </div>
         </>
       ) : null}

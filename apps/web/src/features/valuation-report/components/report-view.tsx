@@ -1,12 +1,12 @@
 import { ArrowLeft, Download, FileText, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { LENDING_SCORE_SCALE, type StoredReport } from '@propguard/schemas';
+import { LENDING_SCORE_SCALE, reportPaybackText, type StoredReport } from '@propguard/schemas';
 import { buildPropertyPath, paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { getButtonClasses } from '../../../components/ui/button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatAud, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import { reportPdfUrl, reportTextUrl } from '../api/get-report.ts';
 
 const LEVEL_TONE = { High: 'red', Medium: 'yellow', Low: 'green' } as const;
@@ -89,12 +89,12 @@ export function ReportView({ report, onShare }: ReportViewProps) {
         </CardContent>
       </Card>
       <Card>
-        <CardHeader level={2} title="Risk Assessment" action={<Badge tone={LEVEL_TONE[risk.overall_risk]}>{risk.overall_risk} ({risk.overall_score}/100)</Badge>} />
+        <CardHeader level={2} title="Risk Assessment" action={<Badge tone={LEVEL_TONE[risk.overall_risk]}>{risk.overall_risk} ({formatHazardScore(risk.overall_score)})</Badge>} />
         <CardContent className="space-y-3 text-sm text-slate-700">
           <ul className="grid gap-2 sm:grid-cols-2">
             {risk.hazards.map((hazard) => (
               <li key={hazard.hazard} className="rounded border border-slate-100 p-2">
-                <span className="font-medium text-slate-900">{hazard.label}</span>: {hazard.score === null ? 'No data' : `${hazard.score}/100 (${hazard.level})`}
+                <span className="font-medium text-slate-900">{hazard.label}</span>: {hazard.score === null ? 'No data' : `${formatHazardScore(hazard.score)} (${hazard.level})`}
               </li>
             ))}
           </ul>
@@ -108,12 +108,16 @@ export function ReportView({ report, onShare }: ReportViewProps) {
               {risk.mitigation_strategies.length === 0 ? <p>No measure is indicated at these scores.</p> : null}
               <ul className="list-inside list-disc">
                 {risk.mitigation_strategies.map((item) => (
-                  <li key={item.type}>{item.type} ({item.priority} priority): {formatAud(item.cost_aud)}, payback {item.roi_years === null ? 'not available' : `${item.roi_years.toFixed(1)} years`}</li>
+                  <li key={item.type}>
+                    {item.type} ({item.priority} priority): {formatAud(item.cost_aud)}. {reportPaybackText(item)}.
+                    {item.protects_against ? <span className="block pl-5 text-slate-600">Protects against: {item.protects_against}.</span> : null}
+                    {item.cost_assumptions ? <span className="block pl-5 text-xs text-slate-500">Cost assumptions: {item.cost_assumptions}.</span> : null}
+                  </li>
                 ))}
               </ul>
             </div>
           ) : null}
-          <p className="text-xs text-slate-500">In 2050 under high emissions: {risk.climate_2050_high.overall_risk} ({risk.climate_2050_high.overall_score}/100).</p>
+          <p className="text-xs text-slate-500">In 2050 under high emissions: {risk.climate_2050_high.overall_risk} ({formatHazardScore(risk.climate_2050_high.overall_score)}).</p>
         </CardContent>
       </Card>
       {has('market') ? (
