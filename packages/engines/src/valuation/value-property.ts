@@ -330,6 +330,8 @@ const LAND_AREA_SALES = 1000;
 const LAND_SHRINK_SALES = 60;
 /** Fewer wider-area sales with a land size than this: no land surface (the cost approach instead). */
 const LAND_MIN_SALES = 30;
+/** Below this share of a typical local sale's price at its median lot, the land rate is not trusted. */
+const LAND_MIN_TYPICAL_SHARE = 0.15;
 /** Lots outside this range (m²) are left out of the fit (farms, data errors): they would set the slope alone. */
 const LAND_FIT_RANGE_M2 = [80, 4000] as const;
 
@@ -379,7 +381,8 @@ function landSlope(sales: readonly Neighbour[], weights: readonly number[]): Lan
  * with a land size, shrunk toward the slope of the LAND_AREA_SALES around them by the local
  * sample's size (weight nEff / (nEff + 60)), then kept within 0 and 90% of the local weighted
  * median price per m². Neighbouring lots share most of their sales, so they get similar rates.
- * Null when the area has fewer than LAND_MIN_SALES such sales or no positive slope.
+ * Null when the area has fewer than LAND_MIN_SALES such sales, or the rate would make the land of a
+ * typical local sale (its median lot) less than 15% of its price (a slope that measures something else).
  */
 export function localLandRate(index: SalesIndex, propertyType: string, at: { lat: number; lng: number; state: string | null }, asAt: string) {
   const [smallest, largest] = LAND_FIT_RANGE_M2;
@@ -394,7 +397,10 @@ export function localLandRate(index: SalesIndex, propertyType: string, at: { lat
   const localWeight = localSlope.effectiveSales / (localSlope.effectiveSales + LAND_SHRINK_SALES);
   const shrunk = localWeight * localSlope.slope + (1 - localWeight) * areaSlope.slope;
   const rate = Math.min(Math.max(shrunk, 0), 0.9 * localSlope.medianPerM2);
-  return rate > 0 ? { rate, localSales: local.length, areaSales: area.length, localWeight, localKm: reach } : null;
+  // A slope that would make land a sliver of a typical local sale's price measures something else
+  // (bigger lots further out): no land surface there, the cost approach instead.
+  const typicalShare = (rate * median(local.map((neighbour) => neighbour.sale.landSizeM2!))) / Math.exp(median(local.map((neighbour) => neighbour.adjustedLogPrice)));
+  return typicalShare >= LAND_MIN_TYPICAL_SHARE ? { rate, localSales: local.length, areaSales: area.length, localWeight, localKm: reach } : null;
 }
 
 /**
