@@ -60,7 +60,7 @@ function recordingAssessor(behave: (rows: number[], call: number) => 'value' | '
     threads: 1,
     close: async () => {},
     assess: async (placed) => {
-      const rows = placed.map((loan) => loan.row); if (calls.length === 0) console.log('PLACED', JSON.stringify(placed[0]));
+      const rows = placed.map((loan) => loan.row);
       calls.push(rows);
       const behaviour = behave(rows, calls.length);
       if (behaviour === 'throw') throw new Error(`assessor failed on rows ${rows.join(', ')}`);
@@ -72,10 +72,10 @@ function recordingAssessor(behave: (rows: number[], call: number) => 'value' | '
   return { assessor, calls, valuedRows };
 }
 
-/** Stores a book of `loans` loans in chunks of 2 (executor "threads"); returns its id. */
-async function storeBook(name: string, loans: number): Promise<string> {
+/** Stores a book of `loans` loans in chunks of `chunkSize` (2 unless told; executor "threads"); returns its id. */
+async function storeBook(name: string, loans: number, chunkSize = 2): Promise<string> {
   const rows = Array.from({ length: loans }, (_, i) => ({ loan_id: `${name}-${i + 1}`, lat: -37.81 - i / 1000, lng: 144.96, property_type: 'house', bedrooms: 3, loan_amount: 400_000 + i * 1000 }));
-  const result = await ingestPortfolioRows(database, rows, { name, source: 'json', workspaceId: null, executor: 'threads', outlook: CLIMATE_OUTLOOK, chunkSize: 2 });
+  const result = await ingestPortfolioRows(database, rows, { name, source: 'json', workspaceId: null, executor: 'threads', outlook: CLIMATE_OUTLOOK, chunkSize });
   if (!result.portfolio) throw new Error(`book not stored: ${JSON.stringify(result.validation)}`);
   return result.portfolio.id;
 }
@@ -198,6 +198,37 @@ describe('embedded executor on PGlite', () => {
     // The chunks in flight finish, but the job stays cancelled (never completed).
     expect(await portfolioRow(id)).toMatchObject({ state: 'cancelled', message: 'Cancelled by the user' });
     expect(await countPortfolioLoans(database, id)).toEqual({ stored: 10, assessed: 4, distinctRows: 10 });
+  });
+
+  it('shows loans done moving within a chunk, with a rate and time left, before the chunk completes', async () => {
+    const id = await storeBook('progress', 25, 25);
+    // Each assessor call (a slice of ASSESS_SLICE_LOANS = 10 loans) waits until the test lets it go.
+    const gates: Array<() => void> = [];
+    const { assessor, calls } = recordingAssessor();
+    const stepped: LoanAssessor = { ...assessor, assess: (placed) => new Promise<void>((resolve) => gates.push(resolve)).then(() => assessor.assess(placed)) };
+    const executor = new EmbeddedExecutor({ database, lookups: lookups(), assessor: stepped, retryBaseMs: 1 });
+    const run = executor.kick();
+    const status = async () => getPortfolioStatus(database, (await findPortfolio(database, id))!);
+
+    await waitFor(() => gates.length === 1, 'the first slice');
+    expect(await status()).toMatchObject({ state: 'running', loans: { done: 0 }, chunks: { done: 0 }, loansPerSecond: null });
+    gates[0]!();
+    await waitFor(() => gates.length === 2, 'the second slice');
+    // The first slice's loans count at once, while the chunk (all 25 loans) is still running.
+    const afterFirst = await status();
+    expect(afterFirst).toMatchObject({ state: 'running', loans: { total: 25, done: 10, errors: 0 }, chunks: { done: 0 } });
+    expect(afterFirst.loansPerSecond).toBeGreaterThan(0);
+    expect(afterFirst.etaSeconds).toBeGreaterThanOrEqual(0);
+    await new Promise((resolve) => setTimeout(resolve, 260));
+    gates[1]!();
+    await waitFor(() => gates.length === 3, 'the third slice');
+    expect(await status()).toMatchObject({ state: 'running', loans: { done: 20 }, chunks: { done: 0 } });
+    gates[2]!();
+    await run;
+    await executor.close();
+
+    expect(calls.map((rows) => rows.length)).toEqual([10, 10, 5]);
+    expect(await status()).toMatchObject({ state: 'completed', loans: { done: 25 }, chunks: { done: 1 }, etaSeconds: null });
   });
 
   it('resumes a run killed mid-chunk exactly once: a new executor runs only the chunks the dead one held', async () => {

@@ -28,7 +28,7 @@ export const propertyAnalysisResponseSchema = z
       climate_risk: z.object({ score: z.number().int().min(0).max(100), level: riskLevelSchema, year: z.number().int(), scenario: z.string() }).describe('Overall hazard score projected to 2050 under the high scenario'),
       analysis_result: z.object({
         detailed_breakdown: z.object({ land_value: z.number().int(), building_value: z.number().int(), intangible_assets: z.number().int() }),
-        market_comparables: z.array(z.object({ address: z.string(), value: z.number().int(), premium: z.number().describe('Subject estimate over the comparable\'s time-adjusted price, minus 1') })),
+        market_comparables: z.array(z.object({ address: z.string(), value: z.number().int(), premium: z.number().describe('Subject estimate over the comparable\'s time-adjusted price (priced as the subject\'s type when the sale is of the other kind), minus 1') })),
         risk: z.object({ detailed: z.object({ flood: hazardDetailSchema, fire: hazardDetailSchema, coastal: hazardDetailSchema }) }),
       }),
     }),

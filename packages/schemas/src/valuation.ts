@@ -82,6 +82,9 @@ export const comparableSaleSchema = z.object({
   landSizeM2: z.number().nullable(),
   priceAud: z.number().int(),
   timeAdjustedPriceAud: z.number().int(),
+  isSameKind: z.boolean().describe('True when the sale is of the subject\'s kind (house kind: house, townhouse, villa, land; unit kind: unit). A sale of the other kind is used only when too few of the subject\'s kind are nearby'),
+  kindAdjustedPriceAud: z.number().int().describe('The time-adjusted price priced as the subject\'s type (times the local price ratio of the two types) when the sale is of the other kind; the time-adjusted price otherwise. The premium is measured against it'),
+  kindAdjustment: z.string().nullable().describe('Why a sale of the other kind is listed and how it was priced; null for a sale of the subject\'s kind'),
   similarity: z.number().min(0).max(1),
   ownSale: z.boolean().describe("True for the property's own earlier sale (time-adjusted), listed first whenever the address sold before"),
 });

@@ -199,14 +199,18 @@ export async function listUnfinishedPortfolios(database: Database, executor?: st
   return rows.map(toRecord);
 }
 
-/** Progress from the chunks: loans done and failed are sums over finished chunks (set per chunk, so a re-run chunk counts once). */
+/**
+ * Progress from the chunks: loans done and with an error are sums over the done chunks and the
+ * loans assessed so far by the running ones (recordChunkProgress), so the count moves loan by loan,
+ * not chunk by chunk. Every count is set per chunk, never added, so a re-run chunk counts once.
+ */
 export async function getPortfolioProgress(database: Database, portfolioId: string): Promise<PortfolioProgressRecord> {
   const [done, failed] = FINISHED_PORTFOLIO_CHUNK_STATES;
   const [row] = await database.query<Record<string, unknown>>(
-    `SELECT coalesce(sum(loans) FILTER (WHERE state = $2), 0)::int AS loans_done, coalesce(sum(errors) FILTER (WHERE state = $2), 0)::int AS loans_errors,
+    `SELECT coalesce(sum(loans) FILTER (WHERE state IN ($2, $4)), 0)::int AS loans_done, coalesce(sum(errors) FILTER (WHERE state IN ($2, $4)), 0)::int AS loans_errors,
             count(*) FILTER (WHERE state = $2)::int AS chunks_done, count(*) FILTER (WHERE state = $3)::int AS chunks_failed, min(started_at) AS first_started_at, max(finished_at) AS last_finished_at
      FROM portfolio_chunks WHERE portfolio_id = $1`,
-    [portfolioId, done, failed],
+    [portfolioId, done, failed, 'running' satisfies PortfolioChunkState],
   );
   return {
     loansDone: Number(row?.loans_done ?? 0),
@@ -264,9 +268,9 @@ export async function listPendingChunks(database: Database, portfolioId: string)
   return rows.map((row) => ({ index: Number(row.chunk_index), fromRow: Number(row.from_row), toRow: Number(row.to_row), state: portfolioChunkStateSchema.parse(row.state), attempts: Number(row.attempts) }));
 }
 
-/** Marks a chunk started by a worker (counts the attempt). */
+/** Marks a chunk started by a worker (counts the attempt; its loans assessed so far start again from 0). */
 export async function startChunk(database: Database, portfolioId: string, chunkIndex: number, workerId: string, at: string): Promise<void> {
-  await database.query(`UPDATE portfolio_chunks SET state = $5, attempts = attempts + 1, worker_id = $3, started_at = coalesce(started_at, $4) WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> $6`, [
+  await database.query(`UPDATE portfolio_chunks SET state = $5, attempts = attempts + 1, worker_id = $3, started_at = coalesce(started_at, $4), loans = 0, errors = 0 WHERE portfolio_id = $1 AND chunk_index = $2 AND state <> $6`, [
     portfolioId,
     chunkIndex,
     workerId,
@@ -274,6 +278,15 @@ export async function startChunk(database: Database, portfolioId: string, chunkI
     'running' satisfies PortfolioChunkState,
     'done' satisfies PortfolioChunkState,
   ]);
+}
+
+/**
+ * The loans of a running chunk assessed so far (and how many of them with an error): what the
+ * progress shows between a chunk's start and its end. Only a running chunk's count is set, so a
+ * late write never undoes a finished chunk's final count.
+ */
+export async function recordChunkProgress(database: Database, portfolioId: string, chunkIndex: number, loans: number, errors: number): Promise<void> {
+  await database.query(`UPDATE portfolio_chunks SET loans = $3, errors = $4 WHERE portfolio_id = $1 AND chunk_index = $2 AND state = $5`, [portfolioId, chunkIndex, loans, errors, 'running' satisfies PortfolioChunkState]);
 }
 
 /** Marks a chunk failed (its retries used up); the portfolio goes on with the other chunks. */

@@ -9,7 +9,7 @@ import { explainGbm, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
 import { smoothingCorrection } from './residual-smoothing.ts';
 import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sale.ts';
-import { findNearestEarlierSales, fractionalYear, median, type Neighbour, type SalesIndex } from './sales-index.ts';
+import { findNearestEarlierSales, fractionalYear, median, segmentOf, type Neighbour, type SalesIndex } from './sales-index.ts';
 import type { SubjectProperty } from './types.ts';
 
 export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | 'dataSource' | 'asAt' | 'market' | 'subject'> & {
@@ -207,52 +207,111 @@ export function comparableSimilarity(subject: SubjectProperty, neighbour: Neighb
 
 /** A valuation shows at least this many comparables when any earlier sales exist nearby. */
 const MIN_COMPARABLES = 3;
-/** Similarity factor for a sale of another property type, used only to reach MIN_COMPARABLES. */
+/** Sales of the subject's kind further than this (km) do not count toward MIN_COMPARABLES. */
+const LOCAL_COMPARABLE_KM = 5;
+/** Similarity factor for a sale of another type of the same kind (a townhouse for a house), used only to reach MIN_COMPARABLES. */
 const OTHER_TYPE_SIMILARITY = 0.5;
+/** Similarity factor for a sale of the other kind (a unit for a house), used only when the subject's kind has too few sales. */
+const OTHER_KIND_SIMILARITY = 0.25;
+/** Sales of each type whose median prices give the local price ratio between a unit and a house. */
+const KIND_RATIO_SALES = 40;
+/** Fewer sales than this on either side: the difference between the kinds is not priced. */
+const KIND_RATIO_MIN_SALES = 8;
 
+const KIND_NAMES: Readonly<Record<string, string>> = { house: 'house', unit: 'unit' };
+
+/**
+ * The local price ratio of a sale of `fromType` to one of `toType` as at `asAt`: exp of the
+ * difference between the medians of the time-adjusted log prices of their nearest
+ * KIND_RATIO_SALES earlier sales. Null when either side has fewer than KIND_RATIO_MIN_SALES.
+ */
+export function kindPriceRatio(index: SalesIndex, fromType: string, toType: string, at: { lat: number; lng: number; state: string | null }, asAt: string): { ratio: number; fromSales: number; toSales: number } | null {
+  const from = findNearestEarlierSales(index, fromType, at.lat, at.lng, asAt, KIND_RATIO_SALES, at.state);
+  const to = findNearestEarlierSales(index, toType, at.lat, at.lng, asAt, KIND_RATIO_SALES, at.state);
+  if (from.length < KIND_RATIO_MIN_SALES || to.length < KIND_RATIO_MIN_SALES) return null;
+  const level = (list: readonly Neighbour[]) => median(list.map((neighbour) => neighbour.adjustedLogPrice));
+  return { ratio: Math.exp(level(to) - level(from)), fromSales: from.length, toSales: to.length };
+}
+
+interface Candidate {
+  neighbour: Neighbour;
+  similarity: number;
+  own: boolean;
+}
+
+/**
+ * The comparables a valuer would accept: sales of the subject's type first; only when fewer than
+ * MIN_COMPARABLES exist within LOCAL_COMPARABLE_KM, other types of the same kind (house, townhouse, villa, land: the
+ * house kind; units: the unit kind), and only when the kind still has too few, sales of the other
+ * kind from within the same radius (listed after the subject's kind nearby, before its kind further
+ * away). Such a sale is marked (`isSameKind` false) and priced: its time-adjusted price times the
+ * local price ratio of the subject's type to the sale's type (kindPriceRatio) is the price the
+ * premium is measured against. The property's own earlier sale comes first, unless it was recorded
+ * as the other kind (another dwelling at the same street number).
+ */
 function findComparables(index: SalesIndex, subject: SubjectProperty, point: PointValuation, asAt: string) {
   const type = point.features.propertyType;
-  const pool = findNearestEarlierSales(index, type, subject.lat, subject.lng, asAt, 40, point.features.state)
-    .map((neighbour) => ({ neighbour, similarity: comparableSimilarity(subject, neighbour, asAt) }));
-  if (pool.length < MIN_COMPARABLES) {
-    // Too few sales of this type (e.g. units in a data set of houses): top up with the nearest
-    // sales of other types, marked down so that a same-type sale always ranks first.
-    for (const otherType of index.trees.keys()) {
-      if (otherType === type) continue;
-      for (const neighbour of findNearestEarlierSales(index, otherType, subject.lat, subject.lng, asAt, MIN_COMPARABLES, point.features.state)) {
-        pool.push({ neighbour, similarity: Math.round(comparableSimilarity(subject, neighbour, asAt) * OTHER_TYPE_SIMILARITY * 1000) / 1000 });
-      }
-    }
-  }
-  // The property's own earlier sale (any age) comes first, marked as such; the others follow by similarity.
+  const kind = segmentOf(type);
+  const state = point.features.state;
+  const near = (otherType: string, k: number, factor: number) =>
+    findNearestEarlierSales(index, otherType, subject.lat, subject.lng, asAt, k, state).map((neighbour) => ({ neighbour, similarity: Math.round(comparableSimilarity(subject, neighbour, asAt) * factor * 1000) / 1000, own: false }));
+  const pool: Candidate[] = near(type, 40, 1);
+  const tooFew = () => pool.filter((candidate) => candidate.neighbour.distanceKm <= LOCAL_COMPARABLE_KM).length < MIN_COMPARABLES;
+  const otherTypes = [...index.trees.keys()].filter((otherType) => otherType !== type);
+  if (tooFew()) for (const otherType of otherTypes.filter((candidate) => segmentOf(candidate) === kind)) pool.push(...near(otherType, MIN_COMPARABLES, OTHER_TYPE_SIMILARITY));
+  // The other kind only from within the same radius: a far unit is no better evidence than a far house.
+  if (tooFew()) for (const otherType of otherTypes.filter((candidate) => segmentOf(candidate) !== kind)) pool.push(...near(otherType, MIN_COMPARABLES, OTHER_KIND_SIMILARITY).filter((candidate) => candidate.neighbour.distanceKm <= LOCAL_COMPARABLE_KM));
   const previous = point.features.previousSale;
-  const ownSale = previous?.sale;
+  const ownSale = previous && segmentOf(previous.sale.propertyType) === kind ? previous.sale : null;
+  // The subject's kind within the radius first, then the other kind's (if any were needed), then the subject's kind further away; by similarity within each.
+  const tier = (candidate: Candidate) => (segmentOf(candidate.neighbour.sale.propertyType) !== kind ? 1 : candidate.neighbour.distanceKm <= LOCAL_COMPARABLE_KM ? 0 : 2);
   const others = pool
     .filter(({ neighbour }) => neighbour.sale.id !== previous?.saleId)
-    .sort((a, b) => b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm);
-  const ordered =
-    ownSale && previous
-      ? [{ neighbour: { sale: ownSale, distanceKm: 0, adjustedLogPrice: Math.log(previous.timeAdjustedPriceAud) }, similarity: 1, own: true }, ...others.map((item) => ({ ...item, own: false }))]
-      : others.map((item) => ({ ...item, own: false }));
-  return ordered
-    .slice(0, ownSale ? 6 : 5)
-    .map(({ neighbour, similarity, own }) => ({
-      saleId: neighbour.sale.id,
-      address: neighbour.sale.address,
-      suburb: neighbour.sale.suburb,
-      state: neighbour.sale.state,
-      postcode: neighbour.sale.postcode,
-      saleDate: neighbour.sale.saleDate,
+    .sort((a, b) => tier(a) - tier(b) || b.similarity - a.similarity || a.neighbour.distanceKm - b.neighbour.distanceKm);
+  const ordered: Candidate[] = ownSale && previous ? [{ neighbour: { sale: ownSale, distanceKm: 0, adjustedLogPrice: Math.log(previous.timeAdjustedPriceAud) }, similarity: 1, own: true }, ...others] : others;
+  const ratios = new Map<string, ReturnType<typeof kindPriceRatio>>();
+  const ratioOf = (saleType: string) => {
+    if (!ratios.has(saleType)) ratios.set(saleType, kindPriceRatio(index, saleType, type, { lat: subject.lat, lng: subject.lng, state }, asAt));
+    return ratios.get(saleType)!;
+  };
+  return ordered.slice(0, ownSale ? 6 : 5).map(({ neighbour, similarity, own }) => {
+    const sale = neighbour.sale;
+    const timeAdjustedPriceAud = Math.round(Math.exp(neighbour.adjustedLogPrice));
+    const isSameKind = segmentOf(sale.propertyType) === kind;
+    let kindAdjustedPriceAud = timeAdjustedPriceAud;
+    let kindAdjustment: string | null = null;
+    if (!isSameKind) {
+      const priced = ratioOf(sale.propertyType);
+      const from = KIND_NAMES[segmentOf(sale.propertyType)]!;
+      const to = KIND_NAMES[kind]!;
+      if (priced) {
+        kindAdjustedPriceAud = Math.round(timeAdjustedPriceAud * priced.ratio);
+        kindAdjustment = `A ${from} sale, used because fewer than ${MIN_COMPARABLES} ${to} sales are within ${LOCAL_COMPARABLE_KM} km: priced as a ${to} at ×${priced.ratio.toFixed(2)}, the ratio of the median time-adjusted prices of the nearest ${priced.toSales} ${type} and ${priced.fromSales} ${sale.propertyType} sales.`;
+      } else {
+        kindAdjustment = `A ${from} sale, used because fewer than ${MIN_COMPARABLES} ${to} sales are within ${LOCAL_COMPARABLE_KM} km; too few sales of one kind nearby to price the difference, so its price is shown unadjusted.`;
+      }
+    }
+    return {
+      saleId: sale.id,
+      address: sale.address,
+      suburb: sale.suburb,
+      state: sale.state,
+      postcode: sale.postcode,
+      saleDate: sale.saleDate,
       distanceKm: Math.round(neighbour.distanceKm * 100) / 100,
-      propertyType: neighbour.sale.propertyType,
-      bedrooms: neighbour.sale.bedrooms,
-      bathrooms: neighbour.sale.bathrooms,
-      landSizeM2: neighbour.sale.landSizeM2,
-      priceAud: Math.round(neighbour.sale.priceAud),
-      timeAdjustedPriceAud: Math.round(Math.exp(neighbour.adjustedLogPrice)),
+      propertyType: sale.propertyType,
+      bedrooms: sale.bedrooms,
+      bathrooms: sale.bathrooms,
+      landSizeM2: sale.landSizeM2,
+      priceAud: Math.round(sale.priceAud),
+      timeAdjustedPriceAud,
+      isSameKind,
+      kindAdjustedPriceAud,
+      kindAdjustment,
       similarity,
       ownSale: own,
-    }));
+    };
+  });
 }
 
 /** Intangible share of value (goodwill of presentation, transaction premia): 2%, kept small. */
@@ -263,45 +322,112 @@ const BUILD_COST_AUD_PER_M2 = 1_800;
 const BUILDING_LIFE_YEARS = 60;
 const BUILDING_FLOOR_SHARE = 0.25;
 
+/** Earlier sales of the subject's type (with a land size) the local land-value surface is fitted on. */
+const LAND_LOCAL_SALES = 200;
+/** Earlier sales of the wider area whose slope the local one is shrunk toward. */
+const LAND_AREA_SALES = 1000;
+/** Shrinkage: the local slope's weight is nEff / (nEff + LAND_SHRINK_SALES), nEff its sales' effective number. */
+const LAND_SHRINK_SALES = 60;
+/** Fewer wider-area sales with a land size than this: no land surface (the cost approach instead). */
+const LAND_MIN_SALES = 30;
+/** Below this share of a typical local sale's price at its median lot, the land rate is not trusted. */
+const LAND_MIN_TYPICAL_SHARE = 0.15;
+/** Lots outside this range (m²) are left out of the fit (farms, data errors): they would set the slope alone. */
+const LAND_FIT_RANGE_M2 = [80, 4000] as const;
+
+interface LandSlope {
+  slope: number;
+  /** Effective number of sales: (sum of weights)² / sum of squared weights. */
+  effectiveSales: number;
+  sales: number;
+  /** Weighted median of the time-adjusted price per m² of land. */
+  medianPerM2: number;
+}
+
+/** Weighted least-squares slope of time-adjusted price on land size; null without spread in land size. */
+function landSlope(sales: readonly Neighbour[], weights: readonly number[]): LandSlope | null {
+  let sw = 0;
+  let sww = 0;
+  let sx = 0;
+  let sy = 0;
+  sales.forEach((neighbour, i) => {
+    const w = weights[i]!;
+    sw += w;
+    sww += w * w;
+    sx += w * neighbour.sale.landSizeM2!;
+    sy += w * Math.exp(neighbour.adjustedLogPrice);
+  });
+  if (sw <= 0) return null;
+  const meanX = sx / sw;
+  const meanY = sy / sw;
+  let sxy = 0;
+  let sxx = 0;
+  sales.forEach((neighbour, i) => {
+    const dx = neighbour.sale.landSizeM2! - meanX;
+    sxy += weights[i]! * dx * (Math.exp(neighbour.adjustedLogPrice) - meanY);
+    sxx += weights[i]! * dx * dx;
+  });
+  if (sxx <= 0) return null;
+  const perM2 = sales.map((neighbour, i) => ({ value: Math.exp(neighbour.adjustedLogPrice) / neighbour.sale.landSizeM2!, weight: weights[i]! })).sort((a, b) => a.value - b.value);
+  let cumulative = 0;
+  const medianPerM2 = perM2.find((item) => (cumulative += item.weight) >= sw / 2)?.value ?? perM2[perM2.length - 1]!.value;
+  return { slope: sxy / sxx, effectiveSales: (sw * sw) / sww, sales: sales.length, medianPerM2 };
+}
+
 /**
- * Land / building / intangible split. With a land size and at least 8 nearby earlier sales of the
- * same type with land sizes, the local land rate is the least-squares slope of their time-adjusted
- * prices on land size (AUD/m², at most 90% of their median price per m²); land = size * rate
- * (capped at 90% of the non-intangible value), building = the residual. Otherwise (no land size,
- * units, thin data) the cost approach: building = floor area (given, or 40 + 30 * bedrooms m²)
- * * $1,800/m² depreciated straight-line over 60 years (floor 25%), capped at 80% of the
- * non-intangible value; land = the residual. A unit has no lot of its own: its "land" is its
- * notional share of the strata site, the residual after the depreciated building.
+ * The local land rate (AUD/m²) of a lot of `propertyType` at the subject's place as at `asAt`, from
+ * a land-value surface: the distance-weighted (tricube over the farthest) least-squares slope of
+ * time-adjusted price on land size over the LAND_LOCAL_SALES nearest earlier sales of that type
+ * with a land size, shrunk toward the slope of the LAND_AREA_SALES around them by the local
+ * sample's size (weight nEff / (nEff + 60)), then kept within 0 and 90% of the local weighted
+ * median price per m². Neighbouring lots share most of their sales, so they get similar rates.
+ * Null when the area has fewer than LAND_MIN_SALES such sales, or the rate would make the land of a
+ * typical local sale (its median lot) less than 15% of its price (a slope that measures something else).
  */
-function computeBreakdown(subject: SubjectProperty, point: PointValuation, asAt: string) {
+export function localLandRate(index: SalesIndex, propertyType: string, at: { lat: number; lng: number; state: string | null }, asAt: string) {
+  const [smallest, largest] = LAND_FIT_RANGE_M2;
+  const withLand = (k: number) => findNearestEarlierSales(index, propertyType, at.lat, at.lng, asAt, k, at.state).filter((neighbour) => neighbour.sale.landSizeM2 != null && neighbour.sale.landSizeM2 >= smallest && neighbour.sale.landSizeM2 <= largest);
+  const area = withLand(LAND_AREA_SALES);
+  if (area.length < LAND_MIN_SALES) return null;
+  const areaSlope = landSlope(area, area.map(() => 1));
+  const local = area.slice(0, LAND_LOCAL_SALES);
+  const reach = Math.max(local[local.length - 1]!.distanceKm, 0.05) * 1.01;
+  const localSlope = landSlope(local, local.map((neighbour) => (1 - (neighbour.distanceKm / reach) ** 3) ** 3));
+  if (!areaSlope || !localSlope) return null;
+  const localWeight = localSlope.effectiveSales / (localSlope.effectiveSales + LAND_SHRINK_SALES);
+  const shrunk = localWeight * localSlope.slope + (1 - localWeight) * areaSlope.slope;
+  const rate = Math.min(Math.max(shrunk, 0), 0.9 * localSlope.medianPerM2);
+  // A slope that would make land a sliver of a typical local sale's price measures something else
+  // (bigger lots further out): no land surface there, the cost approach instead.
+  const typicalShare = (rate * median(local.map((neighbour) => neighbour.sale.landSizeM2!))) / Math.exp(median(local.map((neighbour) => neighbour.adjustedLogPrice)));
+  return typicalShare >= LAND_MIN_TYPICAL_SHARE ? { rate, localSales: local.length, areaSales: area.length, localWeight, localKm: reach } : null;
+}
+
+/**
+ * Land / building / intangible split. A house-kind lot with a land size: land = size * the local
+ * land rate of localLandRate (capped at 90% of the non-intangible value), building = the residual.
+ * Otherwise (no land size, units, thin data) the cost approach: building = floor area (given, or
+ * 40 + 30 * bedrooms m²) * $1,800/m² depreciated straight-line over 60 years (floor 25%), capped at
+ * 80% of the non-intangible value; land = the residual. A unit has no lot of its own: its "land" is
+ * its notional share of the strata site, the residual after the depreciated building.
+ */
+function computeBreakdown(index: SalesIndex, subject: SubjectProperty, point: PointValuation, asAt: string) {
   const estimate = point.estimate;
   const intangibleAud = Math.round(estimate * INTANGIBLE_SHARE);
   const tangible = estimate - intangibleAud;
   const isUnit = point.features.propertyType === 'unit';
   if (!isUnit && subject.landSizeM2 != null && subject.landSizeM2 > 0) {
-    const withLand = point.features.neighbours.filter((neighbour) => neighbour.sale.landSizeM2 != null && neighbour.sale.landSizeM2 > 0);
-    if (withLand.length >= 8) {
-      const xs = withLand.map((neighbour) => neighbour.sale.landSizeM2!);
-      const ys = withLand.map((neighbour) => Math.exp(neighbour.adjustedLogPrice));
-      const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
-      const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
-      let sxy = 0;
-      let sxx = 0;
-      xs.forEach((x, i) => {
-        sxy += (x - meanX) * (ys[i]! - meanY);
-        sxx += (x - meanX) ** 2;
-      });
-      const cap = 0.9 * median(ys.map((y, i) => y / xs[i]!));
-      const rate = sxx > 0 ? Math.min(Math.max(sxy / sxx, 0), cap) : 0;
-      if (rate > 0) {
-        const landAud = Math.round(Math.min(subject.landSizeM2 * rate, 0.9 * tangible));
-        return {
-          landAud,
-          buildingAud: tangible - landAud,
-          intangibleAud,
-          method: `Land: ${Math.round(subject.landSizeM2)} m² at a local land rate of $${Math.round(rate)}/m² (least-squares slope of ${withLand.length} nearby earlier sales' time-adjusted prices on land size); building: the residual; intangible: 2% of the estimate.`,
-        };
-      }
+    const land = localLandRate(index, point.features.propertyType, { lat: subject.lat, lng: subject.lng, state: point.features.state }, asAt);
+    if (land) {
+      const landAud = Math.round(Math.min(subject.landSizeM2 * land.rate, 0.9 * tangible));
+      return {
+        landAud,
+        buildingAud: tangible - landAud,
+        intangibleAud,
+        method:
+          `Land: ${Math.round(subject.landSizeM2)} m² at a local land rate of $${Math.round(land.rate).toLocaleString('en-AU')}/m², from a land-value surface: the slope of time-adjusted price on land size over the ${land.localSales} nearest earlier ${point.features.propertyType} sales (within ${land.localKm.toFixed(1)} km, nearer sales weighing more), ` +
+          `shrunk toward the slope of the ${land.areaSales} sales around them (local weight ${Math.round(land.localWeight * 100)}%), so neighbouring lots get similar rates; building: the residual; intangible: 2% of the estimate.`,
+      };
     }
   }
   const floorArea = subject.buildingSizeM2 ?? 40 + 30 * (subject.bedrooms ?? 3);
@@ -351,7 +477,7 @@ export function valueProperty(model: ValuationModel, index: SalesIndex, subject:
     modelEstimate: point.modelEstimate,
     ownSale: point.ownSale,
     comparables: findComparables(index, subject, point, asAt),
-    breakdown: computeBreakdown(subject, point, asAt),
+    breakdown: computeBreakdown(index, subject, point, asAt),
     timeline,
     model: { id: artifact.id, trainedOn: `${artifact.createdFrom.firstSaleDate} to ${artifact.createdFrom.lastSaleDate}`, method: artifact.method },
     baseValueAud: baseValue,

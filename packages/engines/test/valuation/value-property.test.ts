@@ -6,6 +6,8 @@ import {
   comparableSimilarity,
   confidenceFrom,
   fitValuationModel,
+  kindPriceRatio,
+  localLandRate,
   parseValuationModel,
   prepareRows,
   valueProperty,
@@ -118,6 +120,56 @@ describe('valueProperty', () => {
     const reparsed = parseValuationModel(JSON.parse(JSON.stringify(model.artifact)));
     expect(valueProperty(reparsed, index, HOUSE, { asAt: '2018-07-01' }).estimate).toBe(valueProperty(model, index, HOUSE, { asAt: '2018-07-01' }).estimate);
     expect(() => parseValuationModel({ ...model.artifact, format: 'other' })).toThrow();
+  });
+});
+
+describe('comparables of the same kind and a local land-value surface (issue 34)', () => {
+  it('a house never gets a unit comparable when enough houses exist, not even a unit sale at its own street address', () => {
+    const unitSale = index.sales.find((sale) => sale.propertyType === 'unit' && sale.suburb === 'Eastville' && sale.saleDate < '2018-01-01')!;
+    const subjects = [HOUSE, { ...HOUSE, lat: -37.81, lng: 144.9, suburb: 'Westville', postcode: '3000' }, { ...HOUSE, lat: unitSale.lat, lng: unitSale.lng, address: unitSale.address }];
+    for (const subject of subjects) {
+      for (const asAt of ['2016-01-01', '2018-07-01']) {
+        const result = valueProperty(model, index, subject, { asAt, timelineDates: [] });
+        expect(result.comparables.length).toBeGreaterThanOrEqual(3);
+        for (const comparable of result.comparables) {
+          expect(comparable).toMatchObject({ propertyType: 'house', isSameKind: true, kindAdjustment: null, kindAdjustedPriceAud: comparable.timeAdjustedPriceAud });
+        }
+      }
+    }
+  });
+
+  it('when too few houses are near, unit sales are listed, marked as the other kind and priced at the local house/unit ratio', () => {
+    // Eastville keeps two houses; its other houses are gone (the nearest others are in Westville, ~18 km away).
+    const eastHouses = index.sales.filter((sale) => sale.suburb === 'Eastville' && sale.propertyType === 'house' && sale.saleDate < '2018-01-01');
+    const kept = new Set(eastHouses.slice(0, 2).map((sale) => sale.id));
+    const thin = buildSalesIndex(index.sales.filter((sale) => !(sale.suburb === 'Eastville' && sale.propertyType === 'house') || kept.has(sale.id)));
+    const result = valueProperty(model, thin, HOUSE, { asAt: '2018-07-01', timelineDates: [] });
+    const units = result.comparables.filter((comparable) => !comparable.isSameKind);
+    expect(units.length).toBeGreaterThan(0);
+    // Both local houses still come first: the subject's kind is listed before the other kind.
+    expect(result.comparables.slice(0, 2).map((comparable) => comparable.saleId).sort()).toEqual([...kept].sort());
+    const ratio = kindPriceRatio(thin, 'unit', 'house', { lat: HOUSE.lat, lng: HOUSE.lng, state: 'VIC' }, '2018-07-01')!;
+    expect(ratio.ratio).toBeGreaterThan(1);
+    for (const unit of units) {
+      expect(unit.propertyType).toBe('unit');
+      expect(unit.kindAdjustment).toMatch(/^A unit sale, used because fewer than 3 house sales are within 5 km: priced as a house at ×\d\.\d\d/);
+      expect(Math.abs(unit.kindAdjustedPriceAud - unit.timeAdjustedPriceAud * ratio.ratio)).toBeLessThanOrEqual(1);
+      expect(unit.similarity).toBeLessThanOrEqual(0.25);
+    }
+  });
+
+  it('two neighbouring houses get land rates within 10% of each other, from the shrunk local surface the method names', () => {
+    const at = { lat: HOUSE.lat, lng: HOUSE.lng, state: 'VIC' };
+    const next = { ...at, lat: at.lat + 0.0015 };
+    const first = localLandRate(index, 'house', at, '2018-07-01')!;
+    const second = localLandRate(index, 'house', next, '2018-07-01')!;
+    expect(first.rate).toBeGreaterThan(0);
+    expect(Math.abs(first.rate / second.rate - 1)).toBeLessThan(0.1);
+    expect(first.localSales).toBe(200);
+    expect(first.areaSales).toBeGreaterThan(first.localSales);
+    const result = valueProperty(model, index, { ...HOUSE, landSizeM2: 600 }, { asAt: '2018-07-01', timelineDates: [] });
+    expect(result.breakdown.method).toContain(`local land rate of $${Math.round(first.rate).toLocaleString('en-AU')}/m², from a land-value surface`);
+    expect(result.breakdown.method).toMatch(/shrunk toward the slope of the \d+ sales around them \(local weight \d+%\), so neighbouring lots get similar rates/);
   });
 });
 

@@ -49,7 +49,7 @@ export async function analyseProperty(context: AppContext, query: string, log: W
         market_comparables: valuation.comparables.map((comparable) => ({
           address: comparable.address ?? `${comparable.suburb} ${comparable.state ?? ''} ${comparable.postcode ?? ''}`.trim(),
           value: comparable.timeAdjustedPriceAud,
-          premium: Math.round((valuation.estimate / comparable.timeAdjustedPriceAud - 1) * 1000) / 1000,
+          premium: Math.round((valuation.estimate / comparable.kindAdjustedPriceAud - 1) * 1000) / 1000,
         })),
         risk: { detailed: { flood: detailOf(hazards, 'flood'), fire: detailOf(hazards, 'fire'), coastal: detailOf(hazards, 'coastal') } },
       },

@@ -51,6 +51,8 @@ export function toAnalysisCsv(valuation: ValuationResult): string {
       [section, 'time_adjusted_price_aud', sale.timeAdjustedPriceAud],
       [section, 'similarity', sale.similarity],
     );
+    // A sale of the other kind (a unit for a house): the price it was compared at, and why.
+    if (!sale.isSameKind) rows.push([section, 'kind_adjusted_price_aud', sale.kindAdjustedPriceAud], [section, 'kind_adjustment', sale.kindAdjustment ?? '']);
   });
   for (const point of valuation.timeline) {
     const section = `timeline ${point.date}`;

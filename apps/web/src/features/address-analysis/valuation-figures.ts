@@ -6,11 +6,13 @@ export function getComparableLocation(sale: ComparableSale): string {
 }
 
 /**
- * How far the subject's estimate sits above (+) or below (-) the comparable's time-adjusted price,
- * as a fraction: 0.042 means the subject is worth 4.2% more than that sale would fetch today.
+ * How far the subject's estimate sits above (+) or below (-) the comparable's time-adjusted price
+ * (priced as the subject's type when the sale is of the other kind), as a fraction: 0.042 means
+ * the subject is worth 4.2% more than that sale would fetch today.
  */
 export function getPremiumFraction(estimateAud: number, sale: ComparableSale): number {
-  return sale.timeAdjustedPriceAud === 0 ? 0 : (estimateAud - sale.timeAdjustedPriceAud) / sale.timeAdjustedPriceAud;
+  const price = sale.kindAdjustedPriceAud;
+  return price === 0 ? 0 : (estimateAud - price) / price;
 }
 
 /** 0.042 -> "+4.2%", -0.1 -> "-10.0%". */

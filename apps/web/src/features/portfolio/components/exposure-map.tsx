@@ -23,27 +23,37 @@ function pointsData(points: Points): FeatureCollection {
   };
 }
 
-function boundsOf(points: Points): maplibregl.LngLatBoundsLike | null {
+/** Every placed loan's box; null when none is placed. */
+function boundsOf(points: Points): maplibregl.LngLatBounds | null {
   if (points.length === 0) return null;
-  const lngs = points.map((point) => point.lng);
-  const lats = points.map((point) => point.lat);
-  return [[Math.min(...lngs) - 0.05, Math.min(...lats) - 0.05], [Math.max(...lngs) + 0.05, Math.max(...lats) + 0.05]];
+  const bounds = new maplibregl.LngLatBounds();
+  for (const point of points) bounds.extend([point.lng, point.lat]);
+  return bounds;
 }
+
+/** Room around the outermost loans (px): the largest circle's radius and a margin, less on a small map. */
+function paddingFor(container: HTMLElement): number {
+  return Math.max(8, Math.min(48, Math.floor(Math.min(container.clientWidth, container.clientHeight) / 8)));
+}
+
+const AUSTRALIA: maplibregl.LngLatBoundsLike = [[112, -44], [154, -10]];
 
 /**
  * The book's exposure on the app's MapLibre setup (our own vector base: states and coastline, no
  * tile server): one circle per loan, sized by the loan amount, coloured by its highest hazard level.
  */
-export function ExposureMap({ points, total, isTruncated }: { points: Points; total: number; isTruncated: boolean }) {
+export function ExposureMap({ points, total, assessed, isTruncated }: { points: Points; total: number; assessed: number; isTruncated: boolean }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const base = useBaseMap();
   const baseData = base.data?.map;
 
   useEffect(() => {
-    if (!containerRef.current || !baseData) return undefined;
+    const container = containerRef.current;
+    if (!container || !baseData) return undefined;
+    const bounds = boundsOf(points);
     const geojson = (data: FeatureCollection): maplibregl.GeoJSONSourceSpecification => ({ type: 'geojson', data: data as unknown as maplibregl.GeoJSONSourceSpecification['data'] });
     const map = new maplibregl.Map({
-      container: containerRef.current,
+      container,
       style: {
         version: 8,
         sources: { states: geojson(baseData.states), coastline: geojson(baseData.coastline), loans: geojson(pointsData(points)) },
@@ -65,12 +75,25 @@ export function ExposureMap({ points, total, isTruncated }: { points: Points; to
           },
         ],
       },
-      bounds: boundsOf(points) ?? [[112, -44], [154, -10]],
+      bounds: bounds ?? AUSTRALIA,
+      fitBoundsOptions: { padding: paddingFor(container), maxZoom: 13 },
       attributionControl: false,
     });
     map.addControl(new maplibregl.AttributionControl({ compact: true, customAttribution: baseData.attribution }));
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
-    return () => map.remove();
+    // Every loan in view, with room for its circle, whatever size the box ends up (a panel laid
+    // out after the map was made, a rotated phone): fitted again whenever the box changes size.
+    const fit = () => map.fitBounds(bounds ?? AUSTRALIA, { padding: paddingFor(container), maxZoom: 13, animate: false });
+    map.once('load', fit);
+    const observer = new ResizeObserver(() => {
+      map.resize();
+      fit();
+    });
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      map.remove();
+    };
   }, [baseData, points]);
 
   const counts = { High: 0, Medium: 0, Low: 0, none: 0 };
@@ -88,6 +111,7 @@ export function ExposureMap({ points, total, isTruncated }: { points: Points; to
       <p className="text-xs text-slate-600">
         {`Circles sized by loan amount; red High, amber Medium, green Low, grey no hazard data. ${points.length.toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')} loans with coordinates${isTruncated ? ' (the largest loans)' : ''}.`}
       </p>
+      {assessed > total ? <p className="text-xs text-slate-600" data-testid="portfolio-map-unplaced">{`${(assessed - total).toLocaleString('en-AU')} of the ${assessed.toLocaleString('en-AU')} loans assessed could not be placed on the map (no coordinates).`}</p> : null}
       {base.isError ? <p className="text-xs text-slate-600">The base map could not be loaded.</p> : null}
     </div>
   );

@@ -51,8 +51,8 @@ export function ProgressPanel({ status, progress }: { status: PortfolioStatus; p
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
           <div><dt className="text-slate-600">Progress</dt><dd className="font-semibold tabular-nums" data-testid="portfolio-progress-percent">{`${percent}%`}</dd></div>
           <div><dt className="text-slate-600">Loans done</dt><dd className="font-semibold tabular-nums">{`${done.toLocaleString('en-AU')} of ${total.toLocaleString('en-AU')}`}</dd></div>
-          <div><dt className="text-slate-600">Speed</dt><dd className="font-semibold tabular-nums">{rate === null ? '-' : formatRate(rate)}</dd></div>
-          <div><dt className="text-slate-600">Time left</dt><dd className="font-semibold tabular-nums">{canCancel && eta !== null ? formatEta(eta) : '-'}</dd></div>
+          <div><dt className="text-slate-600">Speed</dt><dd className="font-semibold tabular-nums">{rate !== null ? formatRate(rate) : canCancel ? 'Measuring...' : '-'}</dd></div>
+          <div><dt className="text-slate-600">Time left</dt><dd className="font-semibold tabular-nums">{!canCancel ? '-' : eta !== null ? formatEta(eta) : 'Measuring...'}</dd></div>
           <div><dt className="text-slate-600">Errors</dt><dd className={`font-semibold tabular-nums ${errors > 0 ? 'text-red-700' : ''}`}>{errors.toLocaleString('en-AU')}</dd></div>
         </dl>
         {status.message ? <Notice>{status.message}</Notice> : null}

@@ -132,7 +132,7 @@ export function SummaryPanel({ portfolioId, version }: { portfolioId: string; ve
         <CardHeader level={3} title="Exposure map" />
         <CardContent>
           <Suspense fallback={<Skeleton className="h-96" />}>
-            <ExposureMap points={summary.map.points} total={summary.map.total} isTruncated={summary.map.isTruncated} />
+            <ExposureMap points={summary.map.points} total={summary.map.total} assessed={summary.loans.assessed} isTruncated={summary.map.isTruncated} />
           </Suspense>
         </CardContent>
       </Card>
