@@ -1,7 +1,7 @@
 /**
  * The one CSV writer of the product (issue 30): the web's analysis export, a portfolio's
  * results.csv (uploaded cells echoed back) and the CLI's `value --csv` and `risk --csv` outputs.
- * Built on csv-stringify's sync API (pure: no streams, so it runs in the browser bundle too).
+ * Built on csv-stringify's sync API, browser build (pure: no streams, no global Buffer), so the web runs it too.
  *
  * Formula injection (OWASP "CSV injection"): a text cell that begins with =, +, -, @, a tab or a
  * carriage return would run as a formula when the file is opened in a spreadsheet, so it is
@@ -11,7 +11,8 @@
  * decimal number ("-33.8688", an uploaded latitude echoed back), so that the figures of a file
  * stay figures. Anything else after the sign ("-1+2", "+61 2 9999 0000") is quoted.
  */
-import { stringify } from 'csv-stringify/sync';
+// The browser build: the same code with its own Buffer, so the web bundle runs it too (the Node entry reads the global Buffer, which a browser lacks).
+import { stringify } from 'csv-stringify/browser/esm/sync';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
