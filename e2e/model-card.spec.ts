@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
 
-test('the model card shows the loaded model and its hold-out accuracy per city', async ({ page }) => {
+test('the model card shows what is measured per city and hold-out, the goals and how to reproduce', async ({ page }) => {
   await page.goto('/model-card');
   await expect(page.getByRole('heading', { name: 'Valuation model card' })).toBeVisible();
   await expect(page.getByText(/avm-\d{8}-\d{8}/).first()).toBeVisible();
+  // The goals, phrased as the product's aims, and how many lines meet them now.
+  await expect(page.getByRole('heading', { name: 'What it is for and what it aims at' })).toBeVisible();
+  await expect(page.getByText('a median error (MdAPE) of at most 8.0%;')).toBeVisible();
+  await expect(page.getByTestId('model-goals-met')).toHaveText(/the goals are met on \d of 6 lines/);
   const table = page.getByRole('table', { name: /hold-out accuracy/i });
   await expect(table).toBeVisible();
   for (const city of ['Melbourne', 'Perth', 'Sydney']) {
@@ -12,9 +16,15 @@ test('the model card shows the loaded model and its hold-out accuracy per city',
   // Six rows: two hold-outs (time-ordered, random) for each of three cities, read from the model.
   await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(table.locator('tbody tr').first()).toContainText('%');
-  // Issue 17: the previous model's figures and the stronger pipeline's targets beside each line.
+  // Beside each line: the previous model's figures and whether the line meets the goals, with no internal references.
   await expect(table.getByRole('columnheader', { name: /Previous model/ })).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: /Issue 17 target/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Goal', exact: true })).toBeVisible();
+  for (const row of await table.locator('tbody tr').all()) await expect(row.locator('td').last()).toHaveText(/^(Met|Not yet met: .+)$/);
+  await expect(page.getByText(/issue \d+/i)).toHaveCount(0);
+  // What is not measured says so, and the figures can be reproduced.
+  await expect(page.getByText(/By horizon: not measured/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to reproduce these figures' })).toBeVisible();
+  await expect(page.getByText('npm run bench:valuation')).toBeVisible();
 });
 
 test('the navigation bar links to the model card', async ({ page }) => {

@@ -107,5 +107,9 @@ describe.skipIf(getApiSkipReason() !== null)('model card', () => {
       expect(row.mdape).toBeLessThan(row.baselineMdape);
     }
     expect(model.targets.mdapeMax).toBe(0.08);
+    // Each line read against the product's goals, in words a user can act on; no internal references.
+    expect(model.goals).toHaveLength(model.holdout.length);
+    for (const goal of model.goals) expect(goal.summary).toMatch(goal.met ? /^Met$/ : /^Not yet met: .*aim/);
+    expect(response.body).not.toMatch(/issue \d+/i);
   });
 });

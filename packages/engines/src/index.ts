@@ -30,7 +30,7 @@ export {
   type PreparedRows,
   type SplitName,
 } from './valuation/train.ts';
-export { VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from './valuation/accuracy-targets.ts';
+export { accuracyGoalOf, VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY, type AccuracyGoal, type AccuracyTargets, type MeasuredAccuracy } from './valuation/accuracy-targets.ts';
 
 export * from './hazards/index.ts';
 export { parseSearchLocation, describeLocation, marketLocationOf, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';

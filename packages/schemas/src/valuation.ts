@@ -197,11 +197,12 @@ export const modelCardSchema = z
           previousMdape: z.number(),
           previousPpe10: z.number(),
           previousCoverage80: z.number(),
-          targetMdape: z.number(),
-          targetPpe10: z.number(),
         }),
       )
-      .describe("Per hold-out line: the previous model's figures on the same hold-outs and the stronger pipeline's figures issue 17 asks for"),
+      .describe("Per hold-out line: the previous model's figures on the same hold-outs"),
+    goals: z
+      .array(z.object({ holdout: z.string(), city: z.string(), met: z.boolean(), summary: z.string().describe('"Met", or "Not yet met: " and each figure short of its goal') }))
+      .describe("Per hold-out line: whether its measured figures meet the product's accuracy goals (targets)"),
   })
   .meta({ id: 'ModelCard' });
 export type ModelCard = z.infer<typeof modelCardSchema>;

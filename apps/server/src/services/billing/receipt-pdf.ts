@@ -32,9 +32,13 @@ export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Pro
       ['Processed by', invoice.provider === 'stripe' ? 'Stripe' : 'PropGuard test processor (test mode: no money moved)'],
     ];
     for (const [label, value] of rows) {
+      // Each column wraps in its width; the next row starts below the taller of the two.
       const y = doc.y;
       doc.font('Helvetica-Bold').text(label, 50, y, { width: 140 });
+      const labelBottom = doc.y;
       doc.font('Helvetica').text(value, 200, y, { width: 345 });
+      doc.x = 50;
+      doc.y = Math.max(labelBottom, doc.y);
       doc.moveDown(0.4);
     }
     doc.end();

@@ -28,22 +28,75 @@ function contentWidth(doc: Doc): number {
 }
 
 function heading(doc: Doc, text: string) {
-  if (doc.y > doc.page.height - 160) doc.addPage();
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(text, MARGIN, doc.y);
+  // A heading never ends a page: it keeps room for a few lines of its section.
+  ensureSpace(doc, 90);
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(text, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + contentWidth(doc), doc.y + 2).lineWidth(0.5).strokeColor('#cbd5e1').stroke();
   doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor('#0f172a');
+  doc.x = MARGIN;
 }
 
-/** Two-column rows: label left, value right. */
-function table(doc: Doc, rows: ReadonlyArray<readonly [string, string]>) {
+/** The lowest a line may reach before the footer's margin. */
+function bottomOf(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+/** Starts a new page unless `height` points still fit above the bottom margin. */
+function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > bottomOf(doc)) doc.addPage();
+}
+
+/**
+ * A paragraph across the full width from the left margin. Every line of the report goes through here
+ * or `table`: pdfkit otherwise starts at its last x (a table's value column) and runs off the page.
+ */
+function paragraph(doc: Doc, text: string, style: { size?: number; colour?: string; bold?: boolean } = {}) {
+  doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size ?? 10).fillColor(style.colour ?? '#0f172a');
+  doc.text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.x = MARGIN;
+}
+
+/**
+ * Two-column rows: label left, value right, each wrapping in its column. A row that does not fit
+ * starts a new page whole, and the header (if any) is repeated at the top of that page.
+ */
+function table(doc: Doc, rows: ReadonlyArray<readonly [string, string]>, header?: readonly [string, string]) {
   const width = contentWidth(doc);
-  for (const [label, value] of rows) {
-    if (doc.y > doc.page.height - 90) doc.addPage();
+  const labelWidth = width * 0.45;
+  const valueX = MARGIN + width * 0.47;
+  const valueWidth = width * 0.53;
+  const rowHeight = ([label, value]: readonly [string, string]) => Math.max(doc.heightOfString(label, { width: labelWidth }), doc.heightOfString(value, { width: valueWidth }));
+  const drawRow = (row: readonly [string, string], labelColour: string, valueColour: string) => {
     const y = doc.y;
-    doc.font('Helvetica').fontSize(10).fillColor(SLATE).text(label, MARGIN, y, { width: width * 0.45 });
-    const labelBottom = doc.y;
-    doc.fillColor('#0f172a').text(value, MARGIN + width * 0.47, y, { width: width * 0.53, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y) + 2;
+    const height = rowHeight(row);
+    doc.fillColor(labelColour).text(row[0], MARGIN, y, { width: labelWidth });
+    doc.fillColor(valueColour).text(row[1], valueX, y, { width: valueWidth, align: 'right' });
+    doc.x = MARGIN;
+    doc.y = y + height + 2;
+  };
+  const drawHeader = () => {
+    if (!header) return;
+    doc.font('Helvetica-Bold').fontSize(9);
+    drawRow(header, SLATE, SLATE);
+    doc.moveTo(MARGIN, doc.y - 1).lineTo(MARGIN + width, doc.y - 1).lineWidth(0.5).strokeColor('#e2e8f0').stroke();
+    doc.y += 2;
+  };
+  const [first] = rows;
+  if (header) {
+    doc.font('Helvetica-Bold').fontSize(9);
+    const headerHeight = rowHeight(header) + 5;
+    doc.font('Helvetica').fontSize(10);
+    ensureSpace(doc, headerHeight + (first ? rowHeight(first) : 0));
+    drawHeader();
+  }
+  for (const row of rows) {
+    doc.font('Helvetica').fontSize(10);
+    if (doc.y + rowHeight(row) > bottomOf(doc)) {
+      doc.addPage();
+      drawHeader();
+      doc.font('Helvetica').fontSize(10);
+    }
+    drawRow(row, SLATE, '#0f172a');
   }
 }
 
@@ -55,14 +108,22 @@ function rangeChart(doc: Doc, content: ReportContent) {
   const axisLow = low - span * 0.15;
   const axisHigh = high + span * 0.15;
   const x = (value: number) => MARGIN + ((value - axisLow) / (axisHigh - axisLow)) * width;
+  // A label centred on a point, moved in where it would cross a margin.
+  const label = (value: number, text: string, y: number, labelWidth: number) => {
+    const left = Math.min(Math.max(x(value) - labelWidth / 2, MARGIN), MARGIN + width - labelWidth);
+    doc.text(text, left, y, { width: labelWidth, align: 'center', lineBreak: false });
+  };
+  ensureSpace(doc, 60);
   const top = doc.y + 14;
   doc.rect(MARGIN, top + 6, width, 4).fill('#e2e8f0');
   doc.rect(x(low), top, x(high) - x(low), 16).fill('#bfdbfe');
   doc.rect(x(estimate) - 1.5, top - 4, 3, 24).fill(BLUE);
   doc.font('Helvetica').fontSize(8).fillColor(SLATE);
-  doc.text(formatAud(low), x(low) - 40, top + 22, { width: 80, align: 'center' });
-  doc.text(formatAud(high), x(high) - 40, top + 22, { width: 80, align: 'center' });
-  doc.fillColor(BLUE).text(formatAud(estimate), x(estimate) - 50, top - 16, { width: 100, align: 'center' });
+  label(low, formatAud(low), top + 22, 80);
+  label(high, formatAud(high), top + 22, 80);
+  doc.fillColor(BLUE);
+  label(estimate, formatAud(estimate), top - 16, 100);
+  doc.x = MARGIN;
   doc.y = top + 40;
   doc.fillColor('#0f172a').fontSize(10);
 }
@@ -72,17 +133,20 @@ function hazardBars(doc: Doc, content: ReportContent) {
   const labelWidth = 170;
   const barWidth = contentWidth(doc) - labelWidth - 70;
   for (const hazard of content.risk_assessment.hazards) {
-    if (doc.y > doc.page.height - 90) doc.addPage();
+    doc.font('Helvetica').fontSize(10);
+    const height = Math.max(16, doc.heightOfString(hazard.label, { width: labelWidth }) + 4);
+    ensureSpace(doc, height);
     const y = doc.y;
-    doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text(hazard.label, MARGIN, y, { width: labelWidth });
+    doc.fillColor('#0f172a').text(hazard.label, MARGIN, y, { width: labelWidth });
     doc.rect(MARGIN + labelWidth, y + 1, barWidth, 9).fill('#f1f5f9');
     if (hazard.score === null) {
-      doc.fillColor(SLATE).fontSize(9).text('No data', MARGIN + labelWidth + barWidth + 8, y);
+      doc.fillColor(SLATE).fontSize(9).text('No data', MARGIN + labelWidth + barWidth + 8, y, { width: 62 });
     } else {
       doc.rect(MARGIN + labelWidth, y + 1, (barWidth * hazard.score) / 100, 9).fill(LEVEL_COLOURS[hazard.level ?? 'Low'] ?? BLUE);
-      doc.fillColor('#0f172a').fontSize(9).text(formatHazardScore(hazard.score), MARGIN + labelWidth + barWidth + 8, y);
+      doc.fillColor('#0f172a').fontSize(9).text(formatHazardScore(hazard.score), MARGIN + labelWidth + barWidth + 8, y, { width: 62 });
     }
-    doc.y = y + 16;
+    doc.x = MARGIN;
+    doc.y = y + height;
   }
 }
 
@@ -133,6 +197,7 @@ function locationMap(doc: Doc, content: ReportContent, map: MapNear) {
     top,
     { width: contentWidth(doc) - width - 14 },
   );
+  doc.x = MARGIN;
   doc.y = top + height + 8;
   doc.fillColor('#0f172a').fontSize(10);
 }
@@ -154,9 +219,9 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(BLUE).text('PropGuard', MARGIN, MARGIN);
-  doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(content.title);
-  doc.font('Helvetica').fontSize(10).fillColor(SLATE).text(`Generated on ${LONG_DATE.format(new Date(input.generatedAt))}. Report ${input.reportId}.`);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(BLUE).text('PropGuard', MARGIN, MARGIN, { width: contentWidth(doc) });
+  paragraph(doc, content.title, { size: 15, bold: true });
+  paragraph(doc, `Generated on ${LONG_DATE.format(new Date(input.generatedAt))}. Report ${input.reportId}.`, { colour: SLATE });
 
   const property = content.property_details;
   heading(doc, 'Property summary');
@@ -180,49 +245,54 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     ['As at', analysis.as_at],
   ]);
   rangeChart(doc, content);
-  doc.font('Helvetica').fontSize(9).fillColor(SLATE).text(analysis.methodology, MARGIN, doc.y, { width: contentWidth(doc) });
+  paragraph(doc, analysis.methodology, { size: 9, colour: SLATE });
   if (analysis.factors.length > 0) {
     doc.moveDown(0.5);
-    table(doc, analysis.factors.map((factor) => [factor.label, `${factor.contribution_aud >= 0 ? '+' : '-'}${formatAud(Math.abs(factor.contribution_aud))}`] as const));
+    table(doc, analysis.factors.map((factor) => [factor.label, `${factor.contribution_aud >= 0 ? '+' : '-'}${formatAud(Math.abs(factor.contribution_aud))}`] as const), ['Factor', 'Contribution']);
   }
   if (has('comparables')) {
     heading(doc, 'Comparable sales');
-    table(doc, analysis.comparable_properties.map((comparable) => [
-      `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
-      `${formatAud(comparable.price)}; adjusted ${formatAud(comparable.time_adjusted_price)}`,
-    ] as const));
+    table(
+      doc,
+      analysis.comparable_properties.map((comparable) => [
+        `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
+        `${formatAud(comparable.price)}; adjusted ${formatAud(comparable.time_adjusted_price)}`,
+      ] as const),
+      ['Comparable sale', 'Price; time-adjusted'],
+    );
   }
 
   const risk = content.risk_assessment;
   heading(doc, 'Risk assessment');
-  doc.text(`Overall: ${risk.overall_risk} (${formatHazardScore(risk.overall_score)}). In 2050 under high emissions: ${risk.climate_2050_high.overall_risk} (${formatHazardScore(risk.climate_2050_high.overall_score)}).`);
+  paragraph(doc, `Overall: ${risk.overall_risk} (${formatHazardScore(risk.overall_score)}). In 2050 under high emissions: ${risk.climate_2050_high.overall_risk} (${formatHazardScore(risk.climate_2050_high.overall_score)}).`);
   doc.moveDown(0.4);
   hazardBars(doc, content);
-  doc.moveDown(0.3).fontSize(9).fillColor(SLATE);
-  for (const factor of risk.risk_factors) doc.text(`• ${factor}`, { width: contentWidth(doc) });
-  doc.fillColor('#0f172a').fontSize(10);
+  doc.moveDown(0.3);
+  for (const factor of risk.risk_factors) paragraph(doc, `• ${factor}`, { size: 9, colour: SLATE });
   if (has('mitigation')) {
     heading(doc, 'Mitigation strategies');
-    if (risk.mitigation_strategies.length === 0) doc.text('No measure is indicated at these scores.');
+    if (risk.mitigation_strategies.length === 0) paragraph(doc, 'No measure is indicated at these scores.');
     for (const item of risk.mitigation_strategies) {
-      doc.font('Helvetica-Bold').text(`${item.type} (${item.priority} priority): ${formatAud(item.cost_aud)}. ${reportPaybackText(item)}`);
-      doc.font('Helvetica').fontSize(9);
-      if (item.protects_against) doc.text(`Protects against: ${item.protects_against}`, { width: contentWidth(doc) });
-      if (item.cost_assumptions) doc.text(`Cost assumptions: ${item.cost_assumptions}`, { width: contentWidth(doc) });
-      for (const action of item.actions) doc.text(`• ${action}`, { width: contentWidth(doc) });
-      doc.fontSize(10).moveDown(0.3);
+      paragraph(doc, `${item.type} (${item.priority} priority): ${formatAud(item.cost_aud)}. ${reportPaybackText(item)}`, { bold: true });
+      if (item.protects_against) paragraph(doc, `Protects against: ${item.protects_against}`, { size: 9 });
+      if (item.cost_assumptions) paragraph(doc, `Cost assumptions: ${item.cost_assumptions}`, { size: 9 });
+      for (const action of item.actions) paragraph(doc, `• ${action}`, { size: 9 });
+      doc.moveDown(0.3);
     }
   }
   if (has('market')) {
     heading(doc, 'Market analysis');
-    doc.text(content.market_analysis.note, { width: contentWidth(doc) });
+    paragraph(doc, content.market_analysis.note);
     const rows = marketFigureRows(content.market_analysis);
     if (rows.length > 0) {
       doc.moveDown(0.3);
       table(doc, rows);
     }
-    if (content.market_analysis.summary) doc.moveDown(0.3).text(content.market_analysis.summary, { width: contentWidth(doc) });
-    for (const flag of content.market_analysis.flags ?? []) doc.fontSize(9).text(`Note: ${flag}`, { width: contentWidth(doc) }).fontSize(10);
+    if (content.market_analysis.summary) {
+      doc.moveDown(0.3);
+      paragraph(doc, content.market_analysis.summary);
+    }
+    for (const flag of content.market_analysis.flags ?? []) paragraph(doc, `Note: ${flag}`, { size: 9 });
   }
   if (has('compliance')) {
     heading(doc, 'Lending figures');
@@ -234,39 +304,40 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
       ...lendingFigureRows(content.compliance),
     ]);
     const loan = content.compliance.default_loan;
-    // From the left margin: the table above leaves the cursor in its value column.
-    if (loan) doc.fontSize(9).fillColor(SLATE).text(`${loan.assumptions}. Risk weights: ${loan.table_verification}.`, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
-    doc.fontSize(9).fillColor(SLATE).text(content.compliance.note, MARGIN, doc.y, { width: contentWidth(doc) }).fillColor('#0f172a').fontSize(10);
+    if (loan) paragraph(doc, `${loan.assumptions}. Risk weights: ${loan.table_verification}.`, { size: 9, colour: SLATE });
+    paragraph(doc, content.compliance.note, { size: 9, colour: SLATE });
   }
   heading(doc, 'Compliance certificate');
   table(doc, [
     ['Certificate ID', content.compliance_certificate.certificate_id],
     ['Content SHA-256', input.contentHash],
   ]);
-  doc.fontSize(9).fillColor(SLATE).text(content.compliance_certificate.note, MARGIN, doc.y, { width: contentWidth(doc) });
+  paragraph(doc, content.compliance_certificate.note, { size: 9, colour: SLATE });
   if (input.certificate) {
     heading(doc, 'Blockchain certificate');
-    // Full-width rows in a fixed-width font: hashes and the URL stay on one line, whole, to copy.
+    // Full-width rows in a fixed-width font: hashes and the URL whole on one line where they fit, to copy.
     for (const [label, value] of certificateRows(input.certificate)) {
-      if (doc.y > doc.page.height - 90) doc.addPage();
-      doc.font('Helvetica').fontSize(9).fillColor(SLATE).text(label, MARGIN, doc.y, { width: contentWidth(doc) });
+      doc.font('Courier').fontSize(8.5);
+      ensureSpace(doc, 14 + doc.heightOfString(value, { width: contentWidth(doc) }));
+      paragraph(doc, label, { size: 9, colour: SLATE });
       doc.font('Courier').fontSize(8.5).fillColor('#0f172a').text(value, MARGIN, doc.y, { width: contentWidth(doc) });
       doc.moveDown(0.25);
     }
-    doc.font('Helvetica');
-    doc.moveDown(0.3).fontSize(9).fillColor(SLATE).text(certificateHowToVerify(input.certificate), MARGIN, doc.y, { width: contentWidth(doc) });
+    doc.moveDown(0.3);
+    paragraph(doc, certificateHowToVerify(input.certificate), { size: 9, colour: SLATE });
   }
 
-  // Footers: page numbers and the content hash on every page.
+  // Footers: the report id and page number, then the content hash, on every page.
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Text below the bottom margin would start a new page: the footer lives in the margin.
     doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN;
+    const y = doc.page.height - MARGIN - 8;
     doc.font('Helvetica').fontSize(7).fillColor(SLATE);
-    doc.text(`Report ${input.reportId} · content SHA-256 ${input.contentHash}`, MARGIN, y, { width: contentWidth(doc) - 60, lineBreak: false });
+    doc.text(`Report ${input.reportId}`, MARGIN, y, { width: contentWidth(doc) - 70, lineBreak: false, ellipsis: true });
     doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN + contentWidth(doc) - 60, y, { width: 60, align: 'right', lineBreak: false });
+    doc.text(`Content SHA-256 ${input.contentHash}`, MARGIN, y + 9, { width: contentWidth(doc), lineBreak: false, ellipsis: true });
   }
   const pages = range.count;
   doc.end();

@@ -11,7 +11,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 border-b border-slate-100 py-2 sm:grid-cols-[12rem_1fr]">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="break-all">{children}</dd>
+      <dd className="min-w-0 wrap-break-word hyphens-manual">{children}</dd>
     </div>
   );
 }
@@ -28,11 +28,11 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
       <CardHeader level={2} title="Transaction" description={tx.network} />
       <CardContent>
         <dl className="text-sm">
-          <Row label="Hash"><span className="font-mono text-xs">{tx.hash}</span><CopyButton value={tx.hash} label="transaction hash" /></Row>
+          <Row label="Hash"><span className="font-mono text-xs wrap-anywhere">{tx.hash}</span><CopyButton value={tx.hash} label="transaction hash" /></Row>
           <Row label="Status"><Badge tone={tx.status === 'success' ? 'green' : 'red'}>{tx.status === 'success' ? 'Success' : 'Reverted'}</Badge></Row>
           <Row label="Block">{tx.block_number.toLocaleString('en-AU')}{tx.timestamp ? ` · ${formatLongDate(tx.timestamp)} ${formatTime(tx.timestamp)}` : ''}</Row>
-          <Row label="From"><span className="font-mono text-xs">{tx.from}</span></Row>
-          <Row label="To"><span className="font-mono text-xs">{tx.to ?? `contract created at ${tx.contract_address}`}</span></Row>
+          <Row label="From"><span className="font-mono text-xs wrap-anywhere">{tx.from}</span></Row>
+          <Row label="To"><span className="font-mono text-xs wrap-anywhere">{tx.to ?? `contract created at ${tx.contract_address}`}</span></Row>
           <Row label="Function">{tx.function ?? 'unknown'}</Row>
           <Row label="Nonce">{tx.nonce}</Row>
           <Row label="Gas used">{tx.gas_used.toLocaleString('en-AU')} at {tx.effective_gas_price_wei} wei (fee {tx.fee_wei} wei)</Row>
@@ -42,8 +42,8 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
         <ol className="mt-2 space-y-2 text-sm">
           {tx.logs.map((log, index) => (
             <li key={index} className="rounded border border-slate-100 p-2">
-              <p className="font-medium">{log.event ?? 'Unknown event'} <span className="font-mono text-xs text-slate-500">{log.address}</span></p>
-              <ul className="font-mono text-xs text-slate-700">{Object.entries(log.args).map(([key, value]) => <li key={key} className="break-all">{key}: {value}</li>)}</ul>
+              <p className="font-medium">{log.event ?? 'Unknown event'} <span className="font-mono text-xs wrap-anywhere text-slate-500">{log.address}</span></p>
+              <ul className="font-mono text-xs text-slate-700">{Object.entries(log.args).map(([key, value]) => <li key={key} className="wrap-anywhere">{key}: {value}</li>)}</ul>
             </li>
           ))}
         </ol>
@@ -77,12 +77,12 @@ export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
           )}
           <Row label="Report date">{certificate.report_date ? `${formatLongDate(certificate.report_date)} ${formatTime(certificate.report_date)}` : 'Metadata not held here'}</Row>
           <Row label="Model">{certificate.model_id ?? 'Metadata not held here'}</Row>
-          <Row label="Report hash (SHA-256)"><span className="font-mono text-xs">{certificate.report_hash}</span><CopyButton value={certificate.report_hash} label="report hash" /></Row>
-          <Row label="Token URI"><a className="font-mono text-xs text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.token_uri}</a><CopyButton value={certificate.cid} label="CID" /></Row>
-          <Row label="Owner"><span className="font-mono text-xs">{certificate.owner}</span></Row>
-          <Row label="Issuer"><span className="font-mono text-xs">{certificate.issuer}</span></Row>
+          <Row label="Report hash (SHA-256)"><span className="font-mono text-xs wrap-anywhere">{certificate.report_hash}</span><CopyButton value={certificate.report_hash} label="report hash" /></Row>
+          <Row label="Token URI"><a className="font-mono text-xs wrap-anywhere text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.token_uri}</a><CopyButton value={certificate.cid} label="CID" /></Row>
+          <Row label="Owner"><span className="font-mono text-xs wrap-anywhere">{certificate.owner}</span></Row>
+          <Row label="Issuer"><span className="font-mono text-xs wrap-anywhere">{certificate.issuer}</span></Row>
           <Row label="Minted">{formatLongDate(certificate.minted_date)} {formatTime(certificate.minted_date)}, block {certificate.block_number.toLocaleString('en-AU')}</Row>
-          <Row label="Transaction"><Link className="font-mono text-xs text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{certificate.transaction_hash}</Link></Row>
+          <Row label="Transaction"><Link className="font-mono text-xs wrap-anywhere text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{certificate.transaction_hash}</Link></Row>
           {certificate.supersedes ? <Row label="Supersedes"><Link className="text-blue-700 hover:underline" to={buildExplorerTokenPath(certificate.supersedes)}>#{certificate.supersedes}</Link></Row> : null}
           {certificate.superseded_by ? <Row label="Superseded by"><Link className="text-blue-700 hover:underline" to={buildExplorerTokenPath(certificate.superseded_by)}>#{certificate.superseded_by}</Link></Row> : null}
         </dl>

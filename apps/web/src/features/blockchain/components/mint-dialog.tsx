@@ -34,7 +34,7 @@ export function MintProgress({ stages, isPending }: { stages: MintStage[]; isPen
               {done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" /> : running ? <Loader2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin text-blue-600" /> : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-slate-300" />}
               <span>
                 <span className="font-medium text-slate-900">{title}</span>
-                {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="break-all text-xs">{done.label}</span></span> : null}
+                {done ? <span className="text-slate-600"> · {formatLatency(done.ms)}<br /><span className="wrap-anywhere text-xs">{done.label}</span></span> : null}
               </span>
             </li>
           );

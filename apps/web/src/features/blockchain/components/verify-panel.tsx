@@ -86,8 +86,8 @@ export function VerifyPanel() {
             {result.verified ? <ShieldCheck aria-hidden="true" className="size-4" /> : <ShieldX aria-hidden="true" className="size-4" />}
             {result.verified ? 'Verified' : 'Not verified'}
           </p>
-          <p>{result.reason}</p>
-          <ul className="mt-2 list-disc pl-5 text-xs">
+          <p className="wrap-anywhere">{result.reason}</p>
+          <ul className="mt-2 list-disc pl-5 text-xs wrap-anywhere">
             {result.checks.map((check) => <li key={check.name}>{check.passed ? '✓' : '✗'} {check.name}: {check.detail}</li>)}
           </ul>
         </div>

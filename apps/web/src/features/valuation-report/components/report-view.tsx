@@ -162,10 +162,10 @@ export function ReportView({ report, onShare }: ReportViewProps) {
       ) : null}
       <Card>
         <CardHeader level={2} title="APRA Compliance Certificate" />
-        <CardContent className="space-y-1 break-all text-sm text-slate-700">
-          <p>Certificate ID: <span data-testid="report-certificate-id">{certificate.certificate_id}</span></p>
-          <p>Content hash (SHA-256): <span className="font-mono text-xs" data-testid="report-content-hash">{report.content_hash}</span></p>
-          <p>PDF hash as issued (SHA-256): <span className="font-mono text-xs">{report.pdf_sha256}</span></p>
+        <CardContent className="space-y-1 wrap-break-word hyphens-manual text-sm text-slate-700">
+          <p>Certificate ID: <span className="wrap-anywhere" data-testid="report-certificate-id">{certificate.certificate_id}</span></p>
+          <p>Content hash (SHA-256): <span className="font-mono text-xs wrap-anywhere" data-testid="report-content-hash">{report.content_hash}</span></p>
+          <p>PDF hash as issued (SHA-256): <span className="font-mono text-xs wrap-anywhere">{report.pdf_sha256}</span></p>
           <p className="text-xs text-slate-500">Once a blockchain certificate is minted, the PDF download is its certified edition (this report with a certificate section), so its hash differs from the one above; both verify on the Blockchain tab.</p>
           <p className="text-xs text-slate-500">{certificate.note}</p>
         </CardContent>
