@@ -8,6 +8,7 @@ import type { AddressSuggestionsState } from '../hooks/use-address-suggestions.t
 type AddressComboboxProps = {
   id: string;
   value: string;
+  placeholder?: string;
   suggestions: AddressSuggestionsState;
 };
 
@@ -19,7 +20,7 @@ function placeOf(suggestion: AddressSuggestion): string {
  * The address box with its suggestion list, as a WAI-ARIA 1.2 combobox: arrows move through the
  * list, Enter picks the highlighted suggestion (or submits the form when none is), Escape closes.
  */
-export function AddressCombobox({ id, value, suggestions }: AddressComboboxProps) {
+export function AddressCombobox({ id, value, placeholder, suggestions }: AddressComboboxProps) {
   const listId = useId();
   const [active, setActive] = useState(-1);
   const { items, isOpen } = suggestions;
@@ -57,6 +58,7 @@ export function AddressCombobox({ id, value, suggestions }: AddressComboboxProps
       <Input
         id={id}
         value={value}
+        placeholder={placeholder}
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
