@@ -95,3 +95,11 @@ export function formatPlaceName(text: string | null | undefined): string | null 
     return titleCaseWord(word);
   });
 }
+
+/**
+ * A place's locality line as every screen, report and export shows it: suburb, state and postcode
+ * in formatPlaceName's case ("ABBOTSFORD", "VIC", "3067" -> "Abbotsford VIC 3067"); '' when none is known.
+ */
+export function formatLocality(place: { suburb?: string | null; state?: string | null; postcode?: string | null }): string {
+  return formatPlaceName([place.suburb, place.state, place.postcode].filter(Boolean).join(' '));
+}

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, type ReportCertificateSummary } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
-import { formatAud, formatHazardScore, reportPaybackText } from '@propguard/schemas';
+import { formatAud, formatHazardScore, formatLocality, formatPlaceName, formatReportTitle, reportPaybackText } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
 export interface PdfReportInput {
@@ -145,7 +145,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: content.title, Author: 'PropGuard', Subject: `Report ${input.reportId}`, CreationDate: new Date(input.generatedAt) },
+    info: { Title: formatReportTitle(content), Author: 'PropGuard', Subject: `Report ${input.reportId}`, CreationDate: new Date(input.generatedAt) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -155,14 +155,14 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   });
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor(BLUE).text('PropGuard', MARGIN, MARGIN);
-  doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(content.title);
+  doc.font('Helvetica-Bold').fontSize(15).fillColor('#0f172a').text(formatReportTitle(content));
   doc.font('Helvetica').fontSize(10).fillColor(SLATE).text(`Generated on ${LONG_DATE.format(new Date(input.generatedAt))}. Report ${input.reportId}.`);
 
   const property = content.property_details;
   heading(doc, 'Property summary');
   table(doc, [
-    ['Address', property.address],
-    ['Suburb', [property.suburb, property.state, property.postcode].filter(Boolean).join(' ') || 'Not recorded'],
+    ['Address', formatPlaceName(property.address)],
+    ['Suburb', formatLocality(property) || 'Not recorded'],
     ['Property type', property.property_type ?? 'Not recorded'],
     ['Bedrooms / bathrooms', `${property.bedrooms ?? 'N/A'} / ${property.bathrooms ?? 'N/A'}`],
     ['Land size', property.land_size_m2 === null ? 'N/A' : `${Math.round(property.land_size_m2).toLocaleString('en-AU')} m²`],
@@ -188,7 +188,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   if (has('comparables')) {
     heading(doc, 'Comparable sales');
     table(doc, analysis.comparable_properties.map((comparable) => [
-      `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
+      `${formatPlaceName(comparable.address)} (${comparable.sale_date}, ${comparable.distance_km} km)`,
       `${formatAud(comparable.price)}; adjusted ${formatAud(comparable.time_adjusted_price)}`,
     ] as const));
   }
