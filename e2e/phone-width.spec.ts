@@ -17,9 +17,17 @@ async function expectNoSidewaysScroll(page: Page, name: string) {
   // The elements wider than the screen, named, so that a failure says what overflows.
   const overflowing = await page.evaluate((width) => {
     const wide: string[] = [];
+    const isClipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (element instanceof SVGElement && !(element instanceof SVGSVGElement)) continue;
+      if (isClipped(element)) continue;
       const box = element.getBoundingClientRect();
-      if (box.right > width + 1 && box.width > 0) wide.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} right=${Math.round(box.right)}`);
+      if (box.right > width + 1 && box.width > 0) wide.push(`${element.tagName.toLowerCase()}.${String(element.getAttribute('class')).slice(0, 70)} [${(element.textContent ?? '').trim().slice(0, 30)}] right=${Math.round(box.right)}`);
     }
     return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 8) };
   }, PHONE.width);
