@@ -14,7 +14,7 @@ type CardHeaderProps = { title: ReactNode; description?: ReactNode; icon?: React
 export function CardHeader({ title, description, icon, level = 3, action }: CardHeaderProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <div className="flex items-start justify-between gap-4 border-b border-slate-100 p-5">
+    <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 p-5">
       <div className="min-w-0">
         <Heading className="flex items-center gap-2 break-words text-lg font-semibold text-slate-900">
           {icon}

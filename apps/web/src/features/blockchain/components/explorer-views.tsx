@@ -20,7 +20,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ExplorerTransactionView({ hash }: { hash: string }) {
   const found = useExplorerTransaction(hash);
   if (found.isPending) return <p className="text-sm text-slate-600">Reading the transaction…</p>;
-  if (found.isError) return <p role="alert" className="text-sm text-red-700">{found.error.message}</p>;
+  if (found.isError) return <p role="alert" className="text-sm text-red-700 [overflow-wrap:anywhere]">{found.error.message}</p>;
   const tx = found.data;
   const tokenId = tx.logs.find((log) => log.event === 'CertificateIssued')?.args.tokenId;
   return (
@@ -28,11 +28,11 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
       <CardHeader level={2} title="Transaction" description={tx.network} />
       <CardContent>
         <dl className="text-sm">
-          <Row label="Hash"><span className="font-mono text-xs">{tx.hash}</span><CopyButton value={tx.hash} label="transaction hash" /></Row>
+          <Row label="Hash"><span className="break-all font-mono text-xs">{tx.hash}</span><CopyButton value={tx.hash} label="transaction hash" /></Row>
           <Row label="Status"><Badge tone={tx.status === 'success' ? 'green' : 'red'}>{tx.status === 'success' ? 'Success' : 'Reverted'}</Badge></Row>
           <Row label="Block">{tx.block_number.toLocaleString('en-AU')}{tx.timestamp ? ` · ${formatLongDate(tx.timestamp)} ${formatTime(tx.timestamp)}` : ''}</Row>
-          <Row label="From"><span className="font-mono text-xs">{tx.from}</span></Row>
-          <Row label="To"><span className="font-mono text-xs">{tx.to ?? `contract created at ${tx.contract_address}`}</span></Row>
+          <Row label="From"><span className="break-all font-mono text-xs">{tx.from}</span></Row>
+          <Row label="To"><span className="break-all font-mono text-xs">{tx.to ?? `contract created at ${tx.contract_address}`}</span></Row>
           <Row label="Function">{tx.function ?? 'unknown'}</Row>
           <Row label="Nonce">{tx.nonce}</Row>
           <Row label="Gas used">{tx.gas_used.toLocaleString('en-AU')} at {tx.effective_gas_price_wei} wei (fee {tx.fee_wei} wei)</Row>
@@ -42,7 +42,7 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
         <ol className="mt-2 space-y-2 text-sm">
           {tx.logs.map((log, index) => (
             <li key={index} className="rounded border border-slate-100 p-2">
-              <p className="font-medium">{log.event ?? 'Unknown event'} <span className="font-mono text-xs text-slate-500">{log.address}</span></p>
+              <p className="font-medium">{log.event ?? 'Unknown event'} <span className="break-all font-mono text-xs text-slate-500">{log.address}</span></p>
               <ul className="font-mono text-xs text-slate-700">{Object.entries(log.args).map(([key, value]) => <li key={key} className="break-all">{key}: {value}</li>)}</ul>
             </li>
           ))}
@@ -59,7 +59,7 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
 export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
   const found = useExplorerToken(tokenId);
   if (found.isPending) return <p className="text-sm text-slate-600">Reading the certificate…</p>;
-  if (found.isError) return <p role="alert" className="text-sm text-red-700">{found.error.message}</p>;
+  if (found.isError) return <p role="alert" className="text-sm text-red-700 [overflow-wrap:anywhere]">{found.error.message}</p>;
   const { certificate, metadata, network, contract_address: contract } = found.data;
   return (
     <Card>
@@ -77,12 +77,12 @@ export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
           )}
           <Row label="Report date">{certificate.report_date ? `${formatLongDate(certificate.report_date)} ${formatTime(certificate.report_date)}` : 'Metadata not held here'}</Row>
           <Row label="Model">{certificate.model_id ?? 'Metadata not held here'}</Row>
-          <Row label="Report hash (SHA-256)"><span className="font-mono text-xs">{certificate.report_hash}</span><CopyButton value={certificate.report_hash} label="report hash" /></Row>
-          <Row label="Token URI"><a className="font-mono text-xs text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.token_uri}</a><CopyButton value={certificate.cid} label="CID" /></Row>
-          <Row label="Owner"><span className="font-mono text-xs">{certificate.owner}</span></Row>
-          <Row label="Issuer"><span className="font-mono text-xs">{certificate.issuer}</span></Row>
+          <Row label="Report hash (SHA-256)"><span className="break-all font-mono text-xs">{certificate.report_hash}</span><CopyButton value={certificate.report_hash} label="report hash" /></Row>
+          <Row label="Token URI"><a className="break-all font-mono text-xs text-blue-700 hover:underline" href={`/ipfs/${certificate.cid}`}>{certificate.token_uri}</a><CopyButton value={certificate.cid} label="CID" /></Row>
+          <Row label="Owner"><span className="break-all font-mono text-xs">{certificate.owner}</span></Row>
+          <Row label="Issuer"><span className="break-all font-mono text-xs">{certificate.issuer}</span></Row>
           <Row label="Minted">{formatLongDate(certificate.minted_date)} {formatTime(certificate.minted_date)}, block {certificate.block_number.toLocaleString('en-AU')}</Row>
-          <Row label="Transaction"><Link className="font-mono text-xs text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{certificate.transaction_hash}</Link></Row>
+          <Row label="Transaction"><Link className="break-all font-mono text-xs text-blue-700 hover:underline" to={buildExplorerTxPath(certificate.transaction_hash)}>{certificate.transaction_hash}</Link></Row>
           {certificate.supersedes ? <Row label="Supersedes"><Link className="text-blue-700 hover:underline" to={buildExplorerTokenPath(certificate.supersedes)}>#{certificate.supersedes}</Link></Row> : null}
           {certificate.superseded_by ? <Row label="Superseded by"><Link className="text-blue-700 hover:underline" to={buildExplorerTokenPath(certificate.superseded_by)}>#{certificate.superseded_by}</Link></Row> : null}
         </dl>
