@@ -14,23 +14,25 @@ test.use({ viewport: PHONE });
 async function expectNoSidewaysScroll(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  // The elements wider than the screen, named, so that a failure says what overflows.
-  const overflowing = await page.evaluate((width) => {
-    const wide: string[] = [];
-    const isClipped = (element: Element): boolean => {
+  // The elements wider than the screen (outside any scrolling box), named, so that a failure says
+  // what overflows. A string: the e2e project is type-checked without the DOM's types.
+  const overflowing = await page.evaluate<{ scrollWidth: number; wide: string[] }>(`(() => {
+    const width = ${PHONE.width};
+    const isClipped = (element) => {
       for (let parent = element.parentElement; parent; parent = parent.parentElement) {
         if (getComputedStyle(parent).overflowX !== 'visible') return true;
       }
       return false;
     };
+    const wide = [];
     for (const element of Array.from(document.querySelectorAll('body *'))) {
       if (element instanceof SVGElement && !(element instanceof SVGSVGElement)) continue;
       if (isClipped(element)) continue;
       const box = element.getBoundingClientRect();
-      if (box.right > width + 1 && box.width > 0) wide.push(`${element.tagName.toLowerCase()}.${String(element.getAttribute('class')).slice(0, 70)} [${(element.textContent ?? '').trim().slice(0, 30)}] right=${Math.round(box.right)}`);
+      if (box.right > width + 1 && box.width > 0) wide.push(element.tagName.toLowerCase() + '.' + String(element.getAttribute('class')).slice(0, 70) + ' [' + (element.textContent || '').trim().slice(0, 30) + '] right=' + Math.round(box.right));
     }
     return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 8) };
-  }, PHONE.width);
+  })()`);
   expect(overflowing.scrollWidth, `${name}: ${overflowing.wide.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
 }
 
