@@ -23,7 +23,7 @@ test.describe('address suggestions on the dashboard (/)', () => {
     });
     const requests = await openLive(page);
     const box = page.getByRole('combobox', { name: 'Property address' });
-    await box.fill('');
+    await expect(box).toHaveValue('');
     await box.pressSequentially('85 tuner st abbots', { delay: 40 });
 
     const list = page.getByRole('listbox', { name: 'Address suggestions' });

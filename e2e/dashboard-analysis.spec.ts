@@ -121,7 +121,7 @@ test.describe('dashboard analysis (/)', () => {
       route.fulfill({ status: 422, json: { error: { code: 'VALIDATION', message: 'address: could not place this address', field: 'address' } } }),
     );
     await page.goto('/');
-    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await page.getByRole('button', { name: 'Try the demo address: 123 Collins Street' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Analysis failed' });
     await expect(alert).toContainText('address: could not place this address');
     await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
@@ -165,7 +165,7 @@ test.describe('dashboard analysis (/)', () => {
     );
     await page.goto('/');
     await expect(page.getByRole('radio', { name: /Auto/ })).toBeChecked();
-    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await page.getByRole('button', { name: 'Try the demo address: 123 Collins Street' }).click();
 
     await expect(page.getByRole('alert').filter({ hasText: 'Live analysis failed' })).toHaveText(
       'Live analysis failed: Valuation model not loaded. Showing demo data.',

@@ -20,19 +20,23 @@ test.describe('dashboard (/)', () => {
     await expect(page.getByRole('tabpanel')).toBeVisible();
   });
 
-  test('shows the address form before any analysis', async ({ page }) => {
+  test('the address box starts empty with a placeholder; the demo address is a button that fills and analyses it', async ({ page }) => {
     const address = page.getByLabel('Property address');
-    await expect(address).toHaveValue('123 Collins Street, Melbourne VIC 3000');
+    await expect(address).toHaveValue('');
+    await expect(address).toHaveAttribute('placeholder', 'Start typing an Australian address');
     await expect(page.getByText('Enter a property address above to view comprehensive analysis')).toBeVisible();
 
     const analyze = page.getByRole('button', { name: 'Analyze', exact: true });
+    await expect(analyze).toBeDisabled();
+    await address.fill('85 Turner St');
     await expect(analyze).toBeEnabled();
     await address.fill('   ');
     await expect(analyze).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Try Demo: 123 Collins Street' }).click();
+    await page.getByRole('button', { name: 'Try the demo address: 123 Collins Street' }).click();
     await expect(address).toHaveValue('123 Collins Street, Melbourne VIC 3000');
-    await expect(analyze).toBeEnabled();
+    await expect(page.getByTestId('valuation-estimate')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Analysis results' })).toContainText(/Collins St/i);
   });
 
   test('switches tabs by click', async ({ page }) => {

@@ -8,7 +8,8 @@ test.describe('property search (/search)', () => {
   test('shows the search form with a label on every field', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Property Search' })).toBeVisible();
     await expect(page.getByLabel('Location')).toBeVisible();
-    await expect(page.getByLabel('Property type')).toHaveValue('for-sale');
+    // Our data hold past sales only: the search opens on them (issue 34).
+    await expect(page.getByLabel('Property type')).toHaveValue('sold');
     await expect(page.getByLabel('Property type').getByRole('option')).toHaveText(['For Sale', 'For Rent', 'Recently Sold']);
     await expect(page.getByLabel('Property category').getByRole('option')).toHaveText(['Any', 'House', 'Unit', 'Townhouse', 'Villa', 'Land']);
     await expect(page.getByLabel('Min price')).toBeVisible();
@@ -43,7 +44,7 @@ test.describe('property search (/search)', () => {
           limit: 20,
           next_offset: null,
           sort: 'date-desc',
-          location: { text: 'Richmond VIC', matched: 'suburb RICHMOND (VIC)' },
+          location: { text: 'Richmond VIC', matched: 'suburb Richmond (VIC)' },
           note: null,
           took_ms: 3,
         },
@@ -59,9 +60,11 @@ test.describe('property search (/search)', () => {
     await expect(page.getByTestId('search-skeleton-card')).toHaveCount(6);
     releaseResponse();
     await expect(page.getByRole('heading', { name: 'No Properties Found' })).toBeVisible();
+    // No success toast for an empty result (issue 34).
+    await expect(page.getByText('Search Complete')).toHaveCount(0);
     expect(requestBody).toEqual({
       location: 'Richmond VIC',
-      property_type: 'for-sale',
+      property_type: 'sold',
       property_category: 'house',
       min_price: 500000,
       bedrooms: 3,
@@ -85,15 +88,23 @@ test.describe('property search (/search)', () => {
 
   test('on the real data: recently sold in Richmond, more pages, a sort, and a card opens the property', async ({ page, request }) => {
     await page.getByLabel('Location').fill('Richmond VIC');
-    await page.getByLabel('Property type').selectOption('sold');
     await page.getByLabel('Location').press('Enter');
 
     const api = await request.post('/api/realty/search', { data: { location: 'Richmond VIC', property_type: 'sold' } });
     const { total } = (await api.json()) as { total: number };
     await expect(page.getByRole('heading', { name: `${total.toLocaleString('en-AU')} Properties Found in Richmond VIC` })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('Search Complete')).toBeVisible();
+    // Toasts stand in one corner, clear of the header (its Sign in link), and go by themselves.
+    const toast = page.locator('[data-sonner-toast]').first();
+    const toastBox = await toast.boundingBox();
+    const headerBox = await page.locator('header').first().boundingBox();
+    expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height).toBe(true);
+    await expect(page.getByText('Search Complete')).toHaveCount(0, { timeout: 12_000 });
     const cards = page.getByRole('region', { name: /Properties Found/ }).getByRole('link');
     await expect(cards).toHaveCount(20);
+    // Melbourne's records have street addresses, in title case.
+    await expect(cards.first().getByRole('heading')).not.toHaveText(/^[^a-z]*$/);
+    await expect(cards.first()).toContainText('Richmond VIC');
     await expect(cards.first()).toContainText(/AI: \$/);
     await expect(cards.first()).toContainText(/(Low|Medium|High) Risk/);
     await expect(cards.first()).toContainText(/% confidence/);
@@ -113,12 +124,36 @@ test.describe('property search (/search)', () => {
     await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible();
   });
 
-  test('For Rent has no feed: the empty state says which feed would fill it', async ({ page }) => {
+  test('For Sale and For Rent need a listings feed: none is configured, so the page says the data hold past sales only', async ({ page }) => {
     await page.getByLabel('Location').fill('Richmond VIC');
-    await page.getByLabel('Property type').selectOption('for-rent');
-    await page.getByRole('button', { name: 'Search Properties' }).click();
-    await expect(page.getByRole('heading', { name: 'No Properties Found' })).toBeVisible();
-    await expect(page.getByText(/no rental listings feed is connected/)).toBeVisible();
+    for (const type of ['for-sale', 'for-rent']) {
+      await page.getByLabel('Property type').selectOption(type);
+      await page.getByRole('button', { name: 'Search Properties' }).click();
+      await expect(page.getByRole('heading', { name: 'No Properties Found' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(/^Our data hold past sales only: no .*feed is configured/)).toBeVisible();
+      await expect(page.getByText('Search Complete')).toHaveCount(0);
+    }
     await expect(page.getByRole('button', { name: 'Reset Search' })).toBeVisible();
+  });
+
+  test('Richmond units: a card whose estimate rests on the suburb\'s typical attributes says so', async ({ page }) => {
+    await page.getByLabel('Location').fill('Richmond VIC');
+    await page.getByLabel('Property category').selectOption('unit');
+    await page.getByLabel('Location').press('Enter');
+    const notes = page.getByRole('region', { name: /Properties Found/ }).getByTestId('valuation-basis');
+    await expect(notes.first()).toBeVisible({ timeout: 20_000 });
+    for (const note of await notes.allTextContents()) expect(note).toMatch(/^(Typical unit in this suburb: attributes not in the data|The suburb's typical [a-z ,]+ for a unit: not in the data)$/);
+  });
+
+  test('Sydney cards: names in title case, and no street address in the source, said on the card', async ({ page }) => {
+    await page.getByLabel('Location').fill('Bondi NSW');
+    await page.getByLabel('Location').press('Enter');
+    const cards = page.getByRole('region', { name: /Properties Found/ }).getByRole('link');
+    await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    const first = cards.first();
+    await expect(first.getByRole('heading')).toHaveText(/^Bondi/);
+    await expect(first).toContainText('Street address not in the source data');
+    await expect(first).not.toContainText('BONDI');
+
   });
 });

@@ -92,7 +92,7 @@ test.describe('signing in where a page needs it (AUTH_MODE=required)', () => {
 
     await page.goto('/');
     await expect(page.getByRole('radio', { name: /Auto/ })).toBeChecked();
-    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await page.getByRole('button', { name: 'Try the demo address: 123 Collins Street' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Analysis failed' });
     await expect(refusal).toContainText('You have used your 5 valuations this month');
     await expect(page.getByTestId('analysis-data-source')).toHaveCount(0);

@@ -88,7 +88,8 @@ describe('toAnalysisCsv', () => {
       factors: [{ feature: 'age', label: '+cmd', contributionAud: -30_000 }],
     };
     const hostileLines = toAnalysisCsv(hostile).trimEnd().split('\r\n');
-    expect(hostileLines).toContain('summary,address,"\'=HYPERLINK(""http://x"",""y"")"');
+    // The address is exported in title case (issue 34) and still neutralised.
+    expect(hostileLines).toContain('summary,address,"\'=Hyperlink(""Http://X"",""Y"")"');
     expect(hostileLines).toContain("assumed,input,'@SUM(1)");
     expect(hostileLines).toContain("assumed,input,'-1+2");
     expect(hostileLines).toContain("factor,'+cmd,-30000");

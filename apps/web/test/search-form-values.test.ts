@@ -5,7 +5,7 @@ describe('buildSearchFilter', () => {
   it('leaves unset fields out and keeps the default limit of 20', () => {
     expect(buildSearchFilter({ ...DEFAULT_SEARCH_VALUES, location: '  Richmond VIC ' })).toEqual({
       location: 'Richmond VIC',
-      property_type: 'for-sale',
+      property_type: 'sold',
       sort: 'date-desc',
       limit: 20,
     });

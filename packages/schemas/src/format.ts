@@ -57,3 +57,49 @@ export function australianDateOf(value: Date | string): string {
 export function formatHazardScore(score: number): string {
   return `${Math.round(score)}/100`;
 }
+
+/** Australian state and territory codes: kept upper-case wherever they stand in a name. */
+const STATE_CODES: ReadonlySet<string> = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']);
+
+function titleCaseWord(word: string): string {
+  // A word already in mixed case ("McKinnon", "St Kilda") is as its source wrote it: kept.
+  if (word !== word.toUpperCase() && word !== word.toLowerCase()) return word;
+  const upper = word.toUpperCase();
+  if (STATE_CODES.has(upper)) return upper;
+  // "1ST" -> "1st" (an ordinal); "12a" -> "12A" (a number with its letter suffix is upper-case).
+  if (/^\d+(st|nd|rd|th)$/i.test(word)) return word.toLowerCase();
+  if (/^\d/.test(word)) return upper;
+  const lower = word.toLowerCase();
+  // "MCMAHONS" -> "McMahons" (a Mc name with at least two letters after the prefix).
+  if (/^mc[a-z]{2,}/.test(lower)) return `Mc${lower.charAt(2).toUpperCase()}${lower.slice(3)}`;
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
+/**
+ * A suburb, street, address or place as people write it, for every screen, report and export:
+ * "BONDI" -> "Bondi", "85 TURNER ST, ABBOTSFORD VIC 3067" -> "85 Turner St, Abbotsford VIC 3067".
+ * State codes stay upper-case, words the source already wrote in mixed case are kept, and
+ * hyphenated and apostrophe parts are capitalised each ("O'CONNOR" -> "O'Connor"). The stored
+ * record keeps the source's case: this formats at presentation only.
+ * @example formatPlaceName('BONDI BEACH NSW 2026') // 'Bondi Beach NSW 2026'
+ */
+export function formatPlaceName(text: string): string;
+export function formatPlaceName(text: string | null): string | null;
+export function formatPlaceName(text: string | null | undefined): string | null | undefined;
+export function formatPlaceName(text: string | null | undefined): string | null | undefined {
+  if (text === null || text === undefined) return text;
+  return text.replace(/[\p{L}\p{N}]+/gu, (word, offset: number) => {
+    const before = offset > 0 ? text.charAt(offset - 1) : '';
+    // The part after an apostrophe is a name ("O'Connor") unless it is a possessive "s" ("ST JOHN'S").
+    if (before === "'" && /^s$/i.test(word)) return word.toLowerCase();
+    return titleCaseWord(word);
+  });
+}
+
+/**
+ * A place's locality line as every screen, report and export shows it: suburb, state and postcode
+ * in formatPlaceName's case ("ABBOTSFORD", "VIC", "3067" -> "Abbotsford VIC 3067"); '' when none is known.
+ */
+export function formatLocality(place: { suburb?: string | null; state?: string | null; postcode?: string | null }): string {
+  return formatPlaceName([place.suburb, place.state, place.postcode].filter(Boolean).join(' '));
+}

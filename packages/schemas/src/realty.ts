@@ -6,12 +6,21 @@ import { marketSentimentTrendSchema } from './market-labels.ts';
 
 /**
  * The realty API of SPEC.md section 7 on our own data (issue 5). Our data are past sales:
- * "sold" searches them; "for-sale" shows Melbourne's auctions that were passed in (the vendor
- * bid is the last real figure); "for-rent" has no feed and says so.
+ * "sold" searches them. "for-sale" and "for-rent" are current listings, which only a configured
+ * listings feed could supply; none is connected, so they answer with no listings and say that the
+ * data hold past sales only (issue 34: a passed-in auction of 2017 is not on the market today).
  */
 export const LISTING_TYPES = ['for-sale', 'for-rent', 'sold'] as const;
 export const listingTypeSchema = z.enum(LISTING_TYPES);
 export type ListingType = z.infer<typeof listingTypeSchema>;
+
+/**
+ * What a listing is: a current listing of a feed ('for-sale', 'for-rent') or a past event of our
+ * records: a sale, or an auction passed in or withdrawn (a past event, labelled with its date).
+ */
+export const LISTING_KINDS = [...LISTING_TYPES, 'passed-in', 'withdrawn'] as const;
+export const listingKindSchema = z.enum(LISTING_KINDS);
+export type ListingKind = z.infer<typeof listingKindSchema>;
 
 export const LISTING_CATEGORIES = ['house', 'unit', 'townhouse', 'villa', 'land'] as const;
 export const listingCategorySchema = z.enum(LISTING_CATEGORIES);
@@ -63,6 +72,11 @@ export const listingValuationSchema = z.object({
   as_at: z.string().describe("The valuation date: the latest sale of the listing's market (state) in our data"),
   model_id: z.string(),
   valuation_gap: z.number().nullable().describe('ai_valuation / price - 1 (growth since the sale included); null without a price'),
+  assumed: z.array(z.string()).describe("The valuation's assumptions, one line each (as POST /api/valuations gives them)"),
+  basis_note: z
+    .string()
+    .nullable()
+    .describe('Set when attributes came from the suburb\'s typical sales, e.g. "Typical unit in this suburb: attributes not in the data"'),
 });
 
 export const listingRiskSchema = z.object({
@@ -87,6 +101,7 @@ export const listingSchema = z
   .object({
     listing_id: z.string().describe('"sale-{id}": one recorded sale'),
     address: z.string().describe('Street address, or the suburb where the data have none (Sydney)'),
+    street_address: z.string().nullable().describe("The record's street address; null where the data have none (Sydney)"),
     suburb: z.string(),
     state: z.string().nullable(),
     postcode: z.string().nullable(),
@@ -94,8 +109,8 @@ export const listingSchema = z
     lng: z.number().nullable(),
     location_precision: z.enum(['address', 'locality']),
     property_type: z.string(),
-    listing_type: listingTypeSchema,
-    status_label: z.string().describe('e.g. "Sold 12 March 2017", "Passed in at auction, vendor bid"'),
+    listing_type: listingKindSchema.describe('Our records are past events: "sold", "passed-in" or "withdrawn"; "for-sale" and "for-rent" come from a listings feed only'),
+    status_label: z.string().describe('The event and its date, e.g. "Sold, 12 March 2017", "Passed in at auction, 4 March 2017"'),
     price: z.number().int().nullable().describe('Sale price, or the vendor bid of a passed-in auction'),
     sale_date: z.string(),
     sale_method: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listingIdSchema } from './realty.ts';
 import { subjectRequestSchema } from './valuation.ts';
 import { riskLevelSchema } from './hazards.ts';
+import { formatLocality, formatPlaceName } from './format.ts';
 
 /**
  * Valuation reports (issue 8): built from a fresh analysis, stored once and never changed, with
@@ -239,3 +240,13 @@ export const reportAnalyticsSchema = z
   })
   .meta({ id: 'ReportAnalytics' });
 export type ReportAnalytics = z.infer<typeof reportAnalyticsSchema>['analytics'];
+
+/**
+ * A report's title as the screen and the PDF show it: the template's title and the property's
+ * address in formatPlaceName's case (issue 34). The stored content keeps the source's case.
+ * @example formatReportTitle({ template: 'valuation', property_details: { address: '12 SMITH ST, BONDI NSW 2026', ... } }) // 'Property Valuation Report: 12 Smith St, Bondi NSW 2026'
+ */
+export function formatReportTitle(content: Pick<ReportContent, 'template' | 'property_details'>): string {
+  const { address, suburb, state, postcode } = content.property_details;
+  return `${REPORT_TEMPLATE_INFO[content.template].title}: ${formatPlaceName(address) ?? formatLocality({ suburb, state, postcode })}`;
+}

@@ -2,7 +2,7 @@
  * en-AU formatting used on every screen (DESIGN.md section 6): whole Australian dollars,
  * "$1.3M" for millions in search cards, and long-form Australian dates.
  */
-import { AUSTRALIAN_TIME_ZONE, formatAud, formatCents, formatHazardScore, formatLongDate } from '@propguard/schemas';
+import { AUSTRALIAN_TIME_ZONE, formatAud, formatCents, formatHazardScore, formatLocality, formatLongDate, formatPlaceName } from '@propguard/schemas';
 
 const ONE_MILLION = 1_000_000;
 
@@ -11,6 +11,9 @@ export { formatAud, formatCents, formatLongDate };
 
 /** formatHazardScore(43) -> "43/100": the one display of a hazard score (packages/schemas, shared with the reports and texts). */
 export { formatHazardScore };
+
+/** formatPlaceName('BONDI') -> "Bondi", formatLocality(listing) -> "Bondi NSW 2026": names as people write them (packages/schemas, shared with the reports and exports). */
+export { formatLocality, formatPlaceName };
 
 /** formatAudCompact(1300000) -> "$1.3M"; amounts under a million read as formatAud does. */
 export function formatAudCompact(amountAud: number): string {

@@ -1,19 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SearchLocation } from '@propguard/engines';
 import type { SaleAttributes, SalePlace } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { SALE_ROW_COLUMNS } from '../sale-columns.ts';
 import { sales } from '../schema.ts';
 
-/** Sale methods of auctions that were passed in: our only real "for sale" records (Melbourne). */
+/** Sale methods of auctions that were passed in: past events, labelled with their date (never "for sale" today). */
 export const PASSED_IN_METHODS = ['passed_in', 'vendor_bid'] as const;
 
 /** Counting stops here: the total reads "2,000+" beyond it (counting a whole state costs 30 ms and more). */
 export const SEARCH_TOTAL_CAP = 2_000;
 
+/** Our recorded sales (market sales with a price): current listings come from a feed, never from here. */
 export interface SalesSearchFilter {
   location: SearchLocation;
-  listingType: 'sold' | 'for-sale';
   category?: string;
   minPriceAud?: number;
   maxPriceAud?: number;
@@ -73,8 +73,7 @@ export function locationCondition(location: SearchLocation): SQL {
 
 function buildConditions(filter: SalesSearchFilter): SQL[] {
   const conditions: SQL[] = [locationCondition(filter.location), isNotNull(sales.priceAud)];
-  if (filter.listingType === 'sold') conditions.push(eq(sales.isMarketSale, true));
-  else conditions.push(inArray(sales.saleMethod, [...PASSED_IN_METHODS]));
+  conditions.push(eq(sales.isMarketSale, true));
   if (filter.category) conditions.push(eq(sales.propertyType, filter.category));
   if (filter.minPriceAud !== undefined) conditions.push(gte(sales.priceAud, filter.minPriceAud));
   if (filter.maxPriceAud !== undefined) conditions.push(lte(sales.priceAud, filter.maxPriceAud));

@@ -68,6 +68,11 @@ export interface ResolvedSubject {
   attributes: PropertyAttributes;
   /** What was assumed or read, one line each ("propertyType: house (the most sold type in ...)"). */
   assumed: string[];
+  /**
+   * The attributes filled from the locality's typical values (propertyType included when it was
+   * assumed too): the estimate is then that of a typical property of the suburb, not of this one.
+   */
+  typicalAttributes: string[];
   /** The request that resolves to this same subject again (a report asked from the screen sends it back). */
   subject: SubjectRequestFields;
 }
@@ -321,9 +326,15 @@ function readGivenAttributes(given: SubjectRequest['attributes']): { attributes:
 }
 
 /** Fills the attributes the caller did not give: the address's last sale, else the locality's typical values. */
-async function completeAttributes(database: Database, lookups: SubjectLookups, location: Placed, request: SubjectRequest): Promise<{ attributes: PropertyAttributes; assumed: string[] }> {
+async function completeAttributes(
+  database: Database,
+  lookups: SubjectLookups,
+  location: Placed,
+  request: SubjectRequest,
+): Promise<{ attributes: PropertyAttributes; assumed: string[]; typicalAttributes: string[] }> {
   const given = readGivenAttributes(request.attributes);
   const assumed: string[] = [...location.notes, ...given.notes];
+  const typicalAttributes: string[] = [];
   const attributes: PropertyAttributes = { ...definedAttributes(location.knownAttributes as Record<string, unknown>), ...given.attributes };
   for (const key of Object.keys(location.knownAttributes) as Array<keyof PropertyAttributes>) {
     if (given.attributes[key] === undefined && location.knownAttributes[key] !== undefined) assumed.push(`${key}: ${String(location.knownAttributes[key])} (${location.knownFrom ?? "from this address's last recorded sale"})`);
@@ -346,6 +357,7 @@ async function completeAttributes(database: Database, lookups: SubjectLookups, l
       if (attributes.propertyType === undefined && MODEL_TYPES.has(typical.propertyType)) {
         attributes.propertyType = typical.propertyType as PropertyType;
         typeExplained = true;
+        typicalAttributes.push('propertyType');
         assumed.push(
           given.unknownType
             ? `propertyType: ${typical.propertyType} ("${given.unknownType}" is not a property type we know; ${typical.propertyType} is the most sold type in ${location.suburb})`
@@ -356,13 +368,14 @@ async function completeAttributes(database: Database, lookups: SubjectLookups, l
         const value = typical[key];
         if (value !== null) {
           attributes[key] = value;
+          typicalAttributes.push(key);
           assumed.push(`${key}: ${key === 'yearBuilt' ? String(value) : value.toLocaleString('en-AU')} (${describeTypical(typical, location.suburb)})`);
         }
       }
     }
   }
   if (given.unknownType && !typeExplained) assumed.push(`propertyType: "${given.unknownType}" is not a property type we know and the locality has no typical type: left to the model`);
-  return { attributes, assumed };
+  return { attributes, assumed, typicalAttributes };
 }
 
 function dropUndefined<T extends object>(object: T): T {
@@ -372,10 +385,10 @@ function dropUndefined<T extends object>(object: T): T {
 /** Places the property and completes its attributes (see the module comment). Throws AppError NOT_FOUND when it cannot be placed. */
 export async function resolveSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<ResolvedSubject> {
   const placed = await placeSubject(database, lookups, request, loaded);
-  const { attributes, assumed } = await completeAttributes(database, lookups, placed, request);
+  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request);
   const { address, suburb, state, postcode, lat, lng, locationPrecision } = placed;
   const subject: SubjectRequestFields = dropUndefined({ ...placed.subject, attributes: request.attributes });
-  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision }, attributes, assumed, subject };
+  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision }, attributes, assumed, typicalAttributes, subject };
 }
 
 /** A subject resolved and dated: the first step of every door (API, screens, reports, certificates, original client, CLI). */

@@ -1,3 +1,5 @@
+import { formatPlaceName } from '@propguard/schemas';
+
 /**
  * An ambiguous place name (a suburb name shared by several states, "Richmond") is disclosed, not
  * silently resolved: the choice made, why, and the alternatives to offer as "Did you mean".
@@ -17,10 +19,6 @@ export interface PlaceChoice {
   alternatives: Array<{ state: string; label: string; sales: number }>;
 }
 
-function titleCase(name: string): string {
-  return name.toLowerCase().replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-}
-
 /**
  * Null when the name is not ambiguous (one state or none). Otherwise the user's state when given
  * and among the candidates, else the state with the most sales in our data.
@@ -32,7 +30,7 @@ export function choosePlace(name: string, candidates: readonly PlaceCandidate[],
   const ranked = [...distinct].sort((a, b) => b.sales - a.sales || a.state.localeCompare(b.state));
   const preferred = preferredState ? ranked.find((candidate) => candidate.state === preferredState) : undefined;
   const chosen = preferred ?? ranked[0]!;
-  const place = titleCase(name.trim());
+  const place = formatPlaceName(name.trim());
   return {
     input: name,
     state: chosen.state,

@@ -2,7 +2,7 @@
  * `parseSearchLocation`: how the search box's location is read (issue 5, SPEC.md search filter:
  * "location as suburb, postcode, state or a free text").
  */
-import { AU_STATES, type AuState } from '@propguard/schemas';
+import { AU_STATES, formatPlaceName, type AuState } from '@propguard/schemas';
 import { normaliseAddressText, parseAddress } from '../address/parse-address.ts';
 
 export type SearchLocation =
@@ -71,7 +71,7 @@ export function parseSearchLocation(text: string): SearchLocation {
 
 /**
  * How a parsed location reads in a sentence.
- * @example describeLocation({ kind: 'suburb', suburb: 'RICHMOND', state: 'VIC', postcode: '3121' }) // 'suburb RICHMOND (VIC) 3121'
+ * @example describeLocation({ kind: 'suburb', suburb: 'RICHMOND', state: 'VIC', postcode: '3121' }) // 'suburb Richmond (VIC) 3121' (names in formatPlaceName's case)
  */
 export function describeLocation(location: SearchLocation): string {
   switch (location.kind) {
@@ -80,9 +80,9 @@ export function describeLocation(location: SearchLocation): string {
     case 'state':
       return `state ${location.state}`;
     case 'city':
-      return `${location.city} (${location.state}), within ${location.radiusKm} km of the city centre`;
+      return `${formatPlaceName(location.city)} (${location.state}), within ${location.radiusKm} km of the city centre`;
     case 'suburb':
-      return `suburb ${location.suburb}${location.state ? ` (${location.state})` : ''}${location.postcode ? ` ${location.postcode}` : ''}`;
+      return `suburb ${formatPlaceName(location.suburb)}${location.state ? ` (${location.state})` : ''}${location.postcode ? ` ${location.postcode}` : ''}`;
     case 'text':
       return `addresses or suburbs containing "${location.text}"`;
   }

@@ -1,4 +1,4 @@
-import { assessHazards, DEFAULT_LOAN_TEXT, presentListingCompliance, type PointValuation } from '@propguard/engines';
+import { assessHazards, DEFAULT_LOAN_TEXT, describeAttributeBasis, presentListingCompliance, type PointValuation } from '@propguard/engines';
 import { AppError, HAZARD_YEAR_MIN } from '@propguard/schemas';
 import type { DatedSubject, SaleListingRow } from '@propguard/db';
 import type { AppContext } from '../app-context.ts';
@@ -71,6 +71,9 @@ export async function computeListingEnrichment(context: AppContext, row: SaleLis
     as_at: dated.asAt,
     model_id: model.id,
     valuation_gap: valuationGap(point.estimate, row.priceAud),
+    assumed: dated.assumed,
+    // Four units of one building without attributes share the suburb's typical unit's figure: say so.
+    basis_note: describeAttributeBasis(dated.resolved.attributes.propertyType, dated.resolved.typicalAttributes),
   };
   const { lat, lng } = dated.resolved.location;
   const place = assessPlace(context, { lat, lng }, point.estimate);

@@ -1,5 +1,6 @@
 import type { SaleListingRow } from '@propguard/db';
-import type { Listing, ListingType, SaleHistoryEntry } from '@propguard/schemas';
+import { PASSED_IN_METHODS } from '@propguard/db';
+import type { Listing, ListingKind, SaleHistoryEntry } from '@propguard/schemas';
 import type { ListingEnrichment } from './listing-enrichment-cache.ts';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -48,11 +49,18 @@ export function listingIdOf(saleId: number): string {
   return `sale-${saleId}`;
 }
 
+/** What a record of ours is: a past event, a sale or an auction passed in or withdrawn (never a current listing). */
+export function listingKindOf(row: SaleListingRow): ListingKind {
+  if ((PASSED_IN_METHODS as readonly string[]).includes(row.saleMethod)) return 'passed-in';
+  return row.saleMethod === 'withdrawn' ? 'withdrawn' : 'sold';
+}
+
 /** A sale and what our engines add to it, as SPEC.md's Listing. */
-export function toListing(row: SaleListingRow, listingType: ListingType, enrichment: ListingEnrichment): Listing {
+export function toListing(row: SaleListingRow, enrichment: ListingEnrichment): Listing {
   return {
     listing_id: listingIdOf(row.id),
     address: row.address ?? row.suburb,
+    street_address: row.address,
     suburb: row.suburb,
     state: row.state,
     postcode: row.postcode,
@@ -60,7 +68,7 @@ export function toListing(row: SaleListingRow, listingType: ListingType, enrichm
     lng: row.lng,
     location_precision: row.locationPrecision === 'address' ? 'address' : 'locality',
     property_type: row.propertyType,
-    listing_type: listingType,
+    listing_type: listingKindOf(row),
     status_label: `${describeSaleMethod(row.saleMethod)}, ${formatSaleDate(row.saleDate, row.datePrecision)}`,
     price: row.priceAud,
     sale_date: row.saleDate,

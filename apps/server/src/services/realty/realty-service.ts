@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { getSaleListing, listSalesOfProperty, PASSED_IN_METHODS, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow } from '@propguard/db';
+import { getSaleListing, listSalesOfProperty, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow } from '@propguard/db';
 import { describeLocation, parseSearchLocation } from '@propguard/engines';
 import {
   AppError,
@@ -7,7 +7,6 @@ import {
   GAP_SORT_WINDOW,
   type CacheStatus,
   type Listing,
-  type ListingType,
   type PropertyDetails,
   type PropertyHistoryResponse,
   type SearchRequest,
@@ -19,12 +18,19 @@ import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
 import { resolvePlace } from './place-choice.ts';
 
-const FOR_RENT_NOTE = 'Our data are past sales: no rental listings feed is connected, so there are no rentals to show. A rental listings feed (a portal\'s rentals API, say) would fill this list.';
-const FOR_SALE_NOTE = `"For sale" shows real auctions that were passed in (${PASSED_IN_METHODS.join(', ').replaceAll('_', ' ')}), with the vendor bid as the price: Melbourne's records only. No current listings feed is connected.`;
+/**
+ * "For sale" and "for rent" are current listings: only a configured listings feed could supply
+ * them, and none is connected. Our data hold past sales only, and an auction passed in years ago is
+ * not on the market today (issue 34), so these searches answer with no listings and this note.
+ */
+const CURRENT_LISTINGS_NOTES: Readonly<Record<'for-sale' | 'for-rent', string>> = {
+  'for-sale': 'Our data hold past sales only: no current for-sale listings feed is configured, so there are no properties for sale to show. Choose "Recently Sold" for the recorded sales.',
+  'for-rent': 'Our data hold past sales only: no rental listings feed is configured, so there are no properties for rent to show. Choose "Recently Sold" for the recorded sales.',
+};
 
-async function enrich(context: AppContext, row: SaleListingRow, listingType: ListingType): Promise<Listing> {
+async function enrich(context: AppContext, row: SaleListingRow): Promise<Listing> {
   const enrichment = await context.listingCache.getOrCompute(listingEnrichmentKey(context, row.id), () => computeListingEnrichment(context, row));
-  return toListing(row, listingType, enrichment);
+  return toListing(row, enrichment);
 }
 
 /** Fills each listing's suburb market sentiment (issue 6), or says why it is absent. */
@@ -52,13 +58,12 @@ export async function searchListings(context: AppContext, request: SearchRequest
   // "Richmond" alone is in five states: the one with the most sales is searched, and said so.
   const { location, choice } = await resolvePlace(context, parseSearchLocation(request.location));
   const base = { success: true as const, total_capped_at: SEARCH_TOTAL_CAP, offset: request.offset, limit: request.limit, sort: request.sort, location: { text: request.location, matched: describeLocation(location) }, place_choice: choice };
-  if (request.property_type === 'for-rent') {
-    return { ...base, properties: [], total: 0, next_offset: null, note: FOR_RENT_NOTE, took_ms: Math.round(performance.now() - started) };
+  if (request.property_type !== 'sold') {
+    return { ...base, properties: [], total: 0, next_offset: null, note: CURRENT_LISTINGS_NOTES[request.property_type], took_ms: Math.round(performance.now() - started) };
   }
   const isGapSort = request.sort === 'gap-desc' || request.sort === 'gap-asc';
   const filter = {
     location,
-    listingType: request.property_type,
     category: request.property_category,
     minPriceAud: request.min_price,
     maxPriceAud: request.max_price,
@@ -72,7 +77,6 @@ export async function searchListings(context: AppContext, request: SearchRequest
   let pageRows = rows;
   let nextOffset = request.offset + request.limit < Math.min(total, SEARCH_TOTAL_CAP) ? request.offset + request.limit : null;
   const notes: string[] = [];
-  if (request.property_type === 'for-sale') notes.push(FOR_SALE_NOTE);
   if (isGapSort) {
     // Rank the window by the valuation gap alone (cached where known), then enrich only the page.
     const direction = request.sort === 'gap-desc' ? -1 : 1;
@@ -89,7 +93,7 @@ export async function searchListings(context: AppContext, request: SearchRequest
     if (total > window) notes.push(`The valuation-gap sort ranks the ${window.toLocaleString('en-AU')} most recent of the matching sales.`);
   }
   const properties: Listing[] = [];
-  for (const row of pageRows) properties.push(await enrich(context, row, request.property_type));
+  for (const row of pageRows) properties.push(await enrich(context, row));
   await addMarketSentiment(context, properties, false);
   return { ...base, properties, total, next_offset: nextOffset, note: notes.length > 0 ? notes.join(' ') : null, took_ms: Math.round(performance.now() - started) };
 }
@@ -105,15 +109,11 @@ async function requireSale(context: AppContext, listingId: string): Promise<Sale
   return sale;
 }
 
-function listingTypeOf(row: SaleListingRow): ListingType {
-  return (PASSED_IN_METHODS as readonly string[]).includes(row.saleMethod) ? 'for-sale' : 'sold';
-}
-
 /** GET /api/realty/property/{id}: the listing with our valuation and risk, and every sale of the property. */
 export async function getListingDetails(context: AppContext, listingId: string): Promise<PropertyDetails> {
   const sale = await requireSale(context, listingId);
   const history = await listSalesOfProperty(context.database, sale);
-  const listing = await enrich(context, sale, listingTypeOf(sale));
+  const listing = await enrich(context, sale);
   await addMarketSentiment(context, [listing], true);
   return { ...listing, history: history.map(toHistoryEntry) };
 }

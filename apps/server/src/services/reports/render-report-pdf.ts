@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, type ReportCertificateSummary } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
-import { formatAud, formatHazardScore, reportPaybackText } from '@propguard/schemas';
+import { formatAud, formatHazardScore, formatLocality, formatPlaceName, formatReportTitle, reportPaybackText } from '@propguard/schemas';
 
 /** What the PDF shows besides the content: the ids, hashes and the map around the property. */
 export interface PdfReportInput {
@@ -210,7 +210,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: content.title, Author: 'PropGuard', Subject: `Report ${input.reportId}`, CreationDate: new Date(input.generatedAt) },
+    info: { Title: formatReportTitle(content), Author: 'PropGuard', Subject: `Report ${input.reportId}`, CreationDate: new Date(input.generatedAt) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -220,14 +220,14 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
   });
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor(BLUE).text('PropGuard', MARGIN, MARGIN, { width: contentWidth(doc) });
-  paragraph(doc, content.title, { size: 15, bold: true });
+  paragraph(doc, formatReportTitle(content), { size: 15, bold: true });
   paragraph(doc, `Generated on ${LONG_DATE.format(new Date(input.generatedAt))}. Report ${input.reportId}.`, { colour: SLATE });
 
   const property = content.property_details;
   heading(doc, 'Property summary');
   table(doc, [
-    ['Address', property.address],
-    ['Suburb', [property.suburb, property.state, property.postcode].filter(Boolean).join(' ') || 'Not recorded'],
+    ['Address', formatPlaceName(property.address)],
+    ['Suburb', formatLocality(property) || 'Not recorded'],
     ['Property type', property.property_type ?? 'Not recorded'],
     ['Bedrooms / bathrooms', `${property.bedrooms ?? 'N/A'} / ${property.bathrooms ?? 'N/A'}`],
     ['Land size', property.land_size_m2 === null ? 'N/A' : `${Math.round(property.land_size_m2).toLocaleString('en-AU')} m²`],
@@ -255,7 +255,7 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     table(
       doc,
       analysis.comparable_properties.map((comparable) => [
-        `${comparable.address} (${comparable.sale_date}, ${comparable.distance_km} km)`,
+        `${formatPlaceName(comparable.address)} (${comparable.sale_date}, ${comparable.distance_km} km)`,
         `${formatAud(comparable.price)}; adjusted ${formatAud(comparable.time_adjusted_price)}`,
       ] as const),
       ['Comparable sale', 'Price; time-adjusted'],

@@ -17,6 +17,7 @@ import { isQuotaExceededError } from '../../lib/api-client.ts';
 import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
 import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
+import { formatLocality, formatPlaceName } from '../../lib/format.ts';
 
 type DashboardTab = 'dashboard' | 'risk' | 'blockchain' | 'compliance' | 'reports' | 'pricing';
 
@@ -44,7 +45,7 @@ function initialTabOf(state: unknown): DashboardTab {
 function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null {
   if (!outcome) return null;
   const { property, estimate, dataSource } = outcome.valuation;
-  const address = property.address ?? [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
+  const address = formatPlaceName(property.address) ?? formatLocality(property);
   if (dataSource === 'live') return { kind: 'live', address, lat: property.lat, lng: property.lng, valueAud: estimate };
   const { property: sample } = findDemoProperty(address);
   return { kind: 'demo', address, lat: property.lat, lng: property.lng, valueAud: estimate, sampleScores: { ...sample.risks } };

@@ -1,4 +1,4 @@
-import { toCsv, type CsvCell, type ValuationResult } from '@propguard/schemas';
+import { formatLocality, formatPlaceName, toCsv, type CsvCell, type ValuationResult } from '@propguard/schemas';
 
 /** "123 Collins Street, Melbourne VIC 3000" -> "123-collins-street-melbourne-vic-3000-analysis". */
 export function getExportFileBase(address: string | null): string {
@@ -15,8 +15,8 @@ type CsvRow = [section: string, name: string, value: CsvCell];
 export function toAnalysisCsv(valuation: ValuationResult): string {
   const { property } = valuation;
   const rows: CsvRow[] = [
-    ['summary', 'address', property.address],
-    ['summary', 'suburb', property.suburb],
+    ['summary', 'address', formatPlaceName(property.address)],
+    ['summary', 'suburb', formatPlaceName(property.suburb)],
     ['summary', 'state', property.state],
     ['summary', 'postcode', property.postcode],
     ['summary', 'lat', property.lat],
@@ -44,7 +44,7 @@ export function toAnalysisCsv(valuation: ValuationResult): string {
   valuation.comparables.forEach((sale, index) => {
     const section = `comparable ${index + 1}`;
     rows.push(
-      [section, 'address', sale.address ?? [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ')],
+      [section, 'address', formatPlaceName(sale.address) ?? formatLocality(sale)],
       [section, 'sale_date', sale.saleDate],
       [section, 'distance_km', sale.distanceKm],
       [section, 'price_aud', sale.priceAud],

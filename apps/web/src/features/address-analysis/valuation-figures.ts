@@ -1,8 +1,8 @@
-import type { ComparableSale, PropertyType } from '@propguard/schemas';
+import { formatLocality, formatPlaceName, type ComparableSale, type PropertyType } from '@propguard/schemas';
 
 /** The comparable's street address, or its locality when the sale has none. */
 export function getComparableLocation(sale: ComparableSale): string {
-  return sale.address ?? ([sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ') || 'Address not recorded');
+  return formatPlaceName(sale.address) ?? (formatLocality(sale) || 'Address not recorded');
 }
 
 /**

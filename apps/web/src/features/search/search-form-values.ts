@@ -16,7 +16,8 @@ export type SearchFormValues = {
 
 export const DEFAULT_SEARCH_VALUES: SearchFormValues = {
   location: '',
-  propertyType: 'for-sale',
+  // Our data hold past sales only: the search opens on them ("For Sale" and "For Rent" need a listings feed).
+  propertyType: 'sold',
   sort: 'date-desc',
   category: '',
   minPrice: '',

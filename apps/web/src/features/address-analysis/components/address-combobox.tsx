@@ -3,23 +3,21 @@ import type { KeyboardEvent } from 'react';
 import type { AddressSuggestion } from '@propguard/schemas';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatLocality, formatPlaceName } from '../../../lib/format.ts';
 import type { AddressSuggestionsState } from '../hooks/use-address-suggestions.ts';
 
 type AddressComboboxProps = {
   id: string;
   value: string;
+  placeholder?: string;
   suggestions: AddressSuggestionsState;
 };
-
-function placeOf(suggestion: AddressSuggestion): string {
-  return [suggestion.suburb, suggestion.state, suggestion.postcode].filter(Boolean).join(' ');
-}
 
 /**
  * The address box with its suggestion list, as a WAI-ARIA 1.2 combobox: arrows move through the
  * list, Enter picks the highlighted suggestion (or submits the form when none is), Escape closes.
  */
-export function AddressCombobox({ id, value, suggestions }: AddressComboboxProps) {
+export function AddressCombobox({ id, value, placeholder, suggestions }: AddressComboboxProps) {
   const listId = useId();
   const [active, setActive] = useState(-1);
   const { items, isOpen } = suggestions;
@@ -57,6 +55,7 @@ export function AddressCombobox({ id, value, suggestions }: AddressComboboxProps
       <Input
         id={id}
         value={value}
+        placeholder={placeholder}
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
@@ -87,8 +86,8 @@ export function AddressCombobox({ id, value, suggestions }: AddressComboboxProps
               className={cn('flex cursor-pointer items-start justify-between gap-3 px-3 py-2 text-sm', index === activeIndex ? 'bg-blue-50' : '')}
             >
               <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{suggestion.address}</span>
-                <span className="block truncate text-xs text-slate-500">{placeOf(suggestion)}</span>
+                <span className="block truncate font-medium text-slate-900">{formatPlaceName(suggestion.address)}</span>
+                <span className="block truncate text-xs text-slate-500">{formatLocality(suggestion)}</span>
               </span>
               <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs capitalize text-slate-600">{suggestion.type}</span>
             </li>

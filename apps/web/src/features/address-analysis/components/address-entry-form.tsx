@@ -18,7 +18,13 @@ type AddressEntryFormProps = {
   suggestions?: AddressSuggestionsState;
 };
 
-/** The property search assistant of SPEC.md section 2: address box, Analyze, and the demo shortcut. */
+const ADDRESS_PLACEHOLDER = 'Start typing an Australian address';
+
+/**
+ * The property search assistant of SPEC.md section 2: address box, Analyze, and the demo shortcut.
+ * The box starts empty (issue 34: a prefilled demo address had typing append to it); the demo
+ * address is a button that fills the box and analyses it.
+ */
 export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyzing = false, suggestions }: AddressEntryFormProps) {
   const inputId = useId();
   const isBlank = address.trim() === '';
@@ -43,11 +49,12 @@ export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyz
               Property address
             </label>
             {suggestions ? (
-              <AddressCombobox id={inputId} value={address} suggestions={suggestions} />
+              <AddressCombobox id={inputId} value={address} placeholder={ADDRESS_PLACEHOLDER} suggestions={suggestions} />
             ) : (
               <Input
                 id={inputId}
                 value={address}
+                placeholder={ADDRESS_PLACEHOLDER}
                 autoComplete="street-address"
                 onChange={(event) => onAddressChange(event.target.value)}
               />
@@ -58,8 +65,16 @@ export function AddressEntryForm({ address, onAddressChange, onAnalyze, isAnalyz
           </Button>
         </form>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button variant="outline" size="sm" onClick={() => onAddressChange(DEMO_ADDRESS)}>
-            Try Demo: 123 Collins Street
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={isAnalyzing}
+            onClick={() => {
+              onAddressChange(DEMO_ADDRESS);
+              onAnalyze(DEMO_ADDRESS);
+            }}
+          >
+            Try the demo address: 123 Collins Street
           </Button>
           <ul aria-label="Included in every analysis" className="flex flex-wrap gap-2">
             <li><Badge tone="blue"><Waves aria-hidden="true" className="size-3" />Flood risk</Badge></li>

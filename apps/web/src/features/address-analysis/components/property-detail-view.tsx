@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Bath, BedDouble, Building2, Car, FileJson, FileSpreadsheet, MapPin, Ruler, Scale } from 'lucide-react';
-import type { PropertyType, ValuationResult } from '@propguard/schemas';
+import { formatLocality, formatPlaceName, type PropertyType, type ValuationResult } from '@propguard/schemas';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -37,9 +37,6 @@ function formatCoordinates({ lat, lng }: { lat: number; lng: number }): string |
   return `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
 }
 
-function getLocality(property: ValuationResult['property']): string {
-  return [property.suburb, property.state, property.postcode].filter(Boolean).join(' ');
-}
 
 function getKeyFeatures(valuation: ValuationResult): string[] {
   const { attributes, locationPrecision } = valuation.property;
@@ -67,9 +64,9 @@ export function PropertyDetailView({ valuation, onViewComparables }: PropertyDet
   const { property } = valuation;
   const { attributes } = property;
   const isDemo = valuation.dataSource === 'demo';
-  const title = property.address ?? getLocality(property) ?? 'Address unavailable';
+  const title = formatPlaceName(property.address) ?? (formatLocality(property) || 'Address unavailable');
   const coordinates = formatCoordinates(property);
-  const fileBase = getExportFileBase(property.address ?? getLocality(property));
+  const fileBase = getExportFileBase(property.address ?? formatLocality(property));
   const typeLabel = getPropertyTypeLabel(attributes.propertyType);
 
   const counts = [
@@ -151,7 +148,7 @@ export function PropertyDetailView({ valuation, onViewComparables }: PropertyDet
             <>
               <p>
                 {`A ${DESCRIPTION_NOUNS[attributes.propertyType ?? 'other']}`}
-                {getLocality(property) ? ` in ${getLocality(property)}` : ''}, valued at {formatAud(valuation.estimate)} as at {formatLongDate(valuation.asAt)}
+                {formatLocality(property) ? ` in ${formatLocality(property)}` : ''}, valued at {formatAud(valuation.estimate)} as at {formatLongDate(valuation.asAt)}
                 {isDemo ? ' (demo data: sample figures, not a valuation).' : ' by the PropGuard model on recorded sales.'}
               </p>
               <h3 className="font-medium text-slate-900">Key features</h3>

@@ -49,22 +49,25 @@ export function ValuationTimelineChart({ valuation }: { valuation: ValuationResu
                 </ComposedChart>
               </ResponsiveContainer>
             </div>
-            <table className="sr-only">
-              <caption>Valuation and confidence timeline</caption>
-              <thead>
-                <tr><th scope="col">Date</th><th scope="col">Valuation</th><th scope="col">Range</th><th scope="col">Confidence</th></tr>
-              </thead>
-              <tbody>
-                {valuation.timeline.map((point) => (
-                  <tr key={point.date}>
-                    <th scope="row">{formatLongDate(point.date)}</th>
-                    <td>{formatAud(point.valuationAud)}</td>
-                    <td>{formatAud(point.lowAud)} to {formatAud(point.highAud)}</td>
-                    <td>{point.confidence}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {/* A table keeps its content's width whatever its own: the wrapper is what is hidden (a 559 px page at 390 px, issue 34). */}
+            <div className="sr-only">
+              <table>
+                <caption>Valuation and confidence timeline</caption>
+                <thead>
+                  <tr><th scope="col">Date</th><th scope="col">Valuation</th><th scope="col">Range</th><th scope="col">Confidence</th></tr>
+                </thead>
+                <tbody>
+                  {valuation.timeline.map((point) => (
+                    <tr key={point.date}>
+                      <th scope="row">{formatLongDate(point.date)}</th>
+                      <td>{formatAud(point.valuationAud)}</td>
+                      <td>{formatAud(point.lowAud)} to {formatAud(point.highAud)}</td>
+                      <td>{point.confidence}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </CardContent>

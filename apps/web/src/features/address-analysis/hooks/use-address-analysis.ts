@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { DataMode } from '../../../lib/data-mode.ts';
-import { DEMO_ADDRESS } from '../demo-address.ts';
 import { runAnalysis } from '../run-analysis.ts';
 import type { AnalysisTarget, DemoAnalyzer } from '../run-analysis.ts';
 import { useAddressSuggestionList } from './use-address-suggestions.ts';
@@ -10,7 +9,7 @@ type UseAddressAnalysisOptions = { mode: DataMode; analyzeDemo: DemoAnalyzer };
 
 /** The address box, its suggestions and what Analyze does with it in the chosen data mode (SPEC.md section 4). */
 export function useAddressAnalysis({ mode, analyzeDemo }: UseAddressAnalysisOptions) {
-  const [address, setAddress] = useState(DEMO_ADDRESS);
+  const [address, setAddress] = useState('');
   // The suggestion picked, while the box still shows its label: Analyze then sends its id.
   const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
   const analysis = useMutation({

@@ -20,7 +20,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ExplorerTransactionView({ hash }: { hash: string }) {
   const found = useExplorerTransaction(hash);
   if (found.isPending) return <p className="text-sm text-slate-600">Reading the transaction…</p>;
-  if (found.isError) return <p role="alert" className="text-sm text-red-700">{found.error.message}</p>;
+  if (found.isError) return <p role="alert" className="text-sm text-red-700 [overflow-wrap:anywhere]">{found.error.message}</p>;
   const tx = found.data;
   const tokenId = tx.logs.find((log) => log.event === 'CertificateIssued')?.args.tokenId;
   return (
@@ -59,7 +59,7 @@ export function ExplorerTransactionView({ hash }: { hash: string }) {
 export function ExplorerTokenView({ tokenId }: { tokenId: string }) {
   const found = useExplorerToken(tokenId);
   if (found.isPending) return <p className="text-sm text-slate-600">Reading the certificate…</p>;
-  if (found.isError) return <p role="alert" className="text-sm text-red-700">{found.error.message}</p>;
+  if (found.isError) return <p role="alert" className="text-sm text-red-700 [overflow-wrap:anywhere]">{found.error.message}</p>;
   const { certificate, metadata, network, contract_address: contract } = found.data;
   return (
     <Card>

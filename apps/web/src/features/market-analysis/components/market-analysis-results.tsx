@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatAud, formatLongDate, formatPercent, formatSignedPercent } from '../../../lib/format.ts';
+import { formatAud, formatLongDate, formatPercent, formatPlaceName, formatSignedPercent } from '../../../lib/format.ts';
 import type { MarketAnalysis } from '../api/analyze-market.ts';
 import type { PlaceChoice } from '@propguard/schemas';
 import { PlaceChoiceNotice } from '../../../components/place-choice-notice.tsx';
@@ -198,7 +198,7 @@ export function MarketAnalysisResults({ status, error, analysis, reason, onTryDi
                 {analysis.recent_sales.map((sale) => (
                   <tr key={sale.id} className="border-t border-slate-100">
                     <td className="py-1 pr-4 whitespace-nowrap">{formatLongDate(sale.sale_date)}</td>
-                    <td className="py-1 pr-4">{sale.address ? `${sale.address}, ${sale.suburb}` : sale.suburb}</td>
+                    <td className="py-1 pr-4">{formatPlaceName(sale.address ? `${sale.address}, ${sale.suburb}` : sale.suburb)}</td>
                     <td className="py-1 pr-4">{METHOD_LABELS[sale.sale_method] ?? sale.sale_method}</td>
                     <td className="py-1 pr-4 text-right">{sale.price !== null ? formatAud(sale.price) : 'Not disclosed'}</td>
                     <td className="py-1 text-right">{sale.bedrooms ?? ''}</td>

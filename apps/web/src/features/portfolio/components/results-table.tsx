@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { formatAud, formatHazardScore } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore, formatPlaceName } from '../../../lib/format.ts';
 import { portfolioResultsCsvUrl, usePortfolioResults } from '../api/get-portfolio-results.ts';
 import { formatLvr } from '../progress-text.ts';
 
@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 const COLUMNS: readonly { id: SortColumn | null; label: string; cell: (row: PortfolioResultRow) => string; isNumber?: boolean }[] = [
   { id: 'row', label: 'Row', cell: (row) => String(row.row), isNumber: true },
   { id: 'loan_id', label: 'Loan', cell: (row) => row.loan_id },
-  { id: null, label: 'Suburb', cell: (row) => [row.suburb, row.state].filter(Boolean).join(', ') },
+  { id: null, label: 'Suburb', cell: (row) => formatPlaceName([row.suburb, row.state].filter(Boolean).join(', ')) },
   { id: 'loan_amount', label: 'Loan amount', cell: (row) => (row.loan_amount === null ? '-' : formatAud(row.loan_amount)), isNumber: true },
   { id: 'estimate', label: 'Valuation', cell: (row) => (row.estimate === null ? '-' : formatAud(row.estimate)), isNumber: true },
   { id: 'lvr', label: 'LVR', cell: (row) => formatLvr(row.lvr), isNumber: true },

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { formatAud, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatPercent, formatPlaceName } from '../../../lib/format.ts';
 import { useStressPortfolio } from '../api/stress-portfolio.ts';
 import {
   HAZARD_EVENT_OPTIONS,
@@ -86,7 +86,7 @@ function MostAffected({ result }: { result: StressResult }) {
                     <ul className="mt-1 list-disc space-y-1 pl-5 text-xs">{loan.trace.map((line) => <li key={line}>{line}</li>)}</ul>
                   </details>
                 </th>
-                <td className="py-2 pr-3">{[loan.suburb, loan.state].filter(Boolean).join(', ')}</td>
+                <td className="py-2 pr-3">{formatPlaceName([loan.suburb, loan.state].filter(Boolean).join(', '))}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{`${formatAud(loan.baseValueAud)} / ${formatAud(loan.stressedValueAud)}`}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{`${(loan.baseLvr * 100).toFixed(1)}% / ${(loan.stressedLvr * 100).toFixed(1)}%`}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{`${formatAud(loan.baseExpectedLossAud)} / ${formatAud(loan.stressedExpectedLossAud)}`}</td>

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { HAZARD_IDS, type PortfolioSummary } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { formatAud, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatPercent, formatPlaceName } from '../../../lib/format.ts';
 import { usePortfolioSummary } from '../api/get-portfolio-summary.ts';
 import { formatLvr } from '../progress-text.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -65,7 +65,7 @@ function Suburbs({ summary }: { summary: PortfolioSummary }) {
       <tbody>
         {summary.suburbs.slice(0, 15).map((suburb) => (
           <tr key={`${suburb.suburb}-${suburb.state ?? ''}`} className="border-b border-slate-100">
-            <th scope="row" className="py-1 font-normal">{[suburb.suburb, suburb.state].filter(Boolean).join(', ')}</th>
+            <th scope="row" className="py-1 font-normal">{formatPlaceName([suburb.suburb, suburb.state].filter(Boolean).join(', '))}</th>
             <td className="py-1 text-right tabular-nums">{suburb.loans.toLocaleString('en-AU')}</td>
             <td className="py-1 text-right tabular-nums">{formatAud(suburb.loanAmountAud)}</td>
             <td className="py-1 text-right tabular-nums">{formatLvr(suburb.averageLvr)}</td>
@@ -86,7 +86,7 @@ function Riskiest({ summary }: { summary: PortfolioSummary }) {
         {summary.riskiest.map((row) => (
           <tr key={row.row} className="border-b border-slate-100">
             <th scope="row" className="py-1 font-normal">{row.loan_id}</th>
-            <td className="py-1">{[row.suburb, row.state].filter(Boolean).join(', ')}</td>
+            <td className="py-1">{formatPlaceName([row.suburb, row.state].filter(Boolean).join(', '))}</td>
             <td className="py-1 text-right tabular-nums">{row.loan_amount === null ? '-' : formatAud(row.loan_amount)}</td>
             <td className="py-1 text-right tabular-nums">{formatLvr(row.lvr)}</td>
             <td className="py-1 text-right tabular-nums">{formatLvr(row.lvr_2050)}</td>

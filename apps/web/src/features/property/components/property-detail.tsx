@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatAud, formatHazardScore, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore, formatLocality, formatLongDate, formatPercent, formatPlaceName } from '../../../lib/format.ts';
 import { COMPLIANCE_STATUS_TONE } from '../../../lib/compliance-tone.ts';
 
 const SaleHistoryChart = lazy(() => import('./sale-history-chart.tsx').then((module) => ({ default: module.SaleHistoryChart })));
@@ -81,12 +81,12 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Search
         </Link>
-        <span>/ {[listing.suburb, listing.state].filter(Boolean).join(', ')}</span>
+        <span>/ {formatPlaceName([listing.suburb, listing.state].filter(Boolean).join(', '))}</span>
       </nav>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex h-80 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-500">
-          {photo ? <img src={photo} alt={`Photo of ${listing.address}`} className="h-full w-full object-cover" /> : 'No Image'}
+          {photo ? <img src={photo} alt={`Photo of ${formatPlaceName(listing.address)}`} className="h-full w-full object-cover" /> : 'No Image'}
         </div>
         <section aria-label="Map of the property" className="space-y-1">
           {map ?? null}
@@ -100,8 +100,9 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
 
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="space-y-2">
-          <h1 className="text-2xl font-bold text-slate-900">{listing.address}</h1>
-          <p className="text-slate-600">{[listing.suburb, listing.state, listing.postcode].filter(Boolean).join(' ')}</p>
+          <h1 className="break-words text-2xl font-bold text-slate-900">{formatPlaceName(listing.address)}</h1>
+          <p className="text-slate-600">{formatLocality(listing)}</p>
+          {listing.street_address ? null : <p className="text-sm italic text-slate-500">Street address not in the source data</p>}
           <Badge tone="blue" className="capitalize">{listing.property_type}</Badge>
           <p className="text-sm text-slate-700">
             {formatCount(listing.bedrooms)} bed · {formatCount(listing.bathrooms)} bath · {formatCount(listing.car_spaces)} car ·{' '}
@@ -112,6 +113,7 @@ export function PropertyDetail({ listing, onGenerateReport, isGeneratingReport, 
           <p className="text-sm text-slate-600">{listing.status_label}</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="listing-price">{typeof listing.price === 'number' ? formatAud(listing.price) : 'Price not disclosed'}</p>
           {valuation ? <p className="text-blue-700" data-testid="listing-ai-valuation">AI valuation: {formatAud(valuation.ai_valuation)}</p> : null}
+          {valuation?.basis_note ? <p className="text-sm text-amber-800" data-testid="valuation-basis">{valuation.basis_note}</p> : null}
           <Button onClick={onGenerateReport} disabled={isGeneratingReport}>
             <FileText aria-hidden="true" className="size-4" />
             {isGeneratingReport ? 'Generating Report...' : 'Generate Full Valuation Report'}

@@ -17,7 +17,7 @@ export function usePropertyPage(listingId: string) {
     },
     // The reason stays on screen until dismissed.
     onError: (error) => {
-      toast.error('Report Generation Failed', { description: error.message || 'Unable to generate report. Please try again.', duration: Infinity, closeButton: true });
+      toast.error('Report Generation Failed', { description: error.message || 'Unable to generate report. Please try again.', duration: 12_000, closeButton: true });
     },
   });
 

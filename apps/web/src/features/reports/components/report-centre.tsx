@@ -37,7 +37,8 @@ function ReportLibrary() {
   if (library.isError) return <p role="alert" className="text-sm text-red-700">The library could not be loaded: {library.error.message}</p>;
   if (library.data.reports.length === 0) return <Notice>No reports yet. Generate one from a property page, or in Generate Report.</Notice>;
   return (
-    <div className="overflow-x-auto">
+    // relative: the screen-reader-only texts (absolutely placed) stay inside the scrolling box, not past the page's edge.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Stored reports</caption>
         <thead className="text-xs uppercase text-slate-500">

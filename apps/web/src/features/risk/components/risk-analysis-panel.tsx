@@ -54,7 +54,7 @@ export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskS
       ) : null}
       {climate.isError ? <Notice>The hazard assessment failed: {climate.error.message}</Notice> : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <LocationRiskPanel subject={subject} scores={scores} />
         </div>
         <div className="space-y-6">
@@ -68,7 +68,7 @@ export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskS
           <HazardAssessmentList report={climate.data.climate.report} />
           <ImportedHazardLayersCard canManage={canManageLayers} />
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
+            <div className="min-w-0 lg:col-span-2">
               <ClimateDashboardPanel climate={climate.data.climate} scenario={scenario} onScenarioChange={setScenario} />
             </div>
             <ClimateMetricsCard metrics={climate.data.climate.metrics} at={climate.data.climate.metricsAt} notHeld={climate.data.climate.metricsNotHeld} year={metricsYear} onYearChange={setMetricsYear} />

@@ -2,7 +2,7 @@ import { Bath, BedDouble, Car, Ruler } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatAudCompact, formatPercent } from '../../../lib/format.ts';
+import { formatAudCompact, formatLocality, formatPercent, formatPlaceName } from '../../../lib/format.ts';
 import type { Listing, RiskLevel } from '@propguard/schemas';
 
 const RISK_TONE: Record<RiskLevel, 'green' | 'yellow' | 'red'> = { Low: 'green', Medium: 'yellow', High: 'red' };
@@ -15,7 +15,11 @@ function selectTrendTone(trend: string): 'blue' | 'red' | 'neutral' {
 
 type PropertyCardProps = { listing: Listing; href: string };
 
-/** One search result (SPEC.md section 2, search page); counts show only when above zero. */
+/**
+ * One search result (SPEC.md section 2, search page); counts show only when above zero. Names in
+ * title case (issue 34), the street address or that the source has none, and the estimate's basis
+ * when it is a typical property of the suburb rather than this one.
+ */
 export function PropertyCard({ listing, href }: PropertyCardProps) {
   const photo = listing.photos[0];
   const valuation = listing.propguard_valuation;
@@ -36,8 +40,9 @@ export function PropertyCard({ listing, href }: PropertyCardProps) {
         </div>
         <div className="space-y-3 p-4">
           <div>
-            <h3 className="font-semibold text-slate-900">{listing.address}</h3>
-            <p className="text-sm text-slate-600">{[listing.suburb, listing.state, listing.postcode].filter(Boolean).join(' ')}</p>
+            <h3 className="break-words font-semibold text-slate-900">{formatPlaceName(listing.address)}</h3>
+            <p className="text-sm text-slate-600">{formatLocality(listing)}</p>
+            {listing.street_address ? null : <p className="text-xs italic text-slate-500">Street address not in the source data</p>}
           </div>
           {counts.length > 0 ? (
             <ul className="flex flex-wrap gap-3 text-sm text-slate-700">
@@ -55,10 +60,11 @@ export function PropertyCard({ listing, href }: PropertyCardProps) {
             {trend ? <Badge tone={selectTrendTone(trend)}>{trend}</Badge> : null}
           </div>
           <p className="text-xs text-slate-600">{listing.status_label}</p>
-          <div className="flex items-end justify-between">
+          <div className="flex flex-wrap items-end justify-between gap-2">
             <p className="text-lg font-bold text-slate-900">{typeof listing.price === 'number' ? formatAudCompact(listing.price) : 'Price not disclosed'}</p>
             {valuation ? <p className="text-sm text-blue-700">AI: {formatAudCompact(valuation.ai_valuation)}</p> : null}
           </div>
+          {valuation?.basis_note ? <p className="text-xs text-amber-800" data-testid="valuation-basis">{valuation.basis_note}</p> : null}
         </div>
       </Link>
     </Card>

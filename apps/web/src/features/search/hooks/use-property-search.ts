@@ -11,7 +11,10 @@ export function usePropertySearch() {
   // Pages after the first, appended by "Load more"; a new search starts again from the first page.
   const [morePages, setMorePages] = useState<SearchResponse[]>([]);
   const search = useSearchProperties({
-    onSuccess: (data, filter) => toast.success('Search Complete', { description: `Found ${data.total.toLocaleString('en-AU')} properties in ${filter.location}` }),
+    // An empty result is no success to toast: the page says why there is nothing (issue 34).
+    onSuccess: (data, filter) => {
+      if (data.total > 0) toast.success('Search Complete', { description: `Found ${data.total.toLocaleString('en-AU')} properties in ${filter.location}` });
+    },
     onError: () => toast.error('Search Failed', { description: 'Unable to search properties. Please try again.' }),
   });
   const loadMore = useLoadMoreProperties();

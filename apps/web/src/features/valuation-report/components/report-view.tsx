@@ -1,12 +1,12 @@
 import { ArrowLeft, Download, FileText, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { LENDING_SCORE_SCALE, reportPaybackText, type StoredReport } from '@propguard/schemas';
+import { formatReportTitle, LENDING_SCORE_SCALE, reportPaybackText, type StoredReport } from '@propguard/schemas';
 import { buildPropertyPath, paths } from '../../../app/paths.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { getButtonClasses } from '../../../components/ui/button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { formatAud, formatHazardScore, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatAud, formatHazardScore, formatLocality, formatLongDate, formatPercent, formatPlaceName } from '../../../lib/format.ts';
 import { reportPdfUrl, reportTextUrl } from '../api/get-report.ts';
 
 const LEVEL_TONE = { High: 'red', Medium: 'yellow', Low: 'green' } as const;
@@ -33,7 +33,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
           Back to Property
         </Link>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => onShare(content.title)}>
+          <Button variant="outline" onClick={() => onShare(formatReportTitle(content))}>
             <Share2 aria-hidden="true" className="size-4" />
             Share
           </Button>
@@ -48,14 +48,14 @@ export function ReportView({ report, onShare }: ReportViewProps) {
         </div>
       </div>
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">{content.title}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{formatReportTitle(content)}</h1>
         <p className="text-slate-600">Generated on {formatLongDate(report.generated_at)}</p>
       </header>
       <Card>
         <CardHeader level={2} title="Property Summary" />
         <CardContent className="space-y-1 text-sm text-slate-700">
-          <p className="font-medium text-slate-900">{property.address}</p>
-          <p>{[property.suburb, property.state, property.postcode].filter(Boolean).join(' ')}</p>
+          <p className="font-medium text-slate-900">{formatPlaceName(property.address)}</p>
+          <p>{formatLocality(property)}</p>
           <p className="capitalize">{property.property_type ?? 'Type not recorded'} · {property.bedrooms ?? 'N/A'} bed · {property.bathrooms ?? 'N/A'} bath</p>
           {property.assumed.length > 0 ? <p className="text-xs text-slate-500">Assumed: {property.assumed.join('; ')}</p> : null}
         </CardContent>
@@ -77,7 +77,7 @@ export function ReportView({ report, onShare }: ReportViewProps) {
               <tbody>
                 {analysis.comparable_properties.map((comparable) => (
                   <tr key={`${comparable.address}-${comparable.sale_date}`} className="border-t border-slate-100">
-                    <td className="py-1">{comparable.address} <span className="text-xs text-slate-500">({comparable.distance_km} km)</span></td>
+                    <td className="py-1">{formatPlaceName(comparable.address)} <span className="text-xs text-slate-500">({comparable.distance_km} km)</span></td>
                     <td>{formatLongDate(comparable.sale_date)}</td>
                     <td className="text-right">{formatAud(comparable.price)}</td>
                     <td className="text-right">{formatAud(comparable.time_adjusted_price)}</td>
