@@ -51,7 +51,7 @@ test('a page on another origin calls the compatibility routes and reads our figu
   const market = results.market.body.market_intelligence as { demand_supply: { market_balance: string | null }; price_trends: { current_median: number | null } };
   expect([null, 'seller', 'buyer', 'balanced']).toContain(market.demand_supply.market_balance);
   expect(market.price_trends.current_median).toBeGreaterThan(0);
-  expect((results.marketByAddress.body.market_intelligence as { location_note: string }).location_note).toMatch(/^Answered for ABBOTSFORD VIC/);
+  expect((results.marketByAddress.body.market_intelligence as { location_note: string }).location_note).toMatch(/^Answered for Abbotsford VIC/);
   const analysis = results.enhanced.body.analysis as { risk_assessment: { climate_risks: Record<string, { score: number | null; factors: string[] }> }; financial_metrics: { cap_rate: number | null; cash_flow_projection: Array<number | null> } };
   for (const hazard of Object.values(analysis.risk_assessment.climate_risks)) expect(Array.isArray(hazard.factors)).toBe(true);
   expect(analysis.financial_metrics.cash_flow_projection).toHaveLength(5);

@@ -152,8 +152,8 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     const byAddress = await call('POST', '/functions/v1/enhanced-property-analysis', { location: ADDRESS, propertyType: 'house', analysisType: 'market' });
     expect(byAddress.statusCode, byAddress.body).toBe(200);
     const addressed = compatEnhancedAnalysisResponseSchema.parse(byAddress.json()).analysis;
-    expect(addressed.location_note).toBe('Answered for ABBOTSFORD VIC, the suburb of the address given');
-    expect(addressed.market_location).toMatch(/ABBOTSFORD/);
+    expect(addressed.location_note).toBe('Answered for Abbotsford VIC, the suburb of the address given');
+    expect(addressed.market_location).toMatch(/Abbotsford/);
     expect(addressed.market_sentiment.sentiment_score).not.toBeNull();
 
     const search = await testApp.app.inject({ method: 'POST', url: '/api/realty/search', payload: { location: 'Abbotsford VIC', limit: 1 } });
@@ -190,7 +190,7 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
     expect(response.statusCode, response.body).toBe(200);
     const market = compatMarketIntelligenceResponseSchema.parse(response.json()).market_intelligence;
     expect(market).not.toBeNull();
-    expect(market!.location_note).toBe('Answered for ABBOTSFORD VIC, the suburb of the address given');
+    expect(market!.location_note).toBe('Answered for Abbotsford VIC, the suburb of the address given');
     const suburb = compatMarketIntelligenceResponseSchema.parse((await call('POST', '/functions/v1/market-intelligence', { location: 'Abbotsford VIC 3067', propertyType: 'house', analysisDepth: 'comprehensive' })).json()).market_intelligence!;
     expect(market!.matched).toBe(suburb.matched);
     expect(market!.market_overview).toEqual(suburb.market_overview);

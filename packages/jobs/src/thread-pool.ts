@@ -18,6 +18,10 @@ export function createThreadPoolAssessor(threadData: PortfolioThreadData, thread
     workerData: threadData,
     idleTimeout: 60_000,
   });
+  // Each thread builds its engine (model, sales index, hazard layers: several seconds) on its first
+  // task; an empty chunk sent now builds it while nothing waits, so the first book's progress, rate
+  // and time left count loans from its first second instead of a warm-up (issue 34).
+  for (let thread = 0; thread < threads; thread += 1) void pool.run([]).catch(() => undefined);
   return {
     threads,
     assess: (placed) => pool.run(placed),

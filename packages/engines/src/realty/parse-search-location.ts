@@ -92,12 +92,13 @@ export function describeLocation(location: SearchLocation): string {
  * The market location of a typed text: a street address ("85 Turner St, Abbotsford VIC 3067") is
  * read as its suburb, with a note saying so (COMPAT.md, "Exact shapes": clients send a whole street
  * address where a suburb goes); a suburb, postcode, city or state is read as it is.
- * @example marketLocationOf('85 Turner St, Abbotsford VIC 3067') // { location: 'ABBOTSFORD VIC 3067', note: 'Answered for ABBOTSFORD VIC, the suburb of the address given' }
+ * @example marketLocationOf('85 Turner St, Abbotsford VIC 3067') // { location: 'ABBOTSFORD VIC 3067', note: 'Answered for Abbotsford VIC, the suburb of the address given' }
  */
 export function marketLocationOf(text: string): { location: string; note: string | null } {
   if (parseSearchLocation(text).kind !== 'text') return { location: text, note: null };
   const address = parseAddress(text);
   if (address.streetNumber === null || address.suburb === null) return { location: text, note: null };
   const place = [address.suburb, address.state].filter(Boolean).join(' ');
-  return { location: [place, address.postcode].filter(Boolean).join(' '), note: `Answered for ${place}, the suburb of the address given` };
+  // The note is read by people: the suburb as people write it (the location stays the parsed form the search reads).
+  return { location: [place, address.postcode].filter(Boolean).join(' '), note: `Answered for ${formatPlaceName(place)}, the suburb of the address given` };
 }
