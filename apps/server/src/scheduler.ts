@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteHealthChecksBefore, deleteValuationAuditBefore } from '@propguard/db';
+import { deleteExpiredAccountTokens, deleteExpiredSessions, deleteForgottenSignInThrottles, deleteHealthChecksBefore, deleteValuationAuditBefore, settleFinishedBulkUsage } from '@propguard/db';
 import type { AppContext } from './services/app-context.ts';
 import { purgeOldVisitorAllowances } from './services/accounts/public-allowance.ts';
-import { settleFinishedPortfolios } from './services/accounts/usage-service.ts';
 import { HEALTH_CHECK_RETENTION_DAYS, HEALTH_SAMPLE_INTERVAL_MS, sampleDependencies } from './services/compliance/cps230-service.ts';
 import { HAZARD_LAYER_REFRESH_MS, refreshImportedFloodLayers } from './services/hazards/hazard-layer-refresh.ts';
 
@@ -46,7 +45,7 @@ export function registerScheduler(app: FastifyInstance, context: AppContext): vo
   const jobs: Array<{ name: string; everyMs: number; run: () => Promise<unknown>; atStart: boolean }> = [
     { name: 'health sample', everyMs: HEALTH_SAMPLE_INTERVAL_MS, run: () => sampleDependencies(context), atStart: false },
     { name: 'audit retention', everyMs: DAY_MS, run: () => applyAuditRetention(context), atStart: true },
-    { name: 'portfolio usage', everyMs: 60_000, run: () => settleFinishedPortfolios(context.database), atStart: true },
+    { name: 'portfolio usage', everyMs: 60_000, run: () => settleFinishedBulkUsage(context.database), atStart: true },
     { name: 'account housekeeping', everyMs: HOUR_MS, run: () => applyAccountHousekeeping(context), atStart: true },
     { name: 'health-check retention', everyMs: HOUR_MS, run: () => applyHealthCheckRetention(context), atStart: true },
     { name: 'imported flood layers', everyMs: HAZARD_LAYER_REFRESH_MS, run: () => refreshImportedFloodLayers(context), atStart: false },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema, errorResponseSchema, mintCertificateResponseSchema, portfolioCreatedResponseSchema, reportResponseSchema, usageResponseSchema } from '@propguard/schemas';
 import { policy } from '../src/http/route-policy.ts';
 import { requireRoutePolicies } from '../src/plugins/auth.ts';
-import { settleFinishedPortfolios } from '../src/services/accounts/usage-service.ts';
+import { settleFinishedBulkUsage } from '@propguard/db';
 import { portfolioStatusRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
 import { recordAccountMail, signUpThroughMail } from './account-mail.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
@@ -198,7 +198,7 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(state).toBe('completed');
-    await settleFinishedPortfolios(testApp.context.database);
+    await settleFinishedBulkUsage(testApp.context.database);
     const [row] = await testApp.context.database.query<{ quantity: number; status_code: number }>(`SELECT quantity, status_code FROM api_usage WHERE route = $1`, [`portfolio ${id}`]);
     const [valued] = await testApp.context.database.query<{ n: number }>('SELECT count(estimate_aud)::int AS n FROM portfolio_loans WHERE portfolio_id = $1', [id]);
     expect(row).toEqual({ quantity: valued!.n, status_code: 200 });

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { FINISHED_PORTFOLIO_STATES } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { accountAudit, accountTokens, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, publicAllowance, sessions, signInThrottle, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
 
@@ -360,23 +361,30 @@ export async function purgePublicAllowance(database: Database, day: string): Pro
   return removed.length;
 }
 
+/** The usage route of a portfolio's loans (bulk valuations): one reservation a book, settled when it has run. */
+const BULK_USAGE_ROUTE_PREFIX = 'portfolio ';
+
+export function bulkUsageRoute(portfolioId: string): string {
+  return `${BULK_USAGE_ROUTE_PREFIX}${portfolioId}`;
+}
+
 /**
- * Settles the bulk-valuation reservations (route "portfolio <id>") of books that have finished:
- * each counts the loans that were valued, not those refused or left when cancelled. Returns how many
- * reservations were settled. The state list is the finished portfolio states.
+ * Settles the bulk-valuation reservations (bulkUsageRoute) of books that have finished: each counts
+ * the loans that were valued, not those refused or left when cancelled. Returns how many
+ * reservations were settled (the scheduler, each minute).
  */
-export async function settleFinishedBulkUsage(database: Database, finishedStates: readonly string[]): Promise<number> {
+export async function settleFinishedBulkUsage(database: Database): Promise<number> {
   const rows = await database.query<{ id: number }>(
     `UPDATE api_usage AS usage SET quantity = finished.valued, status_code = 200
      FROM (
        SELECT portfolios.id, count(portfolio_loans.estimate_aud)::int AS valued
        FROM portfolios LEFT JOIN portfolio_loans ON portfolio_loans.portfolio_id = portfolios.id
-       WHERE portfolios.state = ANY($1::text[]) AND portfolios.id IN (SELECT substr(route, 11) FROM api_usage WHERE status_code = 0 AND route LIKE 'portfolio %')
+       WHERE portfolios.state = ANY($1::text[]) AND portfolios.id IN (SELECT substr(route, $2::int + 1) FROM api_usage WHERE status_code = 0 AND starts_with(route, $3))
        GROUP BY portfolios.id
      ) AS finished
-     WHERE usage.status_code = 0 AND usage.route = 'portfolio ' || finished.id
+     WHERE usage.status_code = 0 AND usage.route = $3 || finished.id
      RETURNING usage.id`,
-    [[...finishedStates]],
+    [[...FINISHED_PORTFOLIO_STATES], BULK_USAGE_ROUTE_PREFIX.length, BULK_USAGE_ROUTE_PREFIX],
   );
   return rows.length;
 }
@@ -385,12 +393,6 @@ export async function settleFinishedBulkUsage(database: Database, finishedStates
 export async function settleUsage(database: Database, id: number, statusCode: number): Promise<void> {
   if (statusCode >= 400) await database.db.delete(apiUsage).where(eq(apiUsage.id, id));
   else await database.db.update(apiUsage).set({ statusCode }).where(eq(apiUsage.id, id));
-}
-
-/** A bulk reservation settled with what was done: `quantity` of the reserved loans were valued (0 releases it). */
-export async function settleUsageQuantity(database: Database, route: string, quantity: number): Promise<void> {
-  if (quantity <= 0) await database.db.delete(apiUsage).where(eq(apiUsage.route, route));
-  else await database.db.update(apiUsage).set({ quantity, statusCode: 200 }).where(eq(apiUsage.route, route));
 }
 
 export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {

@@ -1,6 +1,6 @@
 import { checkValuationQuota, formatLongDate, includedUsageOf, isoDate, priceUsage, QUOTA_KINDS, usagePeriodOf } from '@propguard/engines';
-import { countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleFinishedBulkUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
-import { AppError, FINISHED_PORTFOLIO_STATES, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
+import { bulkUsageRoute, countUsageByKind, insertUsage, listApiPrices, listPlans, reserveUsage, settleUsage, type Database, type PlanRow } from '@propguard/db';
+import { AppError, usageKindSchema, USAGE_KINDS, type UsageKind, type UsageResponse } from '@propguard/schemas';
 import type { Principal } from './principal.ts';
 
 /** Is this principal's traffic metered? API keys and signed-in sessions are; the local owner and anonymous callers are not. */
@@ -75,19 +75,9 @@ export async function reserveQuota(database: Database, plans: PlanCache, princip
   throw new QuotaError(`You have used your ${quota} valuations this month (${reserved.used} of ${quota} valuations on the ${plan.name} plan); they renew on ${renews}. ${hint}`, retryAfter);
 }
 
-/** The usage row of a portfolio's loans (bulk valuations), settled when the book has run. */
-export function bulkUsageRoute(portfolioId: string): string {
-  return `portfolio ${portfolioId}`;
-}
-
 /** A book's loans reserved as bulk valuations, all or none (429 QUOTA_EXCEEDED with the numbers). */
 export async function reserveBulkValuations(database: Database, plans: PlanCache, principal: Principal, portfolioId: string, loans: number, now: Date): Promise<void> {
   await reserveQuota(database, plans, principal, 'bulk_valuation', bulkUsageRoute(portfolioId), now, loans);
-}
-
-/** The loans of finished books counted as what was valued (the scheduler, each minute). */
-export async function settleFinishedPortfolios(database: Database): Promise<number> {
-  return settleFinishedBulkUsage(database, FINISHED_PORTFOLIO_STATES);
 }
 
 /** A reserved call answered: counted with its status, or released when it failed (failed calls are not charged). */
