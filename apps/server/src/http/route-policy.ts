@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ReportTemplate, UsageKind, WorkspaceRole } from '@propguard/schemas';
 
 /**
@@ -61,6 +62,11 @@ export function policy(access: Access, options: PolicyOptions = {}): { policy: R
 
 /** The policy of the routes Swagger UI and the static web app add (documentation and the built page: nothing to protect). */
 export const VENDOR_ROUTE_POLICY: RoutePolicy = policy('open').policy;
+
+/** The policy of the route a request reached; an unmatched path (the 404 answer) is open. */
+export function policyOf(request: FastifyRequest): RoutePolicy {
+  return request.routeOptions.config.policy ?? VENDOR_ROUTE_POLICY;
+}
 
 /** The kinds one call is metered as (none for `none`). */
 export function usageKindsOf(routePolicy: RoutePolicy, body: unknown): Exclude<UsageKind, 'other'>[] {

@@ -3,7 +3,7 @@ import { API_KEY_PREFIX, AppError, type AuthMode } from '@propguard/schemas';
 import { QUOTA_KINDS } from '@propguard/engines';
 import type { AppConfig } from '../config.ts';
 import { hasProxyHeaders, isDirectLoopbackRequest } from '../http/loopback.ts';
-import { usageKindsOf, VENDOR_ROUTE_POLICY, type RoutePolicy } from '../http/route-policy.ts';
+import { policyOf, usageKindsOf, VENDOR_ROUTE_POLICY, type RoutePolicy } from '../http/route-policy.ts';
 import type { AppContext } from '../services/app-context.ts';
 import { localPrincipal, principalForSession, recordAudit } from '../services/accounts/account-service.ts';
 import { principalForApiKey } from '../services/accounts/api-key-service.ts';
@@ -61,11 +61,6 @@ export interface DeclaredRoute {
   policy: RoutePolicy;
   /** Added by Swagger UI or the static web app. */
   isVendor: boolean;
-}
-
-/** The policy of the route a request reached; an unmatched path (the 404 answer) is open. */
-export function policyOf(request: FastifyRequest): RoutePolicy {
-  return request.routeOptions.config.policy ?? VENDOR_ROUTE_POLICY;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { policyOf } from './auth.ts';
+import { policyOf } from '../http/route-policy.ts';
 
 /**
  * Transport of the original client's calls (../shared/COMPAT.md "Transport"), and only of them (the

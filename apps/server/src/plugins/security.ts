@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { policyOf } from './auth.ts';
+import { policyOf } from '../http/route-policy.ts';
 
 export interface RateLimits {
   /** Requests a minute per client address on every route. */
