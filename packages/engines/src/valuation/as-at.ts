@@ -4,6 +4,7 @@
  * extrapolated, and no market borrows another's later movement.
  */
 import type { SalesIndex } from './sales-index.ts';
+import { formatLongDate as formatAustralianLongDate } from '@propguard/schemas';
 
 /** The city each market's sales come from (the data sets of data/README.md). */
 export const MARKET_CITY: Readonly<Record<string, string>> = { VIC: 'Melbourne', WA: 'Perth', NSW: 'Sydney' };
@@ -20,15 +21,16 @@ export interface MarketAsAt {
   note: string;
 }
 
-const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 const longDates = new Map<string, string>();
 
-/** '2018-03-03' -> '3 March 2018' (kept per date: a loan book asks for the same few dates again and again). */
+/**
+ * '2018-03-03' -> '3 March 2018': the schemas' one long-date format (a calendar date reads the same
+ * day in Sydney), kept per date: a loan book asks for the same few dates again and again.
+ */
 export function formatLongDate(date: string): string {
   let text = longDates.get(date);
   if (text === undefined) {
-    text = longDate.format(new Date(`${date}T00:00:00Z`));
+    text = formatAustralianLongDate(`${date}T00:00:00Z`);
     if (longDates.size < 10_000) longDates.set(date, text);
   }
   return text;
