@@ -210,7 +210,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--model <file>', 'model artifact', 'models/current.json')
     .action(async (options: { csv: string; out: string; model: string }) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runValueCsv(database, options)));
+      setExitCode(await withDatabase(config, (database) => runValueCsv(database, { ...options, dataDir: config.dataDir })));
     });
   program
     .command('risk')

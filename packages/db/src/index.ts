@@ -10,6 +10,7 @@ export { importSales, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from './import/imp
 export type { ImportField, ImportRejection, ImportReport, ImportSalesOptions } from './import/import-sales.ts';
 export * as tables from './schema.ts';
 export { loadIndexedSales } from './valuation/load-indexed-sales.ts';
+export { loadMarketMovement, carryForwardCalibrationPath, ABS_MEDIANS_FILE, CARRY_FORWARD_CALIBRATION_FILE } from './valuation/load-market-movement.ts';
 export { findAddressCandidates, findLocality, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch, LocalityTable } from './valuation/resolve-location.ts';
 export { findTypicalAttributes, findNearestLocality, loadAllTypicalAttributes } from './valuation/typical-attributes.ts';

@@ -12,8 +12,8 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { buildSalesIndex, describeNoEstimate, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
 const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
@@ -137,7 +137,8 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
     throw error;
   }
   const { asAt, assumed } = dated;
-  const point = valuePoint(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), asAt);
+  const { point, noEstimate } = valueOrRefuse(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), dated.market);
+  if (noEstimate) return { error: describeNoEstimate(noEstimate) };
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
   return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt, note: assumed.join('; ') };
 }
@@ -173,10 +174,11 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
   return { output: toCsv(lines), rows: table.length - 1, failed };
 }
 
-export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string }): Promise<number> {
+export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string; dataDir: string }): Promise<number> {
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
-  const index = buildSalesIndex(await loadIndexedSales(database));
+  const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
+  const index = buildSalesIndex(await loadIndexedSales(database), { movement });
   // Every locality's typical attributes and every gazetteer locality in one query each: a batch
   // would otherwise ask once per suburb.
   const lookups = {

@@ -27,7 +27,8 @@ import { asAtAssumption, resolveAsAt } from '../valuation/as-at.ts';
 import type { SalesIndex } from '../valuation/sales-index.ts';
 import type { ValuationModel } from '../valuation/model.ts';
 import type { SubjectProperty } from '../valuation/types.ts';
-import { valuePoint } from '../valuation/value-property.ts';
+import type { PointValuation } from '../valuation/value-property.ts';
+import { describeNoEstimate, valueOrRefuse } from '../valuation/no-estimate.ts';
 
 /** What every loan is assessed with, loaded once per process (or thread). */
 export interface PortfolioEngineData {
@@ -156,7 +157,7 @@ export function loanTermsOf(loan: PortfolioLoanInput): Omit<LoanInput, 'valuatio
 /** A loan's valuation, the first phase of assessPortfolioLoans. */
 interface ValuedLoan {
   market: ReturnType<typeof resolveAsAt>;
-  point: ReturnType<typeof valuePoint>;
+  point: PointValuation;
 }
 
 /** The message of a defect thrown while assessing a loan (recorded as the row's error). */
@@ -175,8 +176,12 @@ export function assessPortfolioLoans(placed: readonly PlacedLoan[], data: Portfo
   const valued: Array<ValuedLoan | null> = placed.map((loan, i) => {
     if (rows[i] !== null) return null;
     try {
-      const market = resolveAsAt(data.index, loan.subject!.state, loan.loan!.date);
-      const point = valuePoint(data.model, data.index, loan.subject!, market.asAt);
+      const market = resolveAsAt(data.index, loan.subject!, loan.loan!.date);
+      const { point, noEstimate } = valueOrRefuse(data.model, data.index, loan.subject!, market);
+      if (noEstimate) {
+        rows[i] = emptyRow(loan, describeNoEstimate(noEstimate));
+        return null;
+      }
       if (Number.isFinite(point.estimate) && point.estimate > 0) return { market, point };
       rows[i] = emptyRow(loan, 'no estimate (no sales before this date near the property)');
     } catch (error) {
