@@ -48,7 +48,7 @@ const log = (message: string) => console.error(`${message} [${((performance.now(
 const sales = await loadBenchSales();
 log(`${sales.length.toLocaleString('en-AU')} sales loaded`);
 // The series alone, uncalibrated: the backtest measures the raw carry and calibrates it.
-const zero: CarryForwardCalibration = { horizonMonths: [6], sigmaLog: { '*': [0] }, rangeScale: { '*': [1] }, fsd: { horizonMonths: [0], evidence: [...EVIDENCE_LEVELS], multiplier: [[1, 1, 1]] }, note: 'uncalibrated' };
+const zero: CarryForwardCalibration = { horizonMonths: [6], sigmaLog: { '*': [0] }, rangeScale: { '*': [1] }, backtest: [], fsdBands: [], fsd: { horizonMonths: [0], evidence: [...EVIDENCE_LEVELS], multiplier: [[1, 1, 1]] }, note: 'uncalibrated' };
 const loaded = await loadMarketMovement(config.dataDir, resolve('models/carry-forward.json')).catch(() => null);
 const movement = loaded ? { ...loaded, calibration: zero } : buildMarketMovement(parseAbsMedianTable([]), zero);
 
@@ -205,6 +205,32 @@ const multipliers = HORIZONS.map((horizon) => {
   return EVIDENCE_LEVELS.map((level) => Math.round((ratio(all.filter((o) => o.evidence === level)) ?? pooled) * 1000) / 1000);
 });
 const carrying = HORIZONS.filter((horizon) => horizon > 0);
+const fsdOf = (o: Outcome) => fsdRaw(o, fitOf(o)) * multipliers[HORIZONS.indexOf(o.horizon)]![EVIDENCE_LEVELS.indexOf(o.evidence)]!;
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+const backtest: CarryForwardCalibration['backtest'] = [];
+for (const city of [...Object.values(CITY_BY_STATE), 'all']) {
+  for (const horizon of HORIZONS) {
+    const rows = reporting.filter((o) => o.horizon === horizon && (city === 'all' || o.city === city));
+    const ape = rows.map((o) => Math.abs(Math.exp(-o.error) - 1));
+    const share = (count: number) => (rows.length === 0 ? null : round4(count / rows.length));
+    backtest.push({
+      city,
+      horizonMonths: horizon,
+      sales: rows.length,
+      mdape: rows.length === 0 ? null : round4(quantile(ape, 0.5)),
+      ppe10: share(ape.filter((e) => e <= 0.1).length),
+      coverage80: share(rows.filter((o) => covered(o, fitOf(o))).length),
+      fsdHits: share(rows.filter((o) => Math.abs(o.error) <= fsdOf(o)).length),
+    });
+  }
+}
+const bands: [string, number, number][] = [['FSD up to 10% (High)', 0, 0.1], ['10-20% (Medium)', 0.1, 0.2], ['over 20% (Low)', 0.2, Infinity]];
+const fsdBands: CarryForwardCalibration['fsdBands'] = bands.flatMap(([band, from, to]) => {
+  const rows = reporting.filter((o) => fsdOf(o) > from && fsdOf(o) <= to);
+  if (rows.length === 0) return [];
+  const ape = rows.map((o) => Math.abs(Math.exp(-o.error) - 1));
+  return [{ band, sales: rows.length, withinFsd: round4(rows.filter((o) => Math.abs(o.error) <= fsdOf(o)).length / rows.length), within10: round4(ape.filter((e) => e <= 0.1).length / rows.length), mdape: round4(quantile(ape, 0.5)) }];
+});
 const calibration: CarryForwardCalibration = {
   horizonMonths: carrying,
   sigmaLog: Object.fromEntries([...fitTable].map(([market, fits]) => [market, carrying.map((horizon) => fits.get(horizon)!.sigma)])),
@@ -213,41 +239,21 @@ const calibration: CarryForwardCalibration = {
   note:
     `Backtest of ${new Date().toISOString().slice(0, 10)} (npm run bench:carry-forward${args.has('--shipped') ? ' -- --shipped: the shipped model, which saw these sales' : ': the evaluation model, fitted without these sales'}): ` +
     `the latest sales of Melbourne, Perth and Sydney valued from the local sales before t - h and carried to t by the ABS series; ${calibrating.length} sales (even ids) calibrate, ${reporting.length} (odd ids) are reported.`,
+  backtest,
+  fsdBands,
 };
 
-const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
+const pct = (value: number | null) => (value === null ? '-' : `${(100 * value).toFixed(1)}%`);
 console.log(`\n## Carry-forward backtest (${args.has('--shipped') ? 'shipped model: NOT a measurement' : 'evaluation model, sales it never saw'})\n`);
 console.log('| city | horizon | sales | MdAPE | PPE10 | 80% coverage (calibrated) | ±1 FSD hits (target 68%) | added log sd / range scale |\n|---|--:|--:|--:|--:|--:|--:|--:|');
-for (const city of [...Object.values(CITY_BY_STATE), 'all']) {
-  for (const horizon of HORIZONS) {
-    const rows = reporting.filter((o) => o.horizon === horizon && (city === 'all' || o.city === city));
-    if (rows.length === 0) {
-      console.log(`| ${city} | ${horizon} months | 0 | - | - | - | - | - |`);
-      continue;
-    }
-    const ape = rows.map((o) => Math.abs(Math.exp(-o.error) - 1));
-    const hits = rows.filter((o) => {
-      const level = EVIDENCE_LEVELS.indexOf(o.evidence);
-      return Math.abs(o.error) <= fsdRaw(o, fitOf(o)) * multipliers[HORIZONS.indexOf(horizon)]![level]!;
-    }).length;
-    console.log(
-      `| ${city} | ${horizon} months | ${rows.length} | ${pct(quantile(ape, 0.5))} | ${pct(ape.filter((e) => e <= 0.1).length / ape.length)} | ${pct(rows.filter((o) => covered(o, fitOf(o))).length / rows.length)} | ${pct(hits / rows.length)} | ${city === 'all' ? 'per market' : `${fitOf(rows[0]!).sigma.toFixed(3)} / ×${fitOf(rows[0]!).scale.toFixed(2)}`} |`,
-    );
-  }
+for (const row of backtest) {
+  const sample = reporting.find((o) => o.horizon === row.horizonMonths && o.city === row.city);
+  const fit = row.city === 'all' ? 'per market' : sample ? `${fitOf(sample).sigma.toFixed(3)} / ×${fitOf(sample).scale.toFixed(2)}` : '-';
+  console.log(`| ${row.city} | ${row.horizonMonths} months | ${row.sales} | ${pct(row.mdape)} | ${pct(row.ppe10)} | ${pct(row.coverage80)} | ${pct(row.fsdHits)} | ${fit} |`);
 }
 console.log('\n| FSD band | sales | within ± 1 FSD | within 10% | MdAPE |\n|---|--:|--:|--:|--:|');
-const bands: [string, number, number][] = [['FSD up to 10% (High)', 0, 0.1], ['10-20% (Medium)', 0.1, 0.2], ['over 20% (Low)', 0.2, Infinity]];
-for (const [name, from, to] of bands) {
-  const rows = reporting.filter((o) => {
-    const fsd = fsdRaw(o, fitOf(o)) * multipliers[HORIZONS.indexOf(o.horizon)]![EVIDENCE_LEVELS.indexOf(o.evidence)]!;
-    return fsd > from && fsd <= to;
-  });
-  if (rows.length === 0) continue;
-  const hits = rows.filter((o) => Math.abs(o.error) <= fsdRaw(o, fitOf(o)) * multipliers[HORIZONS.indexOf(o.horizon)]![EVIDENCE_LEVELS.indexOf(o.evidence)]!).length;
-  const ape = rows.map((o) => Math.abs(Math.exp(-o.error) - 1));
-  console.log(`| ${name} | ${rows.length} | ${pct(hits / rows.length)} | ${pct(ape.filter((e) => e <= 0.1).length / ape.length)} | ${pct(quantile(ape, 0.5))} |`);
-}
-console.log(`\nCalibration: ${JSON.stringify(calibration)}`);
+for (const row of fsdBands) console.log(`| ${row.band} | ${row.sales} | ${pct(row.withinFsd)} | ${pct(row.within10)} | ${pct(row.mdape)} |`);
+console.log(`\nCalibration: ${JSON.stringify({ ...calibration, backtest: undefined, fsdBands: undefined })}`);
 if (args.has('--write')) {
   writeFileSync(resolve('models/carry-forward.json'), `${JSON.stringify(calibration, null, 2)}\n`);
   console.log('wrote models/carry-forward.json');

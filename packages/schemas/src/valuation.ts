@@ -184,6 +184,19 @@ export const valuationResultSchema = z
   .meta({ id: 'ValuationResult' });
 export type ValuationResult = z.infer<typeof valuationResultSchema>;
 
+/** One line of the carry-forward backtest (npm run bench:carry-forward): a city at a horizon. */
+export const carryForwardBacktestRowSchema = z.object({
+  city: z.string(),
+  horizonMonths: z.number().int(),
+  sales: z.number().int(),
+  mdape: z.number().nullable(),
+  ppe10: z.number().nullable(),
+  coverage80: z.number().nullable(),
+  fsdHits: z.number().nullable().describe('Share of sales within ± 1 FSD of the estimate (target about 68%)'),
+});
+/** Hit rates of the backtest by FSD band. */
+export const fsdBandRowSchema = z.object({ band: z.string(), sales: z.number().int(), withinFsd: z.number(), within10: z.number(), mdape: z.number() });
+
 export const accuracyRowSchema = z.object({
   holdout: z.string(),
   city: z.string(),
@@ -224,6 +237,17 @@ export const modelCardSchema = z
     goals: z
       .array(z.object({ holdout: z.string(), city: z.string(), met: z.boolean(), summary: z.string().describe('"Met", or "Not yet met: " and each figure short of its goal') }))
       .describe("Per hold-out line: whether its measured figures meet the product's accuracy goals (targets)"),
+    carryForward: z
+      .object({
+        asAt: z.string().describe('The default as-at date: the last day of the ABS series\' last quarter'),
+        source: z.string(),
+        smoothing: z.string(),
+        backtest: z.array(carryForwardBacktestRowSchema),
+        fsdBands: z.array(fsdBandRowSchema),
+        note: z.string(),
+      })
+      .nullable()
+      .describe('How values are carried from each market\'s last local sale to the as-at date, and the backtest by horizon (null when the series are not loaded)'),
   })
   .meta({ id: 'ModelCard' });
 export type ModelCard = z.infer<typeof modelCardSchema>;

@@ -13,10 +13,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, describeNoEstimate, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { buildSalesIndex, describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
-const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
+const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error'] as const;
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string): string[][] {
@@ -71,7 +71,7 @@ function parseOptionalNumber(raw: string | undefined, column: string, errors: st
   return value;
 }
 
-type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string; note: string } | { error: string };
+type RowOutcome = { estimate: number; low: number; high: number; fsd_pct: number; confidence: number; as_at: string; note: string } | { error: string };
 
 const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { listingId: 'listing_id', suggestionId: 'suggestion_id', carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
 
@@ -140,7 +140,7 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
   const { point, noEstimate } = valueOrRefuse(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), dated.market);
   if (noEstimate) return { error: describeNoEstimate(noEstimate) };
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt, note: assumed.join('; ') };
+  return { estimate: point.estimate, low: point.low, high: point.high, fsd_pct: fsdPercent(point.fsd), confidence: point.confidence, as_at: asAt, note: assumed.join('; ') };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */
@@ -165,8 +165,8 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
     }
     const appended: Record<string, string> =
       'error' in outcome
-        ? { estimate: '', low: '', high: '', confidence: '', as_at: '', note: '', error: outcome.error }
-        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
+        ? { estimate: '', low: '', high: '', fsd_pct: '', confidence: '', as_at: '', note: '', error: outcome.error }
+        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), fsd_pct: outcome.fsd_pct.toFixed(1), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
     if ('error' in outcome) failed += 1;
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
     lines.push(out);

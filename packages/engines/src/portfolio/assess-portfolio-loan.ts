@@ -27,7 +27,7 @@ import { asAtAssumption, resolveAsAt } from '../valuation/as-at.ts';
 import type { SalesIndex } from '../valuation/sales-index.ts';
 import type { ValuationModel } from '../valuation/model.ts';
 import type { SubjectProperty } from '../valuation/types.ts';
-import type { PointValuation } from '../valuation/value-property.ts';
+import { fsdPercent, type PointValuation } from '../valuation/value-property.ts';
 import { describeNoEstimate, valueOrRefuse } from '../valuation/no-estimate.ts';
 
 /** What every loan is assessed with, loaded once per process (or thread). */
@@ -96,6 +96,7 @@ const emptyRow = (placed: PlacedLoan, error: string): PortfolioResultRow => ({
   estimate: null,
   low: null,
   high: null,
+  fsd_pct: null,
   confidence: null,
   lvr: null,
   lvr_band: null,
@@ -250,6 +251,7 @@ function rowOf(placed: PlacedLoan & { loan: PortfolioLoanInput; subject: Subject
     estimate: point.estimate,
     low: point.low,
     high: point.high,
+    fsd_pct: fsdPercent(point.fsd),
     confidence: point.confidence,
     lvr: round4(lending.lvr.ratio),
     lvr_band: lvrBandOf(lending.lvr.ratio),

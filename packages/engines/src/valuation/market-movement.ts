@@ -6,6 +6,7 @@
  * Method: docs/methodology/valuation.md, "Carry-forward".
  */
 import { z } from 'zod';
+import { carryForwardBacktestRowSchema, fsdBandRowSchema } from '@propguard/schemas';
 import { CAPITAL_CITIES, CITY_RADIUS_KM } from '../realty/parse-search-location.ts';
 import { fractionalYear } from './dates.ts';
 
@@ -40,6 +41,9 @@ export interface CarryForwardCalibration {
   fsd: { horizonMonths: number[]; evidence: EvidenceLevel[]; multiplier: number[][] };
   /** How, when and on what it was measured. */
   note: string;
+  /** The backtest's reported half (odd sale ids), per city and horizon, and by FSD band: what the model card shows. */
+  backtest: z.infer<typeof carryForwardBacktestRowSchema>[];
+  fsdBands: z.infer<typeof fsdBandRowSchema>[];
 }
 
 /** models/carry-forward.json, checked before the engine trusts it. */
@@ -53,6 +57,8 @@ export const carryForwardCalibrationSchema = z.object({
     multiplier: z.array(z.array(z.number().positive())),
   }),
   note: z.string(),
+  backtest: z.array(carryForwardBacktestRowSchema).default([]),
+  fsdBands: z.array(fsdBandRowSchema).default([]),
 });
 
 interface SmoothedSeries {

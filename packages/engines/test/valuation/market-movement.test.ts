@@ -42,6 +42,8 @@ const CALIBRATION: CarryForwardCalibration = {
   rangeScale: { '*': [1, 1, 1, 1], WA: [0.9, 1, 1, 1] },
   fsd: { horizonMonths: [0, 6, 12, 24, 36], evidence: ['own sale', 'near', 'far'], multiplier: [[0.9, 0.95, 1], [0.9, 0.95, 1], [0.9, 0.95, 1], [0.9, 0.95, 1.1], [0.9, 0.95, 1.2]] },
   note: 'test',
+  backtest: [],
+  fsdBands: [],
 };
 
 let series: AbsSeries[];
