@@ -10,33 +10,46 @@
  * hold 68%. The other half (odd ids) is reported: MdAPE, PPE10, 80% coverage and ± 1 FSD hits, per
  * city and horizon, and hit rates by FSD band.
  *
+ * Then, for Melbourne houses (issue 31 item 4), the same sales carried by their suburb's annual
+ * median house price (the Valuer-General's, data/vic-suburb-median-prices-and-rents; suburbCarry of
+ * the engines) instead of the ABS series, and, without sales, how far each Melbourne locality's
+ * published median moves from the ABS carry over 1-4 years and 2018 -> 2020/2021.
+ *
  *   npm run bench:carry-forward                 # print the figures
  *   npm run bench:carry-forward -- --write      # and write models/carry-forward.json
  *   npm run bench:carry-forward -- --shipped    # quick look with the shipped model (it saw these sales: not a measurement)
+ *   BENCH_CARRY_MIN_HISTORY=6 npm run bench:carry-forward   # Melbourne reaches h = 12 (exploration: no --write)
  *
  * Reads the database named by DATABASE_URL / PROPGUARD_HOME and data/ (PROPGUARD_DATA_PATH).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadMarketMovement } from '@propguard/db';
+import { loadMarketMovement, loadVicLocalityMedians } from '@propguard/db';
 import {
   CITY_BY_STATE,
   EVIDENCE_LEVELS,
+  absRegionOf,
   buildMarketMovement,
+  buildSuburbMovement,
+  carryForward,
   parseAbsMedianTable,
   parseValuationModel,
+  suburbCarry,
   valuePoint,
   withMarketIndexRefitted,
   type CarryForwardCalibration,
   type EvidenceLevel,
+  type IndexedSale,
   type SalesIndex,
+  type SuburbCarryMethod,
   type ValuationModel,
 } from '@propguard/engines';
 import { buildEvaluationIndex, runEvaluation } from '../apps/cli/src/commands/train.ts';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
 import { loadBenchSales } from './load-sales.ts';
 
-const HORIZONS = [0, 6, 12, 24, 36];
+/** Backtest horizons, months (BENCH_CARRY_HORIZONS='0,6,12,18' to explore; the shipped calibration is measured on the default). */
+const HORIZONS = process.env.BENCH_CARRY_HORIZONS ? process.env.BENCH_CARRY_HORIZONS.split(',').map(Number) : [0, 6, 12, 24, 36];
 const Z_80 = 1.2816;
 /** Target sales per city and horizon (every latest sale when fewer). */
 const PER_CITY = Number(process.env.BENCH_CARRY_SALES ?? 700);
@@ -85,14 +98,19 @@ function monthsBefore(date: string, months: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-/** A market is backtested from an origin with at least this many months of its own sales before it. */
-const MIN_HISTORY_MONTHS = 12;
+/** A market is backtested from an origin with at least this many months of its own sales before it (BENCH_CARRY_MIN_HISTORY to explore: Melbourne's 26 months of sales reach h = 12 only with less). */
+const MIN_HISTORY_MONTHS = Number(process.env.BENCH_CARRY_MIN_HISTORY ?? 12);
+if (args.has('--write') && (process.env.BENCH_CARRY_HORIZONS || process.env.BENCH_CARRY_MIN_HISTORY)) throw new Error('--write measures the shipped calibration: unset BENCH_CARRY_HORIZONS and BENCH_CARRY_MIN_HISTORY');
 
 interface Outcome {
   state: string;
   city: string;
   horizon: number;
   id: number;
+  sale: IndexedSale;
+  origin: string;
+  /** ln of the ABS carry factor in the estimate (0 at h = 0). */
+  absLogFactor: number;
   /** ln(price / estimate) */
   error: number;
   /** Log half-widths of the model's range (before any carry widening). */
@@ -127,7 +145,7 @@ for (const [state, city] of Object.entries(CITY_BY_STATE)) {
       if (!Number.isFinite(point.estimate) || point.estimate <= 0) continue;
       // The range before the carry's widening (the calibration's sigma is 0 here): the model's own.
       const logEstimate = Math.log(point.estimate);
-      outcomes.push({ state, city, horizon, id: sale.id, error: Math.log(sale.priceAud) - logEstimate, below: logEstimate - Math.log(point.low), above: Math.log(point.high) - logEstimate, evidence: point.evidence });
+      outcomes.push({ state, city, horizon, id: sale.id, sale, origin, absLogFactor: Math.log(point.carryForward?.factor ?? 1), error: Math.log(sale.priceAud) - logEstimate, below: logEstimate - Math.log(point.low), above: Math.log(point.high) - logEstimate, evidence: point.evidence });
       valued += 1;
     }
     log(`${city}, h = ${horizon} months: ${valued} sales valued`);
@@ -253,6 +271,133 @@ for (const row of backtest) {
 }
 console.log('\n| FSD band | sales | within ± 1 FSD | within 10% | MdAPE |\n|---|--:|--:|--:|--:|');
 for (const row of fsdBands) console.log(`| ${row.band} | ${row.sales} | ${pct(row.withinFsd)} | ${pct(row.within10)} | ${pct(row.mdape)} |`);
+// Issue 31 item 4: does the suburb's own series (the Valuer-General's annual median house price by
+// locality) carry Melbourne houses better than the city's ABS series? The same sales, the same model
+// values at t - h; only the carry factor differs (suburbCarry of the engines; the ABS series where the
+// table lacks the locality or gives it too few years).
+const localityRows = await loadVicLocalityMedians(config.dataDir);
+if (loaded && localityRows.length > 0) {
+  const suburbs = buildSuburbMovement(localityRows);
+  const methods: [string, SuburbCarryMethod | null][] = [['ABS Melbourne (as shipped)', null], ['suburb annual medians', 'suburb'], ['ABS × suburb relative to city', 'relative']];
+  const houses = outcomes.filter((o) => o.state === 'VIC' && o.horizon > 0 && o.sale.propertyType === 'house');
+  const errorOf = (o: Outcome, method: SuburbCarryMethod | null) => {
+    const carry = method ? suburbCarry(movement, suburbs, o.sale, o.sale.propertyType, o.origin, o.sale.saleDate, method) : null;
+    return carry ? o.error + o.absLogFactor - Math.log(carry.factor) : o.error;
+  };
+  const mdape = (errors: number[]) => quantile(errors.map((e) => Math.abs(Math.exp(-e) - 1)), 0.5);
+  console.log('\n## Suburb movement: Melbourne houses carried by the suburb series vs the ABS series (same sales)\n');
+  console.log('MdAPE, PPE10 and median signed error (estimate / price - 1) on every valued house sale (both halves); 80% coverage on the reported half with the ABS calibration above; Δ MdAPE vs ABS with a paired bootstrap 90% interval.\n');
+  console.log('| horizon | carry | sales | suburb series used | MdAPE | Δ MdAPE (90% interval) | PPE10 | median signed error | 80% coverage |\n|--:|---|--:|--:|--:|--:|--:|--:|--:|');
+  for (const horizon of carrying) {
+    const rows = houses.filter((o) => o.horizon === horizon);
+    if (rows.length === 0) continue;
+    const base = rows.map((o) => o.error);
+    for (const [name, method] of methods) {
+      const errors = rows.map((o) => errorOf(o, method));
+      const used = method ? rows.filter((o) => suburbCarry(movement, suburbs, o.sale, o.sale.propertyType, o.origin, o.sale.saleDate, method) !== null).length : 0;
+      const reported = rows.flatMap((o, i) => (o.id % 2 === 1 ? [{ ...o, error: errors[i]! }] : []));
+      let delta = '-';
+      if (method) {
+        // Paired bootstrap of the MdAPE difference (a fixed seed: the same interval every run).
+        let seed = 31;
+        const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+        const draws: number[] = [];
+        for (let b = 0; b < 1000; b += 1) {
+          const pick = rows.map(() => Math.floor(random() * rows.length));
+          draws.push(mdape(pick.map((i) => errors[i]!)) - mdape(pick.map((i) => base[i]!)));
+        }
+        delta = `${(100 * (mdape(errors) - mdape(base))).toFixed(2)} (${(100 * quantile(draws, 0.05)).toFixed(2)} to ${(100 * quantile(draws, 0.95)).toFixed(2)})`;
+      }
+      const ape = errors.map((e) => Math.abs(Math.exp(-e) - 1));
+      console.log(
+        `| ${horizon} months | ${name} | ${rows.length} | ${method ? pct(used / rows.length) : '-'} | ${pct(mdape(errors))} | ${delta} | ${pct(ape.filter((e) => e <= 0.1).length / ape.length)} | ${pct(quantile(errors.map((e) => Math.exp(-e) - 1), 0.5))} | ${pct(reported.filter((o) => covered(o, fitOf(o))).length / Math.max(1, reported.length))} |`,
+      );
+    }
+  }
+
+  // The longer horizon, without our sales: how far each Melbourne locality's published median moves
+  // from the city's ABS series over 1-5 years, and from 2018 to 2020 and to 2021 (preliminary). The
+  // localities are those of our Melbourne sales (their median position, within 50 km of the CBD).
+  const positions = new Map<string, { lat: number[]; lng: number[] }>();
+  for (const sale of sales) {
+    if (sale.state !== 'VIC' || !sale.suburb) continue;
+    const key = sale.suburb.trim().toUpperCase();
+    const at = positions.get(key) ?? { lat: [], lng: [] };
+    at.lat.push(sale.lat);
+    at.lng.push(sale.lng);
+    positions.set(key, at);
+  }
+  const published = new Map<string, Map<number, number>>();
+  for (const row of localityRows) {
+    const years = published.get(row.locality) ?? new Map<number, number>();
+    years.set(row.year, row.medianAud);
+    published.set(row.locality, years);
+  }
+  const metro = [...published.keys()].filter((locality) => {
+    const at = positions.get(locality);
+    return at !== undefined && absRegionOf({ state: 'VIC', lat: quantile(at.lat, 0.5), lng: quantile(at.lng, 0.5) })?.region === 'Melbourne';
+  });
+  const place = { state: 'VIC', lat: -37.814, lng: 144.963 };
+  /** The mid-point of a table year (the preliminary 2021 is taken as its March quarter). */
+  const midDate = (year: number) => (year === 2021 ? '2021-02-15' : `${year}-07-01`);
+  const excessOf = (locality: string, from: number, to: number) => {
+    const a = published.get(locality)?.get(from);
+    const b = published.get(locality)?.get(to);
+    const abs = carryForward(movement, place, 'house', midDate(from), midDate(to));
+    return a && b && abs ? Math.log(b / a) - Math.log(abs.factor) : null;
+  };
+  const robustSd = (values: number[]) => {
+    const middle = quantile(values, 0.5);
+    return 1.4826 * quantile(values.map((v) => Math.abs(v - middle)), 0.5);
+  };
+  console.log(`\n## Suburb vs city movement over longer horizons (no sales needed): ${metro.length} Melbourne localities of the table (of ${published.size}) with our sales in them\n`);
+  console.log('ABS-carried: the locality\'s median of the first year × the ABS Melbourne house factor between the years\' mid-points (the product\'s carry), against its published median of the later year.\n');
+  console.log('| from → to | localities | MdAPE of the ABS-carried median | within 10% | median signed (carried / published - 1) | robust sd of the suburb\'s log change less the city\'s |\n|---|--:|--:|--:|--:|--:|');
+  for (const [from, to] of [[2017, 2018], [2015, 2018], [2018, 2020], [2018, 2021]] as const) {
+    const excess = metro.flatMap((locality) => {
+      const e = excessOf(locality, from, to);
+      return e === null ? [] : [e];
+    });
+    const ape = excess.map((e) => Math.abs(Math.exp(-e) - 1));
+    console.log(`| ${from} → ${to}${to === 2021 ? ' (prelim.)' : ''} | ${excess.length} | ${pct(quantile(ape, 0.5))} | ${pct(ape.filter((e) => e <= 0.1).length / ape.length)} | ${pct(quantile(excess.map((e) => Math.exp(-e) - 1), 0.5))} | ${robustSd(excess).toFixed(3)} |`);
+  }
+  // Noise or movement? A year's median of a suburb carries sampling and mix noise (sd σ, taken as
+  // independent between years): consecutive one-year excesses then have covariance -σ², and the
+  // excess over k years (centred on the year's median locality) has variance 2σ² + the persistent
+  // divergence of the suburb from the city. Pooled over the final years 2010-2020.
+  const centredExcess = (k: number, lag = 0) => {
+    const pairs: [number, number][] = [];
+    for (let year = 2010; year + lag + k <= 2020; year += 1) {
+      const first = metro.map((locality) => excessOf(locality, year, year + k));
+      const second = metro.map((locality) => excessOf(locality, year + lag, year + lag + k));
+      const middle = (values: (number | null)[]) => quantile(values.filter((v): v is number => v !== null), 0.5);
+      const [m1, m2] = [middle(first), middle(second)];
+      metro.forEach((_locality, i) => {
+        if (first[i] != null && second[i] != null) pairs.push([first[i]! - m1, second[i]! - m2]);
+      });
+    }
+    return pairs;
+  };
+  const variances = [1, 2, 3, 4].map((k) => robustSd(centredExcess(k).map(([x]) => x)) ** 2);
+  // The lag-1 covariance of one-year excesses, clipped at ± 0.3 (a few localities' medians jump by a half).
+  const clipped = centredExcess(1, 1).map(([x, y]) => [Math.max(-0.3, Math.min(0.3, x)), Math.max(-0.3, Math.min(0.3, y))] as const);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const [mx, my] = [mean(clipped.map(([x]) => x)), mean(clipped.map(([, y]) => y))];
+  const lagCov = mean(clipped.map(([x, y]) => (x - mx) * (y - my)));
+  const lagCorr = lagCov / Math.sqrt(mean(clipped.map(([x]) => (x - mx) ** 2)) * mean(clipped.map(([, y]) => (y - my) ** 2)));
+  const noise = Math.max(0, -lagCov);
+  const persistent = variances.map((v) => Math.sqrt(Math.max(0, v - 2 * noise)).toFixed(3));
+  console.log(`\nSuburb less city, centred on each year's median locality: robust sd over k = 1-4 years ${variances.map((v) => Math.sqrt(v).toFixed(3)).join(', ')}; lag-1 correlation of one-year excesses ${lagCorr.toFixed(2)}.`);
+  console.log(`Noise of a year's median σ ≈ ${Math.sqrt(noise).toFixed(3)} (so the suburb series' own end-point error sd ≈ ${Math.sqrt(2 * noise).toFixed(3)}); persistent suburb-vs-city divergence sd over k = 1-4 years ≈ ${persistent.join(', ')}.`);
+  const pairs = metro.flatMap((locality) => {
+    const before = excessOf(locality, 2015, 2018);
+    const after = excessOf(locality, 2018, 2020);
+    return before === null || after === null ? [] : [[before, after] as const];
+  });
+  const [bx, by] = [mean(pairs.map(([x]) => x)), mean(pairs.map(([, y]) => y))];
+  const corr = pairs.reduce((sum, [x, y]) => sum + (x - bx) * (y - by), 0) / Math.sqrt(pairs.reduce((sum, [x]) => sum + (x - bx) ** 2, 0) * pairs.reduce((sum, [, y]) => sum + (y - by) ** 2, 0));
+  console.log(`Correlation of a locality's excess 2015→2018 with its excess 2018→2020: ${corr.toFixed(2)} (${pairs.length} localities).`);
+}
 console.log(`\nCalibration: ${JSON.stringify({ ...calibration, backtest: undefined, fsdBands: undefined })}`);
 if (args.has('--write')) {
   writeFileSync(resolve('models/carry-forward.json'), `${JSON.stringify(calibration, null, 2)}\n`);

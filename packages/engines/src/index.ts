@@ -41,6 +41,7 @@ export {
   type EvidenceLevel,
   type RegionMedian,
 } from './valuation/market-movement.ts';
+export { buildSuburbMovement, suburbCarry, VIC_LOCALITY_SOURCE, PRELIMINARY_MONTHS, MIN_LOCALITY_YEARS, type LocalityMedian, type SuburbMovement, type SuburbCarry, type SuburbCarryMethod } from './valuation/suburb-movement.ts';
 export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';

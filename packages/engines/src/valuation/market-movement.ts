@@ -61,7 +61,7 @@ export const carryForwardCalibrationSchema = z.object({
   fsdBands: z.array(fsdBandRowSchema).default([]),
 });
 
-interface SmoothedSeries {
+export interface SmoothedSeries {
   name: string;
   region: string;
   kind: DwellingKind;
@@ -205,8 +205,11 @@ export function buildMarketMovement(series: readonly AbsSeries[], calibration: C
 
 /** The smoothed log level at a date: linear between quarter mid-points, flat beyond the ends. */
 function logLevelAt(series: SmoothedSeries, date: string): number {
-  const t = fractionalYear(date);
-  const { times, logLevels } = series;
+  return interpolateLevel(series.times, series.logLevels, fractionalYear(date));
+}
+
+/** A level at time t (fractional years) of points at ascending `times`: linear between them, flat beyond the ends. */
+export function interpolateLevel(times: readonly number[], logLevels: readonly number[], t: number): number {
   if (t <= times[0]!) return logLevels[0]!;
   if (t >= times[times.length - 1]!) return logLevels[logLevels.length - 1]!;
   let low = 0;
@@ -247,12 +250,12 @@ export function absRegionOf(place: { state?: string | null; lat: number; lng: nu
   return inCapital ? { region: regions.capital, capital: true } : { region: regions.rest!, capital: false };
 }
 
-function seriesFor(movement: MarketMovement, region: string, kind: DwellingKind): SmoothedSeries | null {
+export function seriesFor(movement: MarketMovement, region: string, kind: DwellingKind): SmoothedSeries | null {
   return movement.series.get(`${region}|${kind}`) ?? (kind === 'attached' ? (movement.series.get(`${region}|house`) ?? null) : null);
 }
 
 /** Whole months from one date to a later one (fractional). */
-function monthsBetween(from: string, to: string): number {
+export function monthsBetween(from: string, to: string): number {
   return (fractionalYear(to) - fractionalYear(from)) * 12;
 }
 
