@@ -42,6 +42,7 @@ export type RegionMedianInfo = z.infer<typeof regionMedianSchema>;
 /** What a NO_ESTIMATE refusal carries: where the property was placed (its hazards and lending still work) and the region median. */
 export const noEstimateDetailSchema = z
   .object({
+    reason: z.string().describe('Why no estimate is made (the message without the median)'),
     place: z.object({ address: z.string().nullable(), suburb: z.string().nullable(), state: z.string().nullable(), postcode: z.string().nullable(), lat: z.number(), lng: z.number() }),
     regionMedian: regionMedianSchema.nullable(),
   })

@@ -82,7 +82,7 @@ export function describeNoEstimate(noEstimate: NoEstimate): string {
 
 /** The API's answer to a refused estimate: 422 NO_ESTIMATE with the place and the region median. */
 export function noEstimateError(noEstimate: NoEstimate, place: NoEstimateDetail['place']): AppError {
-  return new AppError('NO_ESTIMATE', describeNoEstimate(noEstimate), { noEstimate: { place, regionMedian: noEstimate.regionMedian ? regionMedianInfo(noEstimate.regionMedian) : null } });
+  return new AppError('NO_ESTIMATE', describeNoEstimate(noEstimate), { noEstimate: { reason: noEstimate.reason, place, regionMedian: noEstimate.regionMedian ? regionMedianInfo(noEstimate.regionMedian) : null } });
 }
 
 /**

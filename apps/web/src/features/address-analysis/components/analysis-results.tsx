@@ -58,7 +58,7 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, errorActi
   if (error instanceof ApiError && error.code === 'NO_ESTIMATE') {
     return (
       <div className="space-y-6">
-        <NoEstimateCard reason={error.message} detail={noEstimateOf(error)} />
+        <NoEstimateCard reason={noEstimateOf(error)?.reason ?? error.message} detail={noEstimateOf(error)} />
         {riskDetail}
       </div>
     );
