@@ -12,7 +12,7 @@ import type { SalesIndex } from './sales-index.ts';
 import { formatLongDate as formatAustralianLongDate } from '@propguard/schemas';
 
 /** The city each market's local sales come from (the data sets of data/README.md). */
-export const MARKET_CITY: Readonly<Record<string, string>> = { VIC: 'Melbourne', WA: 'Perth', NSW: 'Sydney' };
+export const MARKET_CITY: Readonly<Record<string, string>> = { VIC: 'Melbourne', WA: 'Perth', NSW: 'New South Wales' };
 
 export interface MarketAsAt {
   /** The date the valuation is as at (YYYY-MM-DD). */
