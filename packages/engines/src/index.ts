@@ -55,13 +55,16 @@ export {
   assignSplits,
   fitValuationModel,
   evaluateHoldouts,
+  isHoldoutSplit,
+  isHeldOutProperty,
+  PROPERTY_HOLDOUT_LINE,
   formatAccuracyTable,
   VALUATION_GBM_PARAMS,
   CITY_BY_STATE,
   type PreparedRows,
   type SplitName,
 } from './valuation/train.ts';
-export { accuracyGoalOf, VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY, type AccuracyGoal, type AccuracyTargets, type MeasuredAccuracy } from './valuation/accuracy-targets.ts';
+export { accuracyGoalOf, accuracyTargetsOf, NSW_VG_ACCURACY_TARGETS, VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY, type AccuracyGoal, type AccuracyTargets, type MeasuredAccuracy } from './valuation/accuracy-targets.ts';
 
 export * from './hazards/index.ts';
 export { parseSearchLocation, describeLocation, marketLocationOf, CAPITAL_CITIES, CITY_RADIUS_KM, type SearchLocation } from './realty/parse-search-location.ts';

@@ -12,6 +12,7 @@ import {
   assignSplits,
   buildSalesIndex,
   evaluateHoldouts,
+  isHoldoutSplit,
   fitValuationModel,
   formatAccuracyTable,
   prepareRows,
@@ -59,7 +60,7 @@ export interface EvaluationIndex {
 export function buildEvaluationIndex(sales: IndexedSale[]): EvaluationIndex {
   const ordered = buildSalesIndex(sales);
   const splits = assignSplits(ordered.sales, SPLIT_SEED, true);
-  const holdoutIds = new Set(ordered.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout').map((sale) => sale.id));
+  const holdoutIds = new Set(ordered.sales.filter((_sale, row) => isHoldoutSplit(splits[row])).map((sale) => sale.id));
   return { index: buildSalesIndex(sales, { priceIndexExcludes: holdoutIds }), splits, holdoutIds };
 }
 

@@ -18,6 +18,7 @@ interface IndexedSaleRow {
   year_built: number | null;
   price_aud: string | number;
   sale_date: string;
+  source_key: string | null;
 }
 
 /**
@@ -27,7 +28,7 @@ interface IndexedSaleRow {
 export async function loadIndexedSales(database: Database): Promise<IndexedSale[]> {
   const rows = await database.query<IndexedSaleRow>(
     `SELECT id, lat, lng, state, suburb, postcode, address, property_type, bedrooms, bathrooms, car_spaces,
-            land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date
+            land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, source_key
        FROM sales
       WHERE is_market_sale AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
       ORDER BY sale_date, id`,
@@ -49,5 +50,7 @@ export async function loadIndexedSales(database: Database): Promise<IndexedSale[
     yearBuilt: row.year_built,
     priceAud: Number(row.price_aud),
     saleDate: row.sale_date,
+    // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
+    propertyKey: row.source_key?.startsWith('nsw-vg:') ? row.source_key.slice(7).split('|')[0]! : null,
   }));
 }

@@ -76,15 +76,35 @@ export function prepareRows(index: SalesIndex, fallbackAnchor: number, options: 
   return { sales, features, logPrices: Float64Array.from(sales, (sale) => Math.log(sale.priceAud)) };
 }
 
-export type SplitName = 'train' | 'validation' | 'calibration' | 'timeHoldout' | 'randomHoldout';
+export type SplitName = 'train' | 'validation' | 'calibration' | 'timeHoldout' | 'randomHoldout' | 'propertyHoldout';
+
+/** The hold-out splits: never trained on, never shaping the market index. */
+export function isHoldoutSplit(split: SplitName | undefined): boolean {
+  return split === 'timeHoldout' || split === 'randomHoldout' || split === 'propertyHoldout';
+}
+
+/** One property in five (FNV-1a of its source id): every sale of it is held out (the NSW Valuer General's files). */
+export function isHeldOutProperty(propertyKey: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < propertyKey.length; i += 1) hash = Math.imul(hash ^ propertyKey.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 5 === 0;
+}
+
+/** The line of the property hold-out in the accuracy table. */
+export const PROPERTY_HOLDOUT_LINE = { holdout: 'by property (1 in 5, Valuer General files)', city: 'NSW' } as const;
 
 /** Assign every row (in index order) to a split; `withHoldouts` false puts the hold-outs in train. */
 export function assignSplits(sales: readonly IndexedSale[], seed: number, withHoldouts: boolean): SplitName[] {
   const random = createPrng(seed);
   const splits: SplitName[] = new Array<SplitName>(sales.length).fill('train');
   if (withHoldouts) {
+    // Every sale of one property in five of the sources that identify properties.
+    sales.forEach((sale, row) => {
+      if (sale.propertyKey && isHeldOutProperty(sale.propertyKey)) splits[row] = 'propertyHoldout';
+    });
     const byState = new Map<string, number[]>();
     sales.forEach((sale, row) => {
+      if (splits[row] === 'propertyHoldout') return;
       if (!sale.state || !CITY_BY_STATE[sale.state]) return;
       const rows = byState.get(sale.state) ?? [];
       rows.push(row);
@@ -98,7 +118,7 @@ export function assignSplits(sales: readonly IndexedSale[], seed: number, withHo
   }
   for (let row = 0; row < sales.length; row += 1) {
     const draw = random();
-    if (splits[row] === 'timeHoldout') continue;
+    if (splits[row] === 'timeHoldout' || splits[row] === 'propertyHoldout') continue;
     if (withHoldouts && draw < RANDOM_HOLDOUT_SHARE) splits[row] = 'randomHoldout';
     else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE) splits[row] = 'validation';
     else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE + CALIBRATION_SHARE) splits[row] = 'calibration';
@@ -282,7 +302,7 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * month (one refit per market and month, kept).
  */
 function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
-  const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
+  const holdouts = index.sales.filter((_sale, row) => isHoldoutSplit(splits[row]));
   const refits = new Map<string, SalesIndex>();
   return (sale, split) => {
     if (split !== 'timeHoldout' || !sale.state) return index;
@@ -311,9 +331,11 @@ function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale:
  */
 export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], onEstimate?: (row: number, estimate: number) => void): AccuracyRow[] {
   const indexFor = holdoutIndexes(index, splits);
-  const trainingPart = index.sales.filter((_sale, row) => splits[row] !== 'timeHoldout' && splits[row] !== 'randomHoldout');
+  const trainingPart = index.sales.filter((_sale, row) => !isHoldoutSplit(splits[row]));
   const baselineIndex = buildSalesIndex(trainingPart);
   const rows: AccuracyRow[] = [];
+  const propertyRows = evaluatePropertyHoldout(model, index, splits, baselineIndex, onEstimate);
+  if (propertyRows) rows.push(propertyRows);
   for (const holdout of ['timeHoldout', 'randomHoldout'] as const) {
     for (const [state, city] of Object.entries(CITY_BY_STATE)) {
       const actual: number[] = [];
@@ -348,6 +370,46 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
     }
   }
   return rows;
+}
+
+/**
+ * The property hold-out (issue 31): every sale of one property in five of the NSW Valuer General's
+ * files, valued as at its contract date from what a user has of such a row (its address at its
+ * locality's point, its type, its land area), with every held-out property's sales out of the index
+ * (neighbours, suburb levels, own earlier sales) and their prices out of the market index. No row refused.
+ */
+function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], baselineIndex: SalesIndex, onEstimate?: (row: number, estimate: number) => void): AccuracyRow | null {
+  const rows = index.sales.flatMap((sale, row) => (splits[row] === 'propertyHoldout' ? [row] : []));
+  if (rows.length === 0) return null;
+  const heldOut = new Set(rows.map((row) => index.sales[row]!.id));
+  const otherHoldouts = new Set(index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) && !heldOut.has(sale.id)).map((sale) => sale.id));
+  const without = buildSalesIndex(index.sales.filter((sale) => !heldOut.has(sale.id)), { priceIndexExcludes: otherHoldouts });
+  const actual: number[] = [];
+  const predicted: number[] = [];
+  const baseline: number[] = [];
+  let covered = 0;
+  for (const row of rows) {
+    const sale = index.sales[row]!;
+    const subject = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
+    const point = valuePoint(model, without, subject, sale.saleDate);
+    onEstimate?.(row, point.estimate);
+    const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
+    const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
+    actual.push(sale.priceAud);
+    predicted.push(point.estimate);
+    baseline.push(Math.exp(Number.isFinite(suburb.level) ? suburb.level : Number.isFinite(regional) ? regional : model.artifact.meanAnchor));
+    if (sale.priceAud >= point.low && sale.priceAud <= point.high) covered += 1;
+  }
+  const baselineAccuracy = accuracy(actual, baseline);
+  return {
+    ...PROPERTY_HOLDOUT_LINE,
+    count: actual.length,
+    ...accuracy(actual, predicted),
+    coverage80: covered / actual.length,
+    baselineMdape: baselineAccuracy.mdape,
+    baselinePpe10: baselineAccuracy.ppe10,
+    baselinePpe20: baselineAccuracy.ppe20,
+  };
 }
 
 /** The accuracy table as Markdown. */

@@ -9,6 +9,8 @@ export interface IndexedSale extends SalePlace, SaleAttributes {
   priceAud: number;
   /** YYYY-MM-DD */
   saleDate: string;
+  /** The source's own id of the property (the NSW Valuer General's property id), when it has one: the evaluation holds out by property. */
+  propertyKey?: string | null;
 }
 
 /** The property to value; everything but the location may be missing. */

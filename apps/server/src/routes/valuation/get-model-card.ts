@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accuracyGoalOf, VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from '@propguard/engines';
+import { accuracyGoalOf, accuracyTargetsOf, VALUATION_ACCURACY_TARGETS, VALUATION_REFERENCE_ACCURACY } from '@propguard/engines';
 import { modelCardResponseSchema } from '@propguard/schemas';
 import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
@@ -32,7 +32,7 @@ export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
           holdoutNote: artifact.metrics.holdoutNote,
           targets: VALUATION_ACCURACY_TARGETS,
           reference: [...VALUATION_REFERENCE_ACCURACY],
-          goals: artifact.metrics.holdout.map((row) => accuracyGoalOf(row, VALUATION_ACCURACY_TARGETS)),
+          goals: artifact.metrics.holdout.map((row) => accuracyGoalOf(row, accuracyTargetsOf(row))),
           carryForward: movement
             ? { asAt: movement.lastQuarterEnd, source: movement.source, smoothing: movement.smoothing, backtest: movement.calibration.backtest, fsdBands: movement.calibration.fsdBands, note: movement.calibration.note }
             : null,
