@@ -7,8 +7,8 @@
  * The engines arrive with their issues (valuation, hazards, market, lending rules).
  */
 export const ENGINES_PACKAGE = '@propguard/engines';
-export { parseAddress, normaliseAddressText, type ParsedAddress } from './address/parse-address.ts';
-export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
+export { parseAddress, normaliseAddressText, streetLineKey, canonicalUnitForm, type ParsedAddress } from './address/parse-address.ts';
+export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type AddressLike } from './address/match-address.ts';
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';

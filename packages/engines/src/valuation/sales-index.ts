@@ -6,6 +6,7 @@
  * sales strictly before it; because each tree stores its sales in date order, "before the
  * cut-off" is "position < the cut-off's position" (a binary search on the dates).
  */
+import { normaliseAddressText, streetLineKey } from '../address/parse-address.ts';
 import KDBush from 'kdbush';
 import { DEFAULT_QUALITY_INDEX_PARAMS, fitQualityIndex } from '../market/quality-index.ts';
 import type { IndexedSale } from './types.ts';
@@ -87,9 +88,9 @@ export interface SalesIndex {
   firstSaleDate: string;
 }
 
-/** The key of a street address in `addressSales`. */
+/** The key of a street address in `addressSales`, however it is written (streetLineKey: case, "St"/"Street", "Unit 1, 21"/"1/21"). */
 export function addressKey(address: string, suburb: string): string {
-  return `${address.trim().toUpperCase().replace(/\s+/g, ' ')}|${suburb.trim().toUpperCase()}`;
+  return `${streetLineKey(address)}|${normaliseAddressText(suburb)}`;
 }
 
 export interface BuildSalesIndexOptions {
