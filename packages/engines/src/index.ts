@@ -13,7 +13,29 @@ export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type Ad
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
 export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
-export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
+export {
+  anchorOnOwnSale,
+  describePreviousSale,
+  findOwnSale,
+  findOwnSaleEvidence,
+  findOwnSaleRecords,
+  findPreviousSale,
+  weighOwnSale,
+  ageInMonths,
+  OWN_SALE_WINDOW_MONTHS,
+  OWN_SALE_MAX_WEIGHT,
+  OWN_SALE_FULL_WEIGHT_MONTHS,
+  NON_MARKET_MAX_WEIGHT,
+  OWN_SALE_DEVIATION_LIMIT,
+  OWN_SALE_DEVIATION_FACTOR,
+  OWN_SALE_SETTINGS,
+  type OwnSaleSettings,
+  type OwnSaleAnchor,
+  type OwnSaleDiscount,
+  type OwnSaleEvidence,
+  type PreviousSale,
+  type PreviousSaleFeature,
+} from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { describeAttributeBasis } from './valuation/attribute-basis.ts';

@@ -29,7 +29,7 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   const started = performance.now();
   if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
   const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
-  const sales = await loadIndexedSales(database);
+  const sales = await loadIndexedSales(database, { ownSaleRecords: true });
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their

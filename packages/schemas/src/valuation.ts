@@ -154,10 +154,16 @@ export const valuationResultSchema = z
         timeAdjustedPriceAud: z.number().int().describe("Moved to the as-at date by the market's own index"),
         ageMonths: z.number(),
         zScore: z.number().describe("Forecast standard deviations between the time-adjusted sale and the model's estimate"),
-        weight: z.number().min(0).max(1).describe('Its weight in the blend (docs/methodology/valuation.md, "Own sale")'),
+        weight: z.number().min(0).max(1).describe('Its weight in the blend (docs/methodology/valuation.md, "Own sale"): 0.95 for a market sale up to 6 months old, less only for the reasons in discountReason'),
+        isMarketSale: z.boolean().describe('False for a record that is not a market sale: the highest bid at an auction that passed in, or a vendor bid'),
+        discountReason: z
+          .string()
+          .nullable()
+          .describe('Why the sale weighs less than a recent market sale (its age past 6 months, a partial interest, not a market sale, a price far from the model), each reason with its figures; null at full weight'),
+        discounts: z.array(z.enum(['age', 'partial_interest', 'non_market', 'deviation'])).describe('The reasons of discountReason as codes'),
       })
       .nullable()
-      .describe('The property\'s own sale within 24 months before the as-at date, which anchors the estimate'),
+      .describe('The property\'s own sale (or, when it weighs more, a later bid at auction) within 24 months before the as-at date, which anchors the estimate'),
     dataSource: z.enum(['live', 'demo']),
   })
   .meta({ id: 'ValuationResult' });

@@ -176,7 +176,7 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
 export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string }): Promise<number> {
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
-  const index = buildSalesIndex(await loadIndexedSales(database));
+  const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }));
   // Every locality's typical attributes and every gazetteer locality in one query each: a batch
   // would otherwise ask once per suburb.
   const lookups = {

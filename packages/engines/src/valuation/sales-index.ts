@@ -80,7 +80,7 @@ export interface SalesIndex {
   regionalIndex: Map<string, Float64Array>;
   /** `${suburb}|${postcode}|${type}` (upper-case suburb), and `...|${bedrooms}`, -> the sales in date order. */
   suburbSales: Map<string, SuburbSales>;
-  /** `${ADDRESS}|${SUBURB}` -> the sales of that street address in date order (own-sale anchor). */
+  /** addressKey -> the priced records of that street address in date order, market sales or not (own-sale.ts). */
   addressSales: Map<string, IndexedSale[]>;
   /** Market (state) -> the date of its latest sale: a market is valued as at its own data. */
   lastSaleDateByMarket: Map<string, string>;
@@ -163,23 +163,20 @@ function marketIndexMonths(lastSaleDate: string): number {
 
 /**
  * Index market sales for valuation (only sales with a positive price and coordinates are used).
+ * Records that are not market sales (`isMarketSale: false`: a bid at an auction that passed in)
+ * are kept in `addressSales` only, as their property's own-sale evidence (own-sale.ts).
  *
- * @example const index = buildSalesIndex(await loadIndexedSales(database));
+ * @example const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }));
  */
 export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSalesIndexOptions = {}): SalesIndex {
-  const usable = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
+  const priced = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
+  const usable = priced.filter((sale) => sale.isMarketSale !== false);
   const byType = new Map<string, IndexedSale[]>();
   const suburbLists = new Map<string, IndexedSale[]>();
   const addressSales = new Map<string, IndexedSale[]>();
   const lastSaleDateByMarket = new Map<string, string>();
   for (const sale of usable) {
     if (sale.state) lastSaleDateByMarket.set(sale.state, sale.saleDate);
-    if (sale.address) {
-      const key = addressKey(sale.address, sale.suburb);
-      const list = addressSales.get(key) ?? [];
-      list.push(sale);
-      addressSales.set(key, list);
-    }
     const list = byType.get(sale.propertyType) ?? [];
     list.push(sale);
     byType.set(sale.propertyType, list);
@@ -194,6 +191,14 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
       bedroomList.push(sale);
       suburbLists.set(bedroomKey, bedroomList);
     }
+  }
+  // Every priced record of a street address in date order, market sales or not.
+  for (const sale of priced) {
+    if (!sale.address) continue;
+    const key = addressKey(sale.address, sale.suburb);
+    const list = addressSales.get(key) ?? [];
+    list.push(sale);
+    addressSales.set(key, list);
   }
   const trees = new Map<string, TypeTree>();
   for (const [type, list] of byType) {

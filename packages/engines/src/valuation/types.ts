@@ -9,6 +9,15 @@ export interface IndexedSale extends SalePlace, SaleAttributes {
   priceAud: number;
   /** YYYY-MM-DD */
   saleDate: string;
+  /**
+   * False for a priced record that is not a market sale (a bid at an auction that passed in, a
+   * vendor bid): the index keeps it as its property's own-sale evidence only. Absent: a market sale.
+   */
+  isMarketSale?: boolean;
+  /** The record's sale method in our vocabulary ('sold', 'passed_in', 'vendor_bid', ...), when loaded. */
+  saleMethod?: string | null;
+  /** True when the record sold a share of the property, not the whole (none of the bundled sources records it). */
+  partialInterest?: boolean;
 }
 
 /** The property to value; everything but the location may be missing. */
