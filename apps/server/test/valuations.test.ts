@@ -77,6 +77,22 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     expect(errorResponseSchema.parse(nowhere.json()).error.field).toBe('body.address');
   });
 
+  it('issue 31: values a row whose attributes are unknown in practice, treating them as not given and saying so; still refuses a negative count', async () => {
+    const valuation = await value({ address: '3/82 Glass St, Essendon VIC 3040', asAt: '2016-10-01', attributes: { propertyType: 'unit', landSizeM2: 0, buildingSizeM2: 0, yearBuilt: 2031 } });
+    expect(valuation.assumed).toEqual(
+      expect.arrayContaining([
+        'landSizeM2: 0 m² given for a unit, treated as not given (a unit has no lot of its own)',
+        'buildingSizeM2: 0 m² given, treated as not given (0 is how listings write a floor area that is not known)',
+        'yearBuilt: 2031 given, treated as not given (after the valuation date, 2016-10-01, by more than the year a dwelling sold off the plan may take to finish)',
+      ]),
+    );
+    // Completed as a missing attribute is: from the address's last recorded sale (a 1994 unit of 156 m² of land in the source).
+    expect(valuation.property.attributes).toMatchObject({ propertyType: 'unit', yearBuilt: 1994 });
+    const negative = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: { address: '3/82 Glass St, Essendon VIC 3040', attributes: { bedrooms: -1 } } });
+    expect(negative.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(negative.json()).error.message).toContain('bedrooms');
+  });
+
   it('issue 31: finds the own sale however the address is written, with or without coordinates, and weighs a recent one at 0.95', async () => {
     // 3/82 Glass St, Essendon: a unit sold for $650,000 on 17 September 2016.
     for (const body of [

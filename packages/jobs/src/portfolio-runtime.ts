@@ -34,9 +34,11 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
   // localities without one query per locality (issue 28.8).
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
+  const index = buildSalesIndex(sales);
+  // The index too: a loan's given year built is checked against its valuation date (resolveSubject).
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
-    engine: { model, index: buildSalesIndex(sales), hazards, outlook: options.outlook },
+    engine: { model, index, hazards, outlook: options.outlook },
     lookups,
     threadData: { modelPath: options.modelPath, dataDir: options.dataDir, sales, floodLayers, outlook: options.outlook },
     loadMs: Math.round(performance.now() - started),

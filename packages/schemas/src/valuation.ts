@@ -20,11 +20,22 @@ export type PropertyAttributes = z.infer<typeof propertyAttributesSchema>;
 
 /**
  * The attributes a caller gives: the same, with the property type as any name of the vocabulary
- * (property-types.ts). A name we do not know is valued as the locality's most sold type, and the
- * response's `assumed` says so.
+ * (property-types.ts) and the sizes, counts and year as sources write them. A type name we do not
+ * know is valued as the locality's most sold type, a value unknown in practice as not given, and
+ * the response's `assumed` says so.
  */
 export const propertyAttributesInputSchema = propertyAttributesSchema.extend({
   propertyType: z.string().trim().min(1).max(60).optional().describe(`Our types (house, unit, townhouse, villa, land, other) or a common name: ${PROPERTY_TYPE_EXAMPLES}`),
+  // Values a source writes for "unknown" (land 0 for a unit, building 0, year built 0) or that are
+  // implausible (a year built after the valuation date, 10 ha of land, 45 bedrooms) are accepted
+  // and treated as not given, which `assumed` says (sanitiseGivenAttributes of packages/engines);
+  // a negative or fractional count is refused.
+  bedrooms: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  bathrooms: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  carSpaces: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  landSizeM2: z.number().min(0).optional().describe('m²; 0 (how listings write a unit\'s lot) or more than 100,000 is treated as not given'),
+  buildingSizeM2: z.number().min(0).optional().describe('m²; 0, below 10 or above 5,000 is treated as not given'),
+  yearBuilt: z.number().int().min(0).max(9999).optional().describe('0, before 1800 or after the valuation date\'s year + 1 is treated as not given'),
 });
 export type PropertyAttributesInput = z.infer<typeof propertyAttributesInputSchema>;
 

@@ -24,6 +24,7 @@ import {
   pickAddressMatch,
   pickAddressNear,
   resolveAsAt,
+  sanitiseGivenAttributes,
   streetLineKey,
   type MarketAsAt,
   type ParsedAddress,
@@ -51,6 +52,12 @@ export interface SubjectLookups {
   localities?: LocalityTable;
   /** The same addresses by street line alone (streetLineKey), built from addressBook on first use: an address given with coordinates and no suburb. */
   addressesByLine?: Map<string, AddressCandidate[]>;
+  /**
+   * The sales index, when the process holds one (the server's valuation runtime, a portfolio's):
+   * a given year built is checked against the valuation date of the property's market
+   * (resolveAsAt). Without it, against the date asked for, else today.
+   */
+  index?: SalesIndex;
 }
 
 /** Entries kept in placeCache before it starts over (each is a few hundred bytes). */
@@ -381,15 +388,22 @@ function readGivenAttributes(given: SubjectRequest['attributes']): { attributes:
   return { attributes, unknownType: null, notes: isOwnName ? [] : [`propertyType: ${type} (read from "${typeName.trim()}")`] };
 }
 
-/** Fills the attributes the caller did not give: the address's last sale, else the locality's typical values. */
+/**
+ * Fills the attributes the caller did not give: the address's last sale, else the locality's
+ * typical values. A given value that is unknown in practice (land 0 for a unit, a year built after
+ * `valuationDate`: sanitiseGivenAttributes) counts as not given, and `assumed` says so.
+ */
 async function completeAttributes(
   database: Database,
   lookups: SubjectLookups,
   location: Placed,
   request: SubjectRequest,
+  valuationDate: string,
 ): Promise<{ attributes: PropertyAttributes; assumed: string[]; typicalAttributes: string[] }> {
-  const given = readGivenAttributes(request.attributes);
-  const assumed: string[] = [...location.notes, ...given.notes];
+  const read = readGivenAttributes(request.attributes);
+  const sane = sanitiseGivenAttributes(read.attributes, { propertyType: read.attributes.propertyType ?? location.knownAttributes.propertyType ?? null, valuationDate });
+  const given = { ...read, attributes: sane.attributes };
+  const assumed: string[] = [...location.notes, ...given.notes, ...sane.notes];
   const typicalAttributes: string[] = [];
   const attributes: PropertyAttributes = { ...definedAttributes(location.knownAttributes as Record<string, unknown>), ...given.attributes };
   for (const key of Object.keys(location.knownAttributes) as Array<keyof PropertyAttributes>) {
@@ -438,10 +452,26 @@ function dropUndefined<T extends object>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
-/** Places the property and completes its attributes (see the module comment). Throws AppError NOT_FOUND when it cannot be placed. */
-export async function resolveSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<ResolvedSubject> {
+/** Today as YYYY-MM-DD (the valuation date when no index and no date are at hand). */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Places the property and completes its attributes (see the module comment). Throws AppError
+ * NOT_FOUND when it cannot be placed. `request.asAt` and `index` (default lookups.index) date the
+ * valuation for the checks of the given attributes (resolveAsAt: the market's rule).
+ */
+export async function resolveSubject(
+  database: Database,
+  lookups: SubjectLookups,
+  request: SubjectRequest & { asAt?: string },
+  loaded?: LoadedRecords,
+  index: SalesIndex | undefined = lookups.index,
+): Promise<ResolvedSubject> {
   const placed = await placeSubject(database, lookups, request, loaded);
-  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request);
+  const valuationDate = index ? resolveAsAt(index, placed.state, request.asAt).asAt : (request.asAt ?? today());
+  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request, valuationDate);
   const { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress } = placed;
   const subject: SubjectRequestFields = dropUndefined({ ...placed.subject, attributes: request.attributes });
   return { location: { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress }, attributes, assumed, typicalAttributes, subject };
@@ -467,7 +497,7 @@ export async function resolveDatedSubject(
   request: SubjectRequest & { asAt?: string },
   loaded?: LoadedRecords,
 ): Promise<DatedSubject> {
-  const resolved = await resolveSubject(database, lookups, request, loaded);
+  const resolved = await resolveSubject(database, lookups, request, loaded, index);
   const market = resolveAsAt(index, resolved.location.state, request.asAt);
   const assumed = [...resolved.assumed];
   const dateAssumed = asAtAssumption(market, request.asAt);
