@@ -68,16 +68,17 @@ function readNumberCell(raw: string | undefined): number | undefined {
   return Number.isFinite(value) ? value : Number.NaN;
 }
 
-/** "2018-06-01", or the Australian "1/06/2018" (day first) as the sources write it; null when neither. */
+/** "2018-06-01", or the Australian "1/06/2018" (day first) as the sources write it; null when neither is a calendar date. */
 function readDateCell(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const dayFirst = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  const [year, month, day] = iso ? [iso[1]!, iso[2]!, iso[3]!] : dayFirst ? [dayFirst[3]!, dayFirst[2]!.padStart(2, '0'), dayFirst[1]!.padStart(2, '0')] : [];
-  if (!year) return null;
-  const date = `${year}-${month}-${day}`;
-  const time = Date.parse(`${date}T00:00:00Z`);
+  const dayFirst = iso ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : null;
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
   // A calendar date: "2018-02-30" is not one.
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date) ? date : null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string; note: string } | { error: string };

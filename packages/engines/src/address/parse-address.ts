@@ -37,8 +37,18 @@ export function canonicalUnitForm(text: string): string {
  * @example streetLineKey('Unit 1, 21 Smith Street') // '1/21 SMITH ST'
  */
 export function streetLineKey(line: string): string {
-  return normaliseAddressText(canonicalUnitForm(line));
+  let key = streetLineKeys.get(line);
+  if (key === undefined) {
+    key = normaliseAddressText(canonicalUnitForm(line));
+    if (streetLineKeys.size >= STREET_LINE_KEYS_KEPT) streetLineKeys.clear();
+    streetLineKeys.set(line, key);
+  }
+  return key;
 }
+
+/** Keys already computed: a batch asks for the same line several times per row (address book, own sale). */
+const streetLineKeys = new Map<string, string>();
+const STREET_LINE_KEYS_KEPT = 200_000;
 
 export interface ParsedAddress {
   /** Upper-cased, punctuation and repeated spaces removed, street types abbreviated. */

@@ -39,7 +39,8 @@ export interface GivenAttributeValues {
 }
 
 const ROOM_KEYS = ['bedrooms', 'bathrooms', 'carSpaces'] as const;
-const area = (value: number) => `${value.toLocaleString('en-AU', { maximumFractionDigits: 1 })} m²`;
+const AREA_FORMAT = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
+const area = (value: number) => `${AREA_FORMAT.format(value)} m²`;
 
 /**
  * The given attributes without the values that are unknown in practice, and one line per value
