@@ -7,7 +7,7 @@
  * with a price whose record is a completed sale (Melbourne's Method S, SP or SA; every Perth row),
  * at least 14 days before its market's latest sale. Each is named by its address as written in the
  * source ("49 Glass St, Richmond VIC 3121"), valued as at 14 days after the recorded date, through
- * the API's own path (resolveDatedSubject of packages/db, then valuePoint, whose estimate is
+ * the API's own path (resolveDatedSubject of packages/db, then valueOrRefuse, whose estimate is
  * POST /api/valuations'), with the shipped model (VALUATION_MODEL_PATH, default
  * models/current.json) on the database named by DATABASE_URL / PROPGUARD_HOME. The error is
  * against the recorded price. Targets: median error at most 3%, at least 90% within 10%.
@@ -21,8 +21,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, openDatabase, resolveDatedSubject, toSubjectProperty, type SubjectLookups } from '@propguard/db';
-import { anchorOnOwnSale, buildSalesIndex, createPrng, describePreviousSale, findOwnSaleRecords, OWN_SALE_SETTINGS, parseValuationModel, valuePoint } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, openDatabase, resolveDatedSubject, toSubjectProperty, type SubjectLookups } from '@propguard/db';
+import { anchorOnOwnSale, buildSalesIndex, createPrng, describeNoEstimate, describePreviousSale, findOwnSaleRecords, OWN_SALE_SETTINGS, parseValuationModel, valueOrRefuse, valuePoint } from '@propguard/engines';
 import { AppError, type ValuationRequest } from '@propguard/schemas';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
 import { parseCsv } from '../apps/cli/src/commands/value-csv.ts';
@@ -72,8 +72,10 @@ function readPerth(): RawSale[] {
 
 const config = loadCliConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir });
-const model = parseValuationModel(JSON.parse(readFileSync(process.env.VALUATION_MODEL_PATH ?? 'models/current.json', 'utf8')));
-const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }));
+const modelPath = process.env.VALUATION_MODEL_PATH ?? 'models/current.json';
+const model = parseValuationModel(JSON.parse(readFileSync(modelPath, 'utf8')));
+// As the server loads it: with the records that are not market sales, and the ABS series that carry a value past a market's data.
+const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }), { movement: await loadMarketMovement(config.dataDir, carryForwardCalibrationPath(modelPath)) });
 const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -102,7 +104,8 @@ interface Outcome {
 async function valueTyped(sale: RawSale, request: ValuationRequest): Promise<Outcome> {
   try {
     const dated = await resolveDatedSubject(database, lookups, index, request);
-    const point = valuePoint(model, index, toSubjectProperty(dated.resolved), dated.asAt);
+    const { point, noEstimate } = valueOrRefuse(model, index, toSubjectProperty(dated.resolved), dated.market);
+    if (noEstimate) return { sale, error: null, found: false, weight: 0, discountReason: null, refused: describeNoEstimate(noEstimate) };
     return { sale, error: Math.abs(point.estimate / sale.priceAud - 1), found: point.ownSale !== null, weight: point.ownSale?.weight ?? 0, discountReason: point.ownSale?.discountReason ?? null, refused: null };
   } catch (error) {
     if (error instanceof AppError) return { sale, error: null, found: false, weight: 0, discountReason: null, refused: error.message };

@@ -34,7 +34,10 @@ try {
     const [placed, placeMs] = await time(() => placeLoans(database, runtime.lookups, stored));
     const [rows, assessMs] = await time(() => assessPortfolioLoans(placed, runtime.engine));
     const subjects = placed.flatMap((loan) => (loan.subject ? [loan.subject] : []));
-    const [, valueMs] = await time(() => subjects.forEach((subject) => valuePoint(runtime.engine.model, runtime.engine.index, subject, resolveAsAt(runtime.engine.index, subject.state).asAt)));
+    const [, valueMs] = await time(() => subjects.forEach((subject) => {
+      const market = resolveAsAt(runtime.engine.index, subject);
+      valuePoint(runtime.engine.model, runtime.engine.index, subject, market.asAt, market.evidenceDate);
+    }));
     const [, hazardMs] = await time(() => subjects.forEach((subject) => assessHazardsForYears(subject, runtime.engine.hazards, CLIMATE_OUTLOOK.scenario, [HAZARD_YEAR_MIN, CLIMATE_OUTLOOK.year])));
     console.log(
       `round ${round}: ${LOANS.toLocaleString('en-AU')} loans, CPU time: read ${readMs.toFixed(0)} ms, place ${placeMs.toFixed(0)} ms, assess ${assessMs.toFixed(0)} ms ` +

@@ -21,8 +21,10 @@ test('the model card shows what is measured per city and hold-out, the goals and
   await expect(table.getByRole('columnheader', { name: 'Goal', exact: true })).toBeVisible();
   for (const row of await table.locator('tbody tr').all()) await expect(row.locator('td').last()).toHaveText(/^(Met|Not yet met: .+)$/);
   await expect(page.getByText(/issue \d+/i)).toHaveCount(0);
-  // What is not measured says so, and the figures can be reproduced.
-  await expect(page.getByText(/By horizon: not measured/)).toBeVisible();
+  // Accuracy by carry-forward horizon (issue 31) and hit rates by FSD band, and the figures can be reproduced.
+  await expect(page.getByRole('heading', { name: /Carried forward to 31 March 2025: accuracy by horizon/ })).toBeVisible();
+  await expect(page.getByTestId('carry-forward-backtest').locator('tbody tr').first()).toContainText('%');
+  await expect(page.getByTestId('fsd-bands').locator('tbody tr')).toHaveCount(3);
   await expect(page.getByRole('heading', { name: 'How to reproduce these figures' })).toBeVisible();
   await expect(page.getByText('npm run bench:valuation')).toBeVisible();
 });

@@ -2,6 +2,7 @@
  * The `propguard` command line (DESIGN.md section 2). Commands:
  *   propguard ingest                                   load the bundled data sets (idempotent)
  *   propguard import sales FILE.csv [--mapping M.json] [--source NAME]
+ *   propguard import nsw-vg FILE.zip...                the NSW Valuer General's weekly or yearly sales zips
  *   propguard import hazard-layer --kind flood --file F [--field aep|ari|depth] [--attribute COL] [--name N] [--licence TEXT]
  *   propguard hazard-layers list | remove ID           imported hazard overlays (issue 18)
  *   propguard train [--out models/current.json]          train the valuation model (npm run train)
@@ -18,11 +19,11 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
-import { backupDatabase, ensureDataLoaded, type BackupMinterKey, getDataSummary, importHazardLayer, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
+import { backupDatabase, ensureDataLoaded, type BackupMinterKey, getDataSummary, importHazardLayer, importNswVg, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
 import type { FloodLayerField } from '@propguard/engines';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
-import { formatImportReport, formatIngestReport } from './print-reports.ts';
+import { formatImportReport, formatIngestReport, formatNswVgImportReport } from './print-reports.ts';
 import { runTrain } from './commands/train.ts';
 import { runValueCsv } from './commands/value-csv.ts';
 import { runRisk, type RiskOptions } from './commands/risk.ts';
@@ -107,6 +108,14 @@ async function runImportSales(file: string, options: { mapping?: string; source?
   });
 }
 
+async function runImportNswVg(files: string[]): Promise<number> {
+  const config = loadCliConfig();
+  return withDatabase(config, async (database) => {
+    console.log(formatNswVgImportReport(await importNswVg(database, { files })));
+    return 0;
+  });
+}
+
 interface ImportHazardLayerCliOptions {
   kind: string;
   file: string;
@@ -152,6 +161,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--mapping <file>', 'JSON object mapping our field names to your column names')
     .option('--source <name>', 'name of this import (default: the file name); importing the same name again replaces it')
     .action(async (file: string, options: { mapping?: string; source?: string }) => setExitCode(await runImportSales(file, options)));
+  importCommand
+    .command('nsw-vg')
+    .description("Load the NSW Valuer General's property sales files (the weekly or yearly .zip of .DAT files): residences and vacant land, a sale re-sent in a later week stored once in its latest download; see docs/data.md")
+    .argument('<files...>', 'weekly or yearly zips (e.g. 20210329.zip)')
+    .action(async (files: string[]) => setExitCode(await runImportNswVg(files)));
   importCommand
     .command('hazard-layer')
     .description('Import a hazard overlay (a GeoJSON FeatureCollection, a zipped Shapefile or a GeoPackage with one feature table, of polygons in longitude/latitude) into the database; flood answers use it ahead of the bundled maps and the screening (docs/methodology/hazards.md)')
@@ -210,7 +224,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--model <file>', 'model artifact', 'models/current.json')
     .action(async (options: { csv: string; out: string; model: string }) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runValueCsv(database, options)));
+      setExitCode(await withDatabase(config, (database) => runValueCsv(database, { ...options, dataDir: config.dataDir })));
     });
   program
     .command('risk')

@@ -58,6 +58,26 @@ describe('propguard CLI', () => {
     expect(result.stderr).toMatch(/missing required column\(s\): suburb, date, price/);
   });
 
+  it('imports a week of the NSW Valuer General twice, storing each sale once (propguard import nsw-vg)', async () => {
+    // The fixture week of 11 January, already loaded by `ingest` as a bundled week: its three stored sales are rewritten, not added.
+    const week = join(FIXTURE_DATA_DIR, 'nsw-valuer-general-sales-2021q1', '20210111.zip');
+    for (let run = 0; run < 2; run += 1) {
+      const result = runCli('import', 'nsw-vg', week);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^Imported 1 file \(20210111\.zip: 4 \.DAT files\) as source "import:nsw-vg"/);
+      expect(result.stdout).toContain('B records 5: stored 3 (0 new, 3 already stored and rewritten from this download)');
+      expect(result.stdout).toContain('other natures (not residence or vacant land) 1.');
+      expect(result.stdout).toContain('Rejected 1: locality_not_found 1');
+      expect(result.stdout).toContain('Placed at the street address (the address book\'s point) 0, at the locality 3.');
+    }
+    const notZip = join(homeDir, 'week.zip');
+    await writeFile(notZip, 'B;001;6156;1;20210104 01:00;\n');
+    const refused = runCli('import', 'nsw-vg', notZip);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/week\.zip is not a zip archive/);
+  });
+
   it('imports a flood layer, lists it and removes it (propguard import hazard-layer, hazard-layers)', async () => {
     const layerFile = join(homeDir, 'council-1pc.geojson');
     const square = [[153.27, -28.82], [153.28, -28.82], [153.28, -28.81], [153.27, -28.81], [153.27, -28.82]];

@@ -50,17 +50,18 @@ const INPUT = [
 ].join('\n');
 
 describe('propguard value --csv', () => {
-  it('appends estimate, low, high, confidence, as_at, note and error; passes extra columns through; never crashes', async () => {
+  it('appends estimate, low, high, fsd_pct, confidence, as_at, note and error; passes extra columns through; never crashes', async () => {
     const { output, rows, failed } = await valueCsvText(INPUT, dependencies());
     const table = parseCsv(output);
-    expect(table[0]).toEqual([...INPUT.split('\n')[0]!.split(','), 'estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error']);
+    expect(table[0]).toEqual([...INPUT.split('\n')[0]!.split(','), 'estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error']);
     expect(rows).toBe(14);
     // Only a row that names no property (13) and one that cannot be placed (5) are refused.
     expect(failed).toBe(2);
     const byId = new Map(table.slice(1).map((cells) => [cells[0], cells]));
     for (const id of ['1', '2', '3', '6', '9', '10', '11', '12', '14']) {
       const cells = byId.get(id)!;
-      const [estimate, low, high, confidence, asAt, , error] = cells.slice(-7).map((cell) => cell);
+      const [estimate, low, high, fsd, confidence, asAt, , error] = cells.slice(-8).map((cell) => cell);
+      expect(Number(fsd)).toBeGreaterThan(0);
       expect(error).toBe('');
       expect(asAt).toBe('2018-06-01');
       expect(Number(low)).toBeLessThanOrEqual(Number(estimate));
@@ -84,7 +85,7 @@ describe('propguard value --csv', () => {
     const lastVic = index.lastSaleDateByMarket.get('VIC');
     expect(byId.get('7')!.at(-3)).toBe(lastVic);
     expect(byId.get('8')!.at(-3)).toBe(lastVic);
-    expect(byId.get('8')!.at(-7)).toBe(byId.get('7')!.at(-7));
+    expect(byId.get('8')!.at(-8)).toBe(byId.get('7')!.at(-8));
     expect(byId.get('8')!.at(-2)).toContain('asAt:');
     // Property types people use (issue 13.3): read through the vocabulary; an unknown one is valued, and said.
     expect(byId.get('9')!.at(-2)).toContain('propertyType: house (read from "duplex/semi-detached")');
@@ -108,7 +109,7 @@ describe('propguard value --csv', () => {
   it('writes through the one CSV writer: a formula-like cell comes back neutralised, coordinates stay numbers', async () => {
     const { output } = await valueCsvText('id,lat,lng,bedrooms,comment\n"=HYPERLINK(""http://x"",""y"")",-37.8,145.1,3,@SUM(1)\n', dependencies());
     const [header, row] = output.trimEnd().split('\n');
-    expect(header).toBe('id,lat,lng,bedrooms,comment,estimate,low,high,confidence,as_at,note,error');
+    expect(header).toBe('id,lat,lng,bedrooms,comment,estimate,low,high,fsd_pct,confidence,as_at,note,error');
     expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",-37\.8,145\.1,3,'@SUM\(1\),\d+,/);
   });
 

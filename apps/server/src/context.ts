@@ -42,7 +42,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       dataDir: config.dataDir,
       onProgress: (event) => options.onProgress?.(`${event.dataset}: ${event.message}`),
     });
-    const valuation = await loadValuationRuntime(database, config.valuationModelPath);
+    const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir);
     options.onProgress?.(valuation.ready
       ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
       : `valuation: unavailable (${valuation.reason})`);

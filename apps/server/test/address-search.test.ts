@@ -106,6 +106,19 @@ describe.skipIf(getApiSkipReason() !== null)('address suggestions', () => {
     expect(propertyDetailsResponseSchema.parse(listing.json()).property_details.address).toBe('85 Turner St');
   });
 
+  it('finds the street addresses of the NSW Valuer General\'s sales, placed at their locality and saying so', async () => {
+    // 21 Comfort Ave, Cessnock: 20210104.zip/001_SALES_DATA_NNME_04012021.DAT, $303,600 on 29 December 2020.
+    const { suggestions } = await suggest('21 comfort avenue cessnock');
+    expect(suggestions[0]).toMatchObject({ address: '21 Comfort Ave', suburb: 'Cessnock', state: 'NSW', postcode: '2325', kind: 'address', type: 'house', label: '21 Comfort Ave, Cessnock NSW 2325' });
+    // A strata unit typed with its unit number (20210222.zip/261_SALES_DATA_NNME_22022021.DAT).
+    const unit = await suggest('1/43 station rd auburn');
+    expect(unit.suggestions[0]).toMatchObject({ address: '1/43 Station Rd', suburb: 'Auburn', state: 'NSW', type: 'unit' });
+    const response = await post({ action: 'details', propertyId: suggestions[0]?.id });
+    expect(response.statusCode, response.body).toBe(200);
+    const { property } = addressDetailsResponseSchema.parse(response.json());
+    expect(property).toMatchObject({ address: '21 Comfort Ave, Cessnock NSW 2325', locationPrecision: 'locality', landSize: 881.66, lastSale: { date: '2020-12-29', priceAud: 303_600 } });
+  });
+
   it('gives the details of a suggested locality', async () => {
     const [first] = (await suggest('richmnd vic')).suggestions;
     const response = await post({ action: 'details', propertyId: first?.id });

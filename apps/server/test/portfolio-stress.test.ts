@@ -35,7 +35,7 @@ async function storePortfolio(testApp: TestApp, sales: SaleRow[], options: { wor
   await insertPortfolioLoans(database, id, [...loans, failed]);
   const chunk = { index: 0, fromRow: 1, toRow: loans.length + 1 };
   await publishPortfolio(database, id, loans.length + 1, [chunk]);
-  const empty = { low: null, high: null, confidence: null, lvr_band: null, risk_weight: null, rwa: null, minimum_capital: null, lvr_2050: null, lvr_2050_band: null, coastal: 0, subsidence: 0, cyclone: 5, earthquake: 10, levels: '', hazard_level: 'Low' as const, levels_2050: '', hazard_score_2050: null, hazard_level_2050: null, note: null };
+  const empty = { low: null, high: null, fsd_pct: null, confidence: null, lvr_band: null, risk_weight: null, rwa: null, minimum_capital: null, lvr_2050: null, lvr_2050_band: null, coastal: 0, subsidence: 0, cyclone: 5, earthquake: 10, levels: '', hazard_level: 'Low' as const, levels_2050: '', hazard_score_2050: null, hazard_level_2050: null, note: null };
   const results: PortfolioResultRow[] = [
     ...loans.map((loan) => ({ ...empty, row: loan.row, loan_id: loan.loanId, input: loan.input, estimate: loan.sale.price_aud, lvr: loan.loanAmount / loan.sale.price_aud, lmi_required: loan.loanAmount > Math.round(loan.sale.price_aud * 0.8), flood: 20, fire: 5, lat: loan.sale.lat, lng: loan.sale.lng, suburb: loan.sale.suburb, state: 'VIC', loan_amount: loan.loanAmount, error: null })),
     { ...empty, row: failed.row, loan_id: 'BAD', input: failed.input, estimate: null, lvr: null, lmi_required: null, flood: null, fire: null, lat: null, lng: null, suburb: null, state: null, loan_amount: 500_000, error: 'address not found' },

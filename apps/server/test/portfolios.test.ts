@@ -281,7 +281,7 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     const placed = await placeLoans(context.database, context.valuation.runtime, await loadChunkLoans(context.database, created.portfolio.id, 1, BOOK_ROWS));
     const engine = { model: context.valuation.runtime.model, index: context.valuation.runtime.index, hazards: context.hazards.runtime.context, outlook: context.climateOutlook };
     const pool = createThreadPoolAssessor(
-      { modelPath: context.config.valuationModelPath, dataDir: context.config.dataDir, sales: await loadIndexedSales(context.database), floodLayers: context.hazards.runtime.context.data.floodLayers ?? [], outlook: context.climateOutlook },
+      { modelPath: context.config.valuationModelPath, dataDir: context.config.dataDir, sales: await loadIndexedSales(context.database), movement: context.valuation.runtime.index.movement!, floodLayers: context.hazards.runtime.context.data.floodLayers ?? [], outlook: context.climateOutlook },
       1,
     );
     try {

@@ -145,8 +145,19 @@ describe.skipIf(getApiSkipReason() !== null)('realty search, property pages and 
   });
 
   it('gives every listing its street address or null, and says when its estimate rests on the suburb\'s typical attributes', async () => {
-    // Sydney's records have no street address.
-    const sydney = await search({ location: 'NSW', property_type: 'sold', limit: 5 });
+    // Sydney's records have no street address; the NSW Valuer General's have one (issue 31).
+    const nsw = await search({ location: 'NSW', property_type: 'sold', limit: 50 });
+    const sources = await testApp.context.database.query<{ id: number; source: string; address: string | null }>(
+      'SELECT id, source, address FROM sales WHERE id = ANY($1::int[])',
+      [`{${nsw.properties.map((listing) => Number(listing.listing_id.slice('sale-'.length))).join(',')}}`],
+    );
+    const byId = new Map(sources.map((row) => [`sale-${row.id}`, row]));
+    for (const listing of nsw.properties) {
+      const sale = byId.get(listing.listing_id);
+      expect(listing.street_address).toBe(sale?.source === 'sydney-house-sales' ? null : sale?.address);
+    }
+    // With a bedroom count (the Valuer General's records have none): Sydney's records only.
+    const sydney = await search({ location: 'NSW', property_type: 'sold', limit: 5, bedrooms: 1 });
     expect(sydney.properties.length).toBeGreaterThan(0);
     for (const listing of sydney.properties) expect(listing.street_address).toBeNull();
     const richmond = await search({ location: 'Richmond VIC', property_type: 'sold', limit: 5 });

@@ -73,8 +73,8 @@ describe.skipIf(getApiSkipReason() !== null)('value --csv and the API value the 
       expect(response.statusCode, `${JSON.stringify(row)}: ${response.body}`).toBe(200);
       const valuation = valuationResultSchema.parse((response.json() as { valuation: unknown }).valuation);
       const label = `row ${position + 1} ${JSON.stringify(row)}`;
-      expect({ estimate: Number(column(cells, 'estimate')), low: Number(column(cells, 'low')), high: Number(column(cells, 'high')), confidence: Number(column(cells, 'confidence')), asAt: column(cells, 'as_at') }, label)
-        .toEqual({ estimate: valuation.estimate, low: valuation.low, high: valuation.high, confidence: valuation.confidence, asAt: valuation.asAt });
+      expect({ estimate: Number(column(cells, 'estimate')), low: Number(column(cells, 'low')), high: Number(column(cells, 'high')), confidence: Number(column(cells, 'confidence')), fsdPct: Number(column(cells, 'fsd_pct')), asAt: column(cells, 'as_at') }, label)
+        .toEqual({ estimate: valuation.estimate, low: valuation.low, high: valuation.high, confidence: valuation.confidence, fsdPct: valuation.fsdPct, asAt: valuation.asAt });
       expect(column(cells, 'note'), label).toBe(valuation.assumed.join('; '));
     }
     // The Sydney type names that `value --csv` used to refuse are read, and an unknown one is valued as the locality's typical type.

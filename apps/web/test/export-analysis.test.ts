@@ -7,10 +7,13 @@ const VALUATION: ValuationResult = {
   estimate: 1_250_000,
   low: 1_120_000,
   high: 1_390_000,
+  fsdPct: 8.4,
+  evidenceLevel: 'near',
+  carryForward: null,
   confidence: 78,
   confidenceLevel: 'Medium',
   asAt: '2026-11-22',
-  market: { name: 'Melbourne (VIC)', state: 'VIC', lastSaleDate: '2026-11-22', capped: false, note: 'as at 22 November 2026, the latest Melbourne (VIC) sale in our data' },
+  market: { name: 'Melbourne (VIC)', state: 'VIC', lastSaleDate: '2026-11-22', evidenceDate: '2026-11-22', capped: false, note: 'as at 22 November 2026, the latest Melbourne (VIC) sale in our data' },
   modelEstimate: 1_250_000,
   ownSale: null,
   property: {
@@ -53,7 +56,7 @@ const VALUATION: ValuationResult = {
     },
   ],
   breakdown: { landAud: 820_000, buildingAud: 410_000, intangibleAud: 20_000, method: 'Land rate, then residual' },
-  timeline: [{ date: '2026-11-22', valuationAud: 1_250_000, lowAud: 1_120_000, highAud: 1_390_000, confidence: 78 }],
+  timeline: [{ date: '2026-11-22', valuationAud: 1_250_000, lowAud: 1_120_000, highAud: 1_390_000, confidence: 78, carriedForward: false }],
   model: { id: 'test-model', trainedOn: 'test', method: 'test' },
   dataSource: 'live',
 };

@@ -133,9 +133,18 @@ export const sales = pgTable(
     agency: text('agency'),
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     localityId: integer('locality_id').references(() => localities.id, { onDelete: 'set null' }),
+    /**
+     * The sale's identity where its source re-sends corrected sales (the NSW Valuer General:
+     * 'nsw-vg:<property id>|<dealing number>|<strata lot>'); null for sources that do not. One sale
+     * per key across the bundled files and imports (ingest/nsw-vg-sales.ts).
+     */
+    sourceKey: text('source_key'),
+    /** When the source issued this version of the sale (NSW VG: the file's download date-time, 'YYYY-MM-DDTHH:MM'); a later version replaces it. */
+    sourceVersion: text('source_version'),
   },
   (table) => [
     index('sales_source_idx').on(table.source),
+    uniqueIndex('sales_source_key_key').on(table.sourceKey),
     index('sales_state_idx').on(table.state),
     index('sales_suburb_postcode_idx').on(table.suburb, table.postcode),
     index('sales_sale_date_idx').on(table.saleDate),

@@ -55,6 +55,12 @@ describe.each([
       rowsLoaded: 6,
       rejectedByReason: { price_sentinel: 1, price_below_minimum: 1, duplicate_row: 1 },
     });
+    // Two weeks of the NSW Valuer General's files (fixtures/data/nsw-valuer-general-sales-2021q1/SOURCE.md).
+    expect(byDataset['nsw-valuer-general-sales-2021q1']).toMatchObject({
+      rowsRead: 9,
+      rowsLoaded: 4,
+      rejectedByReason: { resent_duplicate: 1, partial_interest: 1, other_nature: 1, price_below_minimum: 1, locality_not_found: 1 },
+    });
     expect(byDataset['abs-suburbs-localities-2021']).toMatchObject({ rowsRead: 9, rowsLoaded: 9 });
     expect(byDataset['au-postcodes-gazetteer']?.rejectedByReason).toMatchObject({ duplicate_row: 1 });
 
@@ -64,20 +70,25 @@ describe.each([
     expect(oxenford).toMatchObject({ state: 'QLD', location_precision: 'locality' });
     expect(oxenford?.locality_id).not.toBeNull();
 
+    const [blacktown] = await database.query<{ address: string; property_type: string; location_precision: string; source_key: string }>(
+      `SELECT address, property_type, location_precision, source_key FROM sales WHERE address = '46/25 Mantaka St'`,
+    );
+    expect(blacktown).toMatchObject({ property_type: 'unit', location_precision: 'locality', source_key: 'nsw-vg:2203406|AQ698732|46' });
+
     const second = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
-    expect(second.datasets.map((dataset) => dataset.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(second.datasets.map((dataset) => dataset.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
     const [counts] = await database.query<{ sales: number }>(`SELECT count(*)::int AS sales FROM sales`);
-    expect(counts?.sales).toBe(19);
+    expect(counts?.sales).toBe(23);
   });
 
   it.skipIf(!isAvailable)('summarises the data in the shared DataSummary shape', async () => {
     const summary = dataSummarySchema.parse(await getDataSummary(database));
-    expect(summary.sales.total).toBe(19);
-    expect(summary.sales.bySource).toEqual({ 'melbourne-housing-sales': 8, 'perth-house-sales': 5, 'sydney-house-sales': 6 });
-    expect(summary.sales.byState).toMatchObject({ VIC: 8, WA: 5, QLD: 1, NSW: 5 });
-    expect(summary.addresses).toBe(13);
+    expect(summary.sales.total).toBe(23);
+    expect(summary.sales.bySource).toEqual({ 'melbourne-housing-sales': 8, 'perth-house-sales': 5, 'sydney-house-sales': 6, 'nsw-valuer-general-sales-2021q1': 4 });
+    expect(summary.sales.byState).toMatchObject({ VIC: 8, WA: 5, QLD: 1, NSW: 9 });
+    expect(summary.addresses).toBe(17);
     expect(summary.suburbs).toBe(9);
-    expect(summary.datasets).toHaveLength(5);
+    expect(summary.datasets).toHaveLength(6);
     expect(summary.sales.firstSaleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

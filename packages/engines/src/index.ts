@@ -12,7 +12,36 @@ export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type Ad
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
-export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt } from './valuation/as-at.ts';
+export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt, type AsAtPlace } from './valuation/as-at.ts';
+export {
+  parseAbsMedianTable,
+  buildMarketMovement,
+  smoothLogLevels,
+  absRegionOf,
+  carryForward,
+  carrySigmaAt,
+  rangeScaleAt,
+  regionMedianOf,
+  dwellingKindOf,
+  evidenceLevelOf,
+  fsdMultiplierAt,
+  seriesName,
+  carryForwardCalibrationSchema,
+  ABS_REGIONS,
+  ABS_SOURCE,
+  ABS_SMOOTHING,
+  EVIDENCE_LEVELS,
+  NEAR_EVIDENCE_KM,
+  type AbsSeries,
+  type AbsQuarter,
+  type MarketMovement,
+  type CarryForward,
+  type CarryForwardCalibration,
+  type DwellingKind,
+  type EvidenceLevel,
+  type RegionMedian,
+} from './valuation/market-movement.ts';
+export { buildSuburbMovement, suburbCarry, VIC_LOCALITY_SOURCE, PRELIMINARY_MONTHS, MIN_LOCALITY_YEARS, type LocalityMedian, type SuburbMovement, type SuburbCarry, type SuburbCarryMethod } from './valuation/suburb-movement.ts';
 export {
   anchorOnOwnSale,
   describePreviousSale,
@@ -37,9 +66,10 @@ export {
   type PreviousSaleFeature,
 } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
-export { valueProperty, valuePoint, confidenceFrom, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
+export { valueProperty, valuePoint, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { describeAttributeBasis } from './valuation/attribute-basis.ts';
 export { sanitiseGivenAttributes, MAX_LAND_SIZE_M2, MIN_BUILDING_SIZE_M2, MAX_BUILDING_SIZE_M2, MIN_YEAR_BUILT, MAX_ROOM_COUNT, YEAR_BUILT_AFTER_DATE_YEARS, type GivenAttributeValues } from './valuation/given-attributes.ts';
+export { whyNoEstimate, valueOrRefuse, describeNoEstimate, describeRegionMedian, noEstimateError, regionMedianInfo, MAX_EVIDENCE_KM, type NoEstimate } from './valuation/no-estimate.ts';
 export { trainGbm, predictGbm, explainGbm, DEFAULT_GBM_PARAMS, type GbmModel, type GbmParams, type GbmTree, type GbmDataset } from './valuation/gbm.ts';
 export { createPrng } from './valuation/prng.ts';
 export { FEATURE_NAMES } from './valuation/features.ts';

@@ -4,8 +4,8 @@
  * look-ups of resolveSubject. The server builds the same from its own runtimes (no second load).
  */
 import fs from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, loadLocalityTable, type Database, type SubjectLookups } from '@propguard/db';
-import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type PortfolioEngineData } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
+import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
 import { AppError, type ClimateOutlook } from '@propguard/schemas';
 
 export interface PortfolioRuntime {
@@ -21,6 +21,7 @@ export interface PortfolioThreadData {
   modelPath: string;
   dataDir: string;
   sales: IndexedSale[];
+  movement: MarketMovement;
   floodLayers: Awaited<ReturnType<typeof loadFloodLayers>>;
   outlook: ClimateOutlook;
 }
@@ -30,17 +31,18 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
   const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
   const sales = await loadIndexedSales(database, { ownSaleRecords: true });
+  const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.modelPath));
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
+  const index = buildSalesIndex(sales, { movement });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
-  // localities without one query per locality (issue 28.8).
-  const index = buildSalesIndex(sales);
-  // The index too: a loan's given year built is checked against its valuation date (resolveSubject).
+  // localities without one query per locality (issue 28.8). The index too: a loan's given year built
+  // is checked against its valuation date (resolveSubject).
   const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
     engine: { model, index, hazards, outlook: options.outlook },
     lookups,
-    threadData: { modelPath: options.modelPath, dataDir: options.dataDir, sales, floodLayers, outlook: options.outlook },
+    threadData: { modelPath: options.modelPath, dataDir: options.dataDir, sales, movement, floodLayers, outlook: options.outlook },
     loadMs: Math.round(performance.now() - started),
   };
 }
@@ -49,5 +51,5 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
 export async function buildThreadEngine(data: PortfolioThreadData): Promise<PortfolioEngineData> {
   const model = parseValuationModel(JSON.parse(fs.readFileSync(data.modelPath, 'utf8')));
   const hazards = buildHazardContext({ ...(await loadHazardData(data.dataDir)), floodLayers: data.floodLayers });
-  return { model, index: buildSalesIndex(data.sales), hazards, outlook: data.outlook };
+  return { model, index: buildSalesIndex(data.sales, { movement: data.movement }), hazards, outlook: data.outlook };
 }

@@ -24,6 +24,7 @@ function valued(loan: PlacedLoan): PortfolioResultRow {
     estimate: 800_000,
     low: 700_000,
     high: 900_000,
+    fsd_pct: 9.8,
     confidence: 70,
     lvr: 0.5,
     lvr_band: null,

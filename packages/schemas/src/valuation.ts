@@ -73,6 +73,9 @@ export type ValuationRequest = z.infer<typeof valuationRequestSchema>;
 
 export const confidenceLevelSchema = z.enum(['High', 'Medium', 'Low']);
 
+/** The confidence level is read off the FSD (a fraction): High at or below `high`, Medium at or below `medium`, Low above. */
+export const FSD_CONFIDENCE_LEVELS = { high: 0.1, medium: 0.2 } as const;
+
 export const valuationFactorSchema = z.object({
   feature: z.string(),
   label: z.string().describe('e.g. "Land size 650 m²"'),
@@ -114,7 +117,21 @@ export const timelinePointSchema = z.object({
   lowAud: z.number().int(),
   highAud: z.number().int(),
   confidence: z.number().int().min(0).max(100),
+  carriedForward: z.boolean().describe("True when this date is later than the market's last local sale: the value is carried forward by the ABS series"),
 });
+
+/** How a value was carried from the market's last local sale to the as-at date (issue 31). */
+export const carryForwardSchema = z.object({
+  fromDate: z.string().describe("The market's last local sale in our data: the model values the property as at this date"),
+  toDate: z.string().describe('The as-at date the value is carried to'),
+  factor: z.number().positive().describe('The smoothed ABS series at toDate over its level at fromDate'),
+  months: z.number().describe('The carry horizon, months'),
+  series: z.string().describe('e.g. "ABS 6432.0 median established house transfer price, Melbourne"'),
+  smoothing: z.string(),
+  addedFsdPct: z.number().describe('The log standard deviation (in %) the carry adds to the range, from the backtest at this horizon'),
+  summary: z.string().describe('The carry-forward in words'),
+});
+export type CarryForwardInfo = z.infer<typeof carryForwardSchema>;
 
 /** The request that resolves to one subject again (ValuationResult.subject): the valuation request's fields without its checks. */
 export const subjectRequestSchema = z.object(subjectFields).meta({ id: 'SubjectRequest' });
@@ -126,9 +143,12 @@ export const valuationResultSchema = z
     estimate: z.number().int().describe('AUD, whole dollars'),
     low: z.number().int().describe('Lower end of the calibrated 80% range'),
     high: z.number().int().describe('Upper end of the calibrated 80% range'),
+    fsdPct: z.number().nonnegative().describe('Forecast standard deviation, %: estimate ± 1 FSD holds about 68% of sales (calibrated by horizon and evidence level); the confidence level is read off it'),
+    evidenceLevel: z.enum(['own sale', 'near', 'far']).describe("The evidence the FSD is calibrated for: the property's own recent sale, 12 nearby sales within 1.5 km (median), or further"),
     confidence: z.number().int().min(0).max(100),
     confidenceLevel: confidenceLevelSchema,
     asAt: z.string(),
+    carryForward: carryForwardSchema.nullable().describe("Null when the value is as at the market's own data"),
     property: z.object({
       address: z.string().nullable(),
       suburb: z.string().nullable(),
@@ -151,11 +171,12 @@ export const valuationResultSchema = z
       .object({
         name: z.string().describe('The market whose sales and index value this property, e.g. "Melbourne (VIC)"'),
         state: z.string().nullable(),
-        lastSaleDate: z.string().describe('The latest sale of that market in our data: the default as-at date'),
-        capped: z.boolean().describe('True when a later date was asked for: no later evidence exists, so the value is as at the last sale'),
-        note: z.string().describe('e.g. "as at 17 March 2018, the latest Melbourne (VIC) sale in our data"'),
+        lastSaleDate: z.string().describe('The latest local sale of that market in our data'),
+        evidenceDate: z.string().describe('The model values the property from the local sales before this date; earlier than asAt when the value is carried forward'),
+        capped: z.boolean().describe('True when a later date was asked for than the latest data (the ABS series\' last quarter)'),
+        note: z.string().describe('e.g. "as at 31 March 2025, the end of the latest quarter of the ABS series; its latest local sale in our data is of 17 March 2018, ..."'),
       })
-      .describe('The valuation date rule: each market is valued as at its own data'),
+      .describe('The valuation date rule: as at the ABS series\' last quarter by default, from local sales up to the market\'s last sale, carried forward by the ABS series'),
     modelEstimate: z.number().int().describe("The model's estimate before the property's own recent sale anchored it (equal to estimate when there is none)"),
     ownSale: z
       .object({
@@ -179,6 +200,19 @@ export const valuationResultSchema = z
   })
   .meta({ id: 'ValuationResult' });
 export type ValuationResult = z.infer<typeof valuationResultSchema>;
+
+/** One line of the carry-forward backtest (npm run bench:carry-forward): a city at a horizon. */
+export const carryForwardBacktestRowSchema = z.object({
+  city: z.string(),
+  horizonMonths: z.number().int(),
+  sales: z.number().int(),
+  mdape: z.number().nullable(),
+  ppe10: z.number().nullable(),
+  coverage80: z.number().nullable(),
+  fsdHits: z.number().nullable().describe('Share of sales within ± 1 FSD of the estimate (target about 68%)'),
+});
+/** Hit rates of the backtest by FSD band. */
+export const fsdBandRowSchema = z.object({ band: z.string(), sales: z.number().int(), withinFsd: z.number(), within10: z.number(), mdape: z.number() });
 
 export const accuracyRowSchema = z.object({
   holdout: z.string(),
@@ -220,6 +254,17 @@ export const modelCardSchema = z
     goals: z
       .array(z.object({ holdout: z.string(), city: z.string(), met: z.boolean(), summary: z.string().describe('"Met", or "Not yet met: " and each figure short of its goal') }))
       .describe("Per hold-out line: whether its measured figures meet the product's accuracy goals (targets)"),
+    carryForward: z
+      .object({
+        asAt: z.string().describe('The default as-at date: the last day of the ABS series\' last quarter'),
+        source: z.string(),
+        smoothing: z.string(),
+        backtest: z.array(carryForwardBacktestRowSchema),
+        fsdBands: z.array(fsdBandRowSchema),
+        note: z.string(),
+      })
+      .nullable()
+      .describe('How values are carried from each market\'s last local sale to the as-at date, and the backtest by horizon (null when the series are not loaded)'),
   })
   .meta({ id: 'ModelCard' });
 export type ModelCard = z.infer<typeof modelCardSchema>;

@@ -12,11 +12,11 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, valuePoint, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { buildSalesIndex, describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
-const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'confidence', 'as_at', 'note', 'error'] as const;
+const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error'] as const;
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string): string[][] {
@@ -81,7 +81,7 @@ function readDateCell(text: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-type RowOutcome = { estimate: number; low: number; high: number; confidence: number; as_at: string; note: string } | { error: string };
+type RowOutcome = { estimate: number; low: number; high: number; fsd_pct: number; confidence: number; as_at: string; note: string } | { error: string };
 
 const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { listingId: 'listing_id', suggestionId: 'suggestion_id', carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
 const columnOf = (field: string) => COLUMN_OF_FIELD[field] ?? field;
@@ -177,9 +177,10 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
     throw error;
   }
   const { asAt, assumed } = dated;
-  const point = valuePoint(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), asAt);
+  const { point, noEstimate } = valueOrRefuse(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), dated.market);
+  if (noEstimate) return { error: describeNoEstimate(noEstimate) };
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, confidence: point.confidence, as_at: asAt, note: [...notes, ...assumed].join('; ') };
+  return { estimate: point.estimate, low: point.low, high: point.high, fsd_pct: fsdPercent(point.fsd), confidence: point.confidence, as_at: asAt, note: [...notes, ...assumed].join('; ') };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */
@@ -204,8 +205,8 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
     }
     const appended: Record<string, string> =
       'error' in outcome
-        ? { estimate: '', low: '', high: '', confidence: '', as_at: '', note: '', error: outcome.error }
-        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
+        ? { estimate: '', low: '', high: '', fsd_pct: '', confidence: '', as_at: '', note: '', error: outcome.error }
+        : { estimate: String(outcome.estimate), low: String(outcome.low), high: String(outcome.high), fsd_pct: outcome.fsd_pct.toFixed(1), confidence: String(outcome.confidence), as_at: outcome.as_at, note: outcome.note, error: '' };
     if ('error' in outcome) failed += 1;
     const out = outputHeader.map((name, column) => (column < header.length ? (cells[column] ?? '') : appended[name]!));
     lines.push(out);
@@ -213,10 +214,11 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
   return { output: toCsv(lines), rows: table.length - 1, failed };
 }
 
-export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string }): Promise<number> {
+export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string; dataDir: string }): Promise<number> {
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
-  const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }));
+  const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
+  const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }), { movement });
   // Every locality's typical attributes and every gazetteer locality in one query each: a batch
   // would otherwise ask once per suburb.
   const lookups = {

@@ -6,6 +6,7 @@ import { ERROR_STATUS } from './error-status.ts';
 function bodyOf(error: AppError): ErrorResponse {
   const body: ErrorResponse = { error: { code: error.code, message: error.message } };
   if (error.field !== undefined) body.error.field = error.field;
+  if (error.noEstimate !== undefined) body.error.noEstimate = error.noEstimate;
   return body;
 }
 

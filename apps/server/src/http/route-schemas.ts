@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@propguard/schemas';
 export const ERROR_RESPONSES = {
   400: errorResponseSchema,
   404: errorResponseSchema,
+  422: errorResponseSchema,
   500: errorResponseSchema,
   503: errorResponseSchema,
 } as const;

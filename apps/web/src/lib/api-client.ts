@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@propguard/schemas';
+import { noEstimateDetailSchema, type ErrorResponse, type NoEstimateDetail } from '@propguard/schemas';
 
 /** SPEC.md section 7: the default request timeout. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -7,12 +7,15 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** NO_ESTIMATE only: where the property is and its region's ABS median. */
+  readonly noEstimate: NoEstimateDetail | undefined;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, noEstimate?: NoEstimateDetail) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.noEstimate = noEstimate;
   }
 }
 
@@ -35,7 +38,12 @@ function isAuthPath(path: string): boolean {
 export function apiErrorOf(path: string, status: number, payload: unknown): ApiError {
   const error = readErrorResponse(payload);
   if (status === 401 && !isAuthPath(path)) return new ApiError(SIGN_IN_NEEDED_MESSAGE, status, error?.code ?? 'UNAUTHENTICATED');
-  return new ApiError(error?.message ?? `HTTP error! status: ${status}`, status, error?.code);
+  return new ApiError(error?.message ?? `HTTP error! status: ${status}`, status, error?.code, error?.noEstimate);
+}
+
+/** A refused estimate (422 NO_ESTIMATE): the place and its region's median, when the answer carried them. */
+export function noEstimateOf(error: unknown): NoEstimateDetail | null {
+  return error instanceof ApiError && error.code === 'NO_ESTIMATE' ? (error.noEstimate ?? null) : null;
 }
 
 export function isNotFoundError(error: unknown): boolean {
@@ -79,9 +87,10 @@ function readErrorResponse(payload: unknown): ErrorResponse['error'] | undefined
   if (typeof payload !== 'object' || payload === null || !('error' in payload)) return undefined;
   const { error } = payload as { error: unknown };
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, noEstimate } = error as { code?: unknown; message?: unknown; noEstimate?: unknown };
   if (typeof message !== 'string') return undefined;
-  return { code: code as ErrorResponse['error']['code'], message };
+  const detail = noEstimateDetailSchema.safeParse(noEstimate);
+  return { code: code as ErrorResponse['error']['code'], message, ...(detail.success ? { noEstimate: detail.data } : {}) };
 }
 
 /** SPEC.md section 7: a realty answer must carry success true; otherwise its message is the error. */

@@ -1,6 +1,7 @@
 /** The data sets shipped in data/ and how each is read (licences: data/README.md). */
 import { GAZETTEER_DATASET } from './parse-gazetteer-row.ts';
 import { MELBOURNE_DATASET, parseMelbourneRow } from './parse-melbourne-row.ts';
+import { NSW_VG_DATASET } from './parse-nsw-vg-dat.ts';
 import { PERTH_DATASET, parsePerthRow } from './parse-perth-row.ts';
 import { SUBURBS_DATASET } from './parse-suburb-feature.ts';
 import { SYDNEY_DATASET, parseSydneyRow } from './parse-sydney-row.ts';
@@ -28,7 +29,15 @@ export interface SuburbsDataset {
   files: readonly string[];
 }
 
-export type BundledDataset = SalesDataset | GazetteerDataset | SuburbsDataset;
+/** The NSW Valuer General's weekly (or yearly) zips: every `.zip` of a folder, so a week added there is loaded on the next start. */
+export interface NswVgDataset {
+  kind: 'nsw-vg';
+  id: string;
+  /** Folder inside the data directory. */
+  directory: string;
+}
+
+export type BundledDataset = SalesDataset | GazetteerDataset | SuburbsDataset | NswVgDataset;
 
 const SAL_STATES = ['act', 'nsw', 'nt', 'ot', 'qld', 'sa', 'tas', 'vic', 'wa'] as const;
 
@@ -40,4 +49,6 @@ export const BUNDLED_DATASETS: readonly BundledDataset[] = [
   { kind: 'sales', id: PERTH_DATASET, file: `${PERTH_DATASET}/perth_house_sales.csv`, parseRow: parsePerthRow, duplicateIgnoredColumns: [] },
   // Sydney's Id is a row number, so two identical sales differ only there.
   { kind: 'sales', id: SYDNEY_DATASET, file: `${SYDNEY_DATASET}/SydneyHousePrices.csv`, parseRow: parseSydneyRow, duplicateIgnoredColumns: ['Id'] },
+  // After the other sales: placed at the address book's points where it knows the street address.
+  { kind: 'nsw-vg', id: NSW_VG_DATASET, directory: NSW_VG_DATASET },
 ];

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
-import { loadGazetteerDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
-import { computeFileChecksum, computeFilesChecksum, resolveDataFile } from './read-source-file.ts';
+import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
+import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
 
 export interface IngestProgressEvent {
@@ -40,6 +40,7 @@ export interface IngestReport {
 const INGEST_LOCK_KEY = 'propguard-ingest';
 
 function resolveDatasetFiles(dataDir: string, dataset: BundledDataset): string[] | null {
+  if (dataset.kind === 'nsw-vg') return listDataFiles(dataDir, dataset.directory, /\.zip$/i);
   const relativePaths = dataset.kind === 'suburbs' ? dataset.files : [dataset.file];
   const paths = relativePaths.map((relativePath) => resolveDataFile(dataDir, relativePath));
   return paths.every((path): path is string => path !== null) ? paths : null;
@@ -57,6 +58,8 @@ async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: 
       return (await loadSuburbsDataset(tx, dataset, paths, report)).toCounts();
     case 'sales':
       return (await loadSalesDataset(tx, dataset, paths[0] as string, report)).toCounts();
+    case 'nsw-vg':
+      return (await loadNswVgDataset(tx, dataset, paths, report)).toCounts();
   }
 }
 
@@ -76,8 +79,8 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
       reports.push({ dataset: dataset.id, status: 'missing', checksum: null, durationMs: 0, ...emptyCounts() });
       continue;
     }
-    const checksum = dataset.kind === 'suburbs' ? await computeFilesChecksum(paths) : await computeFileChecksum(paths[0] as string);
-    const mustReload = dataset.kind === 'sales' && hasGazetteerChanged;
+    const checksum = dataset.kind === 'suburbs' || dataset.kind === 'nsw-vg' ? await computeFilesChecksum(paths) : await computeFileChecksum(paths[0] as string);
+    const mustReload = (dataset.kind === 'sales' || dataset.kind === 'nsw-vg') && hasGazetteerChanged;
     const isCurrent = (recorded: { checksum: string; rulesetVersion: number } | null) =>
       !mustReload && recorded !== null && recorded.checksum === checksum && recorded.rulesetVersion === RULESET_VERSION;
     if (isCurrent(await findRecordedLoad(database.db, dataset.id))) {

@@ -2,9 +2,10 @@
 import { sql } from 'drizzle-orm';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { localities, suburbs } from '../schema.ts';
-import type { GazetteerDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
+import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
 import { applyCleaningRules, createDuplicateDetector } from './cleaning-rules.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
+import { loadNswVgSales, readVgArchiveFiles } from './nsw-vg-sales.ts';
 import { parseGazetteerRow, shouldReplaceLocality, type LocalityRecord } from './parse-gazetteer-row.ts';
 import { parseSuburbFeature, type SuburbRecord } from './parse-suburb-feature.ts';
 import { placeSale } from './place-sale.ts';
@@ -48,6 +49,12 @@ export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDatase
   tally.rowsLoaded += batch.length;
   report('addresses', tally.rowsLoaded, 'linking sales to addresses');
   await refreshAddresses(tx, dataset.id);
+  return tally;
+}
+
+/** The NSW Valuer General's bundled weeks: the same load as `propguard import nsw-vg`, replacing the bundled source's rows. */
+export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDataset, paths: readonly string[], report: ProgressReporter): Promise<LoadTally> {
+  const { tally } = await loadNswVgSales(tx, await readVgArchiveFiles(paths), { source: dataset.id, replaceSource: true, report });
   return tally;
 }
 

@@ -1,6 +1,6 @@
 /** Reading the data files: plain or gzip-compressed (name.gz), streamed, with their checksums. */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -12,6 +12,14 @@ export function resolveDataFile(dataDir: string, relativePath: string): string |
     if (existsSync(candidate)) return candidate;
   }
   return null;
+}
+
+/** The files of `directory` in `dataDir` whose names match `pattern`, sorted by name; null when there are none. */
+export function listDataFiles(dataDir: string, directory: string, pattern: RegExp): string[] | null {
+  const folder = `${dataDir}/${directory}`;
+  if (!existsSync(folder)) return null;
+  const names = readdirSync(folder).filter((name) => pattern.test(name)).sort();
+  return names.length === 0 ? null : names.map((name) => `${folder}/${name}`);
 }
 
 export function openDecompressedStream(path: string): Readable {

@@ -37,6 +37,9 @@ export interface SaleRecord extends SalePlace, SaleAttributes {
   isMarketSale: boolean;
   agency: string | null;
   localityId: number | null;
+  /** The sale's identity and version where the source re-sends corrected sales (sales.source_key, source_version; NSW VG only). */
+  sourceKey?: string;
+  sourceVersion?: string;
 }
 
 /** Why a row was not loaded; the keys of dataset_loads.rejected_by_reason. */
@@ -50,7 +53,13 @@ export type RejectReason =
   | 'price_below_minimum'
   | 'price_above_maximum'
   | 'year_built_after_sale'
-  | 'locality_not_found';
+  | 'locality_not_found'
+  // NSW Valuer General files (parse-nsw-vg-dat.ts): records left out, not broken ones.
+  | 'other_nature'
+  | 'partial_interest'
+  | 'multi_lot_dealing'
+  | 'resent_duplicate'
+  | 'later_download_stored';
 
 export interface Rejection {
   ok: false;

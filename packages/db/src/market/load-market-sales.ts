@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { MarketSale, RentRow, SearchLocation } from '@propguard/engines';
+import type { LocalityMedian, MarketSale, RentRow, SearchLocation } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
 import { locationCondition } from '../realty/search-sales.ts';
 import { readCsvRows, resolveDataFile } from '../ingest/read-source-file.ts';
@@ -66,15 +66,15 @@ export async function loadVicRents(dataDir: string): Promise<RentRow[]> {
   return rows;
 }
 
-/** The Valuer-General's median house prices by locality and year (for bench:market). */
-export async function loadVicLocalityMedians(dataDir: string): Promise<Array<{ locality: string; year: number; medianAud: number }>> {
+/** The Valuer-General's median house prices by locality and year (for bench:market and bench:carry-forward); the last year is preliminary. */
+export async function loadVicLocalityMedians(dataDir: string): Promise<LocalityMedian[]> {
   const path = resolveDataFile(dataDir, VIC_MEDIANS_FILE);
   if (!path) return [];
-  const rows: Array<{ locality: string; year: number; medianAud: number }> = [];
+  const rows: LocalityMedian[] = [];
   for await (const row of readCsvRows(path)) {
     const median = Number(row.median_house_price_aud);
     if (!row.median_house_price_aud || !Number.isFinite(median)) continue;
-    rows.push({ locality: (row.locality ?? '').toUpperCase(), year: Number(row.year), medianAud: median });
+    rows.push({ locality: (row.locality ?? '').toUpperCase(), year: Number(row.year), medianAud: median, preliminary: row.status === 'prelim' });
   }
   return rows;
 }

@@ -384,7 +384,8 @@ const levelSql = (column: string) => `CASE WHEN ${column} >= 70 THEN 'High' WHEN
 
 function resultToRow(row: Record<string, unknown>): PortfolioResultRow {
   const result = toJson<Omit<PortfolioResultRow, 'input'>>(row.result);
-  return { ...result, input: toJson<Record<string, string>>(row.input) };
+  // Loans assessed before the FSD existed (issue 31) carry none.
+  return { ...result, fsd_pct: result.fsd_pct ?? null, input: toJson<Record<string, string>>(row.input) };
 }
 
 /** One page of assessed loans, sorted and filtered (only loans whose chunk ran). */

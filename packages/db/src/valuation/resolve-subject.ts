@@ -498,7 +498,7 @@ export async function resolveDatedSubject(
   loaded?: LoadedRecords,
 ): Promise<DatedSubject> {
   const resolved = await resolveSubject(database, lookups, request, loaded, index);
-  const market = resolveAsAt(index, resolved.location.state, request.asAt);
+  const market = resolveAsAt(index, { state: resolved.location.state, lat: resolved.location.lat, lng: resolved.location.lng }, request.asAt);
   const assumed = [...resolved.assumed];
   const dateAssumed = asAtAssumption(market, request.asAt);
   if (dateAssumed) assumed.push(dateAssumed);

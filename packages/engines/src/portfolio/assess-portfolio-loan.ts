@@ -27,7 +27,8 @@ import { asAtAssumption, resolveAsAt } from '../valuation/as-at.ts';
 import type { SalesIndex } from '../valuation/sales-index.ts';
 import type { ValuationModel } from '../valuation/model.ts';
 import type { SubjectProperty } from '../valuation/types.ts';
-import { valuePoint } from '../valuation/value-property.ts';
+import { fsdPercent, type PointValuation } from '../valuation/value-property.ts';
+import { describeNoEstimate, valueOrRefuse } from '../valuation/no-estimate.ts';
 
 /** What every loan is assessed with, loaded once per process (or thread). */
 export interface PortfolioEngineData {
@@ -97,6 +98,7 @@ const emptyRow = (placed: PlacedLoan, error: string): PortfolioResultRow => ({
   estimate: null,
   low: null,
   high: null,
+  fsd_pct: null,
   confidence: null,
   lvr: null,
   lvr_band: null,
@@ -158,7 +160,7 @@ export function loanTermsOf(loan: PortfolioLoanInput): Omit<LoanInput, 'valuatio
 /** A loan's valuation, the first phase of assessPortfolioLoans. */
 interface ValuedLoan {
   market: ReturnType<typeof resolveAsAt>;
-  point: ReturnType<typeof valuePoint>;
+  point: PointValuation;
 }
 
 /** The message of a defect thrown while assessing a loan (recorded as the row's error). */
@@ -177,8 +179,12 @@ export function assessPortfolioLoans(placed: readonly PlacedLoan[], data: Portfo
   const valued: Array<ValuedLoan | null> = placed.map((loan, i) => {
     if (rows[i] !== null) return null;
     try {
-      const market = resolveAsAt(data.index, loan.subject!.state, loan.loan!.date);
-      const point = valuePoint(data.model, data.index, loan.subject!, market.asAt);
+      const market = resolveAsAt(data.index, loan.subject!, loan.loan!.date);
+      const { point, noEstimate } = valueOrRefuse(data.model, data.index, loan.subject!, market);
+      if (noEstimate) {
+        rows[i] = emptyRow(loan, describeNoEstimate(noEstimate));
+        return null;
+      }
       if (Number.isFinite(point.estimate) && point.estimate > 0) return { market, point };
       rows[i] = emptyRow(loan, 'no estimate (no sales before this date near the property)');
     } catch (error) {
@@ -247,6 +253,7 @@ function rowOf(placed: PlacedLoan & { loan: PortfolioLoanInput; subject: Subject
     estimate: point.estimate,
     low: point.low,
     high: point.high,
+    fsd_pct: fsdPercent(point.fsd),
     confidence: point.confidence,
     lvr: round4(lending.lvr.ratio),
     lvr_band: lvrBandOf(lending.lvr.ratio),

@@ -109,7 +109,9 @@ export function renderReportText(report: StoredReport, onChain: ReportCertificat
   const analysis = content.comprehensive_analysis;
   lines.push('', 'AI VALUATION', `  Estimate: ${money(analysis.ai_valuation)} (as at ${analysis.as_at})`);
   lines.push(`  Conservative ${money(analysis.conservative_value)} - optimistic ${money(analysis.optimistic_value)} (calibrated 80% range)`);
-  lines.push(`  Confidence: ${analysis.confidence_level}% (${analysis.confidence_label})`, `  Method: ${analysis.methodology}`);
+  lines.push(`  Confidence: ${analysis.confidence_level}% (${analysis.confidence_label})${analysis.fsd_pct === undefined ? '' : `; FSD ${analysis.fsd_pct.toFixed(1)}% (estimate ± 1 FSD holds about 68% of sales)`}`);
+  if (analysis.carry_forward) lines.push(`  Carried forward: ${analysis.carry_forward}`);
+  lines.push(`  Method: ${analysis.methodology}`);
   for (const factor of analysis.factors) lines.push(`  ${factor.contribution_aud >= 0 ? '+' : '-'}${money(Math.abs(factor.contribution_aud))}  ${factor.label}`);
   if (has('comparables')) {
     lines.push('', 'COMPARABLE SALES');

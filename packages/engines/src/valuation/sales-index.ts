@@ -9,6 +9,8 @@
 import { normaliseAddressText, streetLineKey } from '../address/parse-address.ts';
 import KDBush from 'kdbush';
 import { DEFAULT_QUALITY_INDEX_PARAMS, fitQualityIndex } from '../market/quality-index.ts';
+import { fractionalYear } from './dates.ts';
+import type { MarketMovement } from './market-movement.ts';
 import type { IndexedSale } from './types.ts';
 
 /** Kilometres per degree of latitude (WGS84 mean); longitude scales by cos(latitude). */
@@ -30,13 +32,7 @@ export function monthNumber(date: string): number {
   return (Number(date.slice(0, 4)) - FIRST_YEAR) * 12 + Number(date.slice(5, 7)) - 1;
 }
 
-/** A date as fractional years, e.g. '2018-07-01' -> 2018.496. */
-export function fractionalYear(date: string): number {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
-  return year + (month - 1) / 12 + (day - 1) / 365.25;
-}
+export { fractionalYear };
 
 /** The market segment a regional index is kept for: units apart from everything else. */
 export function segmentOf(propertyType: string): string {
@@ -84,8 +80,12 @@ export interface SalesIndex {
   addressSales: Map<string, IndexedSale[]>;
   /** Market (state) -> the date of its latest sale: a market is valued as at its own data. */
   lastSaleDateByMarket: Map<string, string>;
+  /** Market (state) -> how many of its sales are indexed (a handful of strays does not make a market). */
+  saleCountByMarket: Map<string, number>;
   lastSaleDate: string;
   firstSaleDate: string;
+  /** The ABS series that carry each market past its last local sale (null: no carry-forward, each market as at its own data). */
+  movement: MarketMovement | null;
 }
 
 /** The key of a street address in `addressSales`, however it is written (streetLineKey: case, "St"/"Street", "Unit 1, 21"/"1/21"). */
@@ -96,6 +96,8 @@ export function addressKey(address: string, suburb: string): string {
 export interface BuildSalesIndexOptions {
   /** Sale ids whose prices must not shape the price index (the hold-outs while evaluating). */
   priceIndexExcludes?: ReadonlySet<number>;
+  /** The ABS series that carry a market past its last local sale (market-movement.ts). */
+  movement?: MarketMovement | null;
 }
 
 function compareSales(a: IndexedSale, b: IndexedSale): number {
@@ -175,8 +177,12 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
   const suburbLists = new Map<string, IndexedSale[]>();
   const addressSales = new Map<string, IndexedSale[]>();
   const lastSaleDateByMarket = new Map<string, string>();
+  const saleCountByMarket = new Map<string, number>();
   for (const sale of usable) {
-    if (sale.state) lastSaleDateByMarket.set(sale.state, sale.saleDate);
+    if (sale.state) {
+      lastSaleDateByMarket.set(sale.state, sale.saleDate);
+      saleCountByMarket.set(sale.state, (saleCountByMarket.get(sale.state) ?? 0) + 1);
+    }
     const list = byType.get(sale.propertyType) ?? [];
     list.push(sale);
     byType.set(sale.propertyType, list);
@@ -241,8 +247,10 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
     suburbSales,
     addressSales,
     lastSaleDateByMarket,
+    saleCountByMarket,
     lastSaleDate,
     firstSaleDate,
+    movement: options.movement ?? null,
   };
 }
 

@@ -3,12 +3,14 @@
  * comparables, land/building/intangible breakdown and a timeline. Pure: the model, the sales index
  * and the date are arguments. Method: docs/methodology/valuation.md.
  */
-import type { ValuationResult } from '@propguard/schemas';
+import { FSD_CONFIDENCE_LEVELS, type ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
 import { explainGbm, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
 import { smoothingCorrection } from './residual-smoothing.ts';
 import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sale.ts';
+import { formatLongDate } from './as-at.ts';
+import { carryForward, evidenceLevelOf, fsdMultiplierAt, type CarryForward, type EvidenceLevel } from './market-movement.ts';
 import { findNearestEarlierSales, fractionalYear, median, segmentOf, type Neighbour, type SalesIndex } from './sales-index.ts';
 import type { SubjectProperty } from './types.ts';
 
@@ -19,8 +21,12 @@ export type PropertyValuation = Omit<ValuationResult, 'property' | 'assumed' | '
 };
 
 export interface ValuePropertyOptions {
-  /** 'YYYY-MM-DD': only sales strictly before this date are used. */
+  /** 'YYYY-MM-DD': the date the value is as at. */
   asAt: string;
+  /** Only sales strictly before this date are used (default asAt); an earlier date is carried forward to asAt by the ABS series (resolveAsAt's evidenceDate). */
+  evidenceDate?: string;
+  /** valuePoint's answer for the same subject and dates, when the caller has it already. */
+  point?: PointValuation;
   /** Dates for the timeline (default: 3, 2 and 1 years before asAt, and asAt). */
   timelineDates?: string[];
 }
@@ -64,26 +70,55 @@ export interface PointValuation {
   high: number;
   confidence: number;
   confidenceLevel: 'High' | 'Medium' | 'Low';
+  /** Forecast standard deviation (a fraction): ± 1 FSD around the estimate holds about 68% of sales (calibrated by horizon and evidence). */
+  fsd: number;
+  evidence: EvidenceLevel;
+  /** How the value was carried from the evidence date to the as-at date; null when valued at its evidence date. */
+  carryForward: CarryForward | null;
   features: SubjectFeatures;
 }
 
+/** FSD thresholds of the confidence levels (packages/schemas): High at or below 10%, Medium at or below 20%, Low above (docs/methodology/valuation.md, "FSD"). */
+export const FSD_LEVELS = FSD_CONFIDENCE_LEVELS;
+
 /**
- * Confidence 0-100 from the forecast standard deviation (FSD, the range's log half-width / 1.2816)
- * and data density: 100 - 250 * FSD - 10 * (1 - nearby/12); High >= 70 (FSD <= 12% with full
- * evidence), Medium 45-69, Low < 45. Thresholds follow the convention of Australian AVM vendors
- * (CoreLogic, PropTrack) of grading by FSD, with our own cut-offs.
+ * Confidence 0-100 and its level from the forecast standard deviation (FSD, a fraction) and data
+ * density: the score is 100 - 250 * FSD - 10 * (1 - nearby/12), clamped to 0-100; the level is read
+ * off the FSD alone: High at FSD <= 10%, Medium <= 20%, Low above. Grading by FSD follows Australian
+ * lenders' AVM policies (an estimate accepted below an FSD threshold, often 15-20%).
  */
-export function confidenceFrom(lowLog: number, highLog: number, nearbyCount: number): { confidence: number; level: 'High' | 'Medium' | 'Low' } {
-  const fsd = (highLog - lowLog) / (2 * Z_80);
+export function confidenceFrom(fsd: number, nearbyCount: number): { confidence: number; level: 'High' | 'Medium' | 'Low' } {
   const raw = 100 - 250 * fsd - 10 * Math.max(0, 1 - nearbyCount / 12);
   const confidence = Math.round(Math.min(100, Math.max(0, raw)));
-  return { confidence, level: confidence >= 70 ? 'High' : confidence >= 45 ? 'Medium' : 'Low' };
+  return { confidence, level: fsd <= FSD_LEVELS.high ? 'High' : fsd <= FSD_LEVELS.medium ? 'Medium' : 'Low' };
 }
 
-/** Estimate and range only (the batch CLI and the benchmark use this; no explanations). */
-export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string): PointValuation {
-  const features = computeFeatures(index, subject, asAt, model.artifact.meanAnchor);
-  const correction = smoothingCorrection(model.smoothing, features.comparables, asAt);
+/**
+ * Carries an estimate and its range forward: the log estimate moves by ln(factor); each side of the
+ * range is scaled by the horizon's range scale (1 unless the backtest found the model's own range
+ * too wide there) and widened in quadrature by Z_80 times the carry's log standard deviation.
+ */
+export function carryRange(range: { logEstimate: number; lowLog: number; highLog: number }, carry: CarryForward | null) {
+  if (!carry) return range;
+  const shift = Math.log(carry.factor);
+  const extra = (Z_80 * carry.sigmaLog) ** 2;
+  const logEstimate = range.logEstimate + shift;
+  const scale = carry.rangeScale;
+  return {
+    logEstimate,
+    lowLog: logEstimate - Math.sqrt((scale * (range.logEstimate - range.lowLog)) ** 2 + extra),
+    highLog: logEstimate + Math.sqrt((scale * (range.highLog - range.logEstimate)) ** 2 + extra),
+  };
+}
+
+/**
+ * Estimate and range only (the batch CLI and the benchmark use this; no explanations). The model
+ * values the property from the sales before `evidenceDate` (default `asAt`); a later `asAt` is
+ * reached by the ABS series of the index's market movement (carryForward).
+ */
+export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string, evidenceDate: string = asAt): PointValuation {
+  const features = computeFeatures(index, subject, evidenceDate, model.artifact.meanAnchor);
+  const correction = smoothingCorrection(model.smoothing, features.comparables, evidenceDate);
   const modelLogEstimate = predictLogPrice(model, features) + correction;
   const quantiles = intervalFor(model.artifact, features.state);
   const scale = intervalScaleOf(model, features);
@@ -93,15 +128,21 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
     lowLog: modelLogEstimate + Math.min(0, quantiles.low) * scale,
     highLog: modelLogEstimate + Math.max(0, quantiles.high) * scale,
   };
-  const { logEstimate, lowLog, highLog, anchor } = anchorOnOwnSale(features.previousSale, modelRange);
+  const anchored = anchorOnOwnSale(features.previousSale, modelRange);
+  const carry = index.movement && evidenceDate < asAt ? carryForward(index.movement, subject, features.propertyType, evidenceDate, asAt) : null;
+  const { logEstimate, lowLog, highLog } = carryRange(anchored, carry);
   const estimate = Math.round(Math.exp(logEstimate));
-  const { confidence, level } = confidenceFrom(lowLog, highLog, features.values[FEATURE_NAMES.indexOf('nearbyCount')]!);
+  const evidence = evidenceLevelOf(anchored.anchor?.weight ?? null, features.values[FEATURE_NAMES.indexOf('nearbyDistanceKm')]!);
+  const multiplier = index.movement ? fsdMultiplierAt(index.movement.calibration, carry?.months ?? 0, evidence) : 1;
+  const fsd = ((highLog - lowLog) / (2 * Z_80)) * multiplier;
+  const { confidence, level } = confidenceFrom(fsd, features.values[FEATURE_NAMES.indexOf('nearbyCount')]!);
+  const carried = carry ? Math.log(carry.factor) : 0;
   return {
     logEstimate,
     estimate,
-    modelLogEstimate,
-    modelEstimate: Math.round(Math.exp(modelLogEstimate)),
-    ownSale: anchor,
+    modelLogEstimate: modelLogEstimate + carried,
+    modelEstimate: Math.round(Math.exp(modelLogEstimate + carried)),
+    ownSale: anchored.anchor,
     previousSale: features.previousSale,
     modelRange,
     smoothingCorrection: correction,
@@ -109,6 +150,9 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
     high: Math.max(estimate, Math.round(Math.exp(highLog))),
     confidence,
     confidenceLevel: level,
+    fsd: Math.round(fsd * 1000) / 1000,
+    evidence,
+    carryForward: carry,
     features,
   };
 }
@@ -159,7 +203,13 @@ function computeFactors(model: ValuationModel, subject: SubjectProperty, point: 
   const estimateExact = Math.exp(point.modelLogEstimate);
   const deltaLog = point.modelLogEstimate - baseLog;
   const logMean = Math.abs(deltaLog) < 1e-9 ? estimateExact : (estimateExact - Math.exp(baseLog)) / deltaLog;
-  const groups = [...FACTOR_GROUPS, { feature: 'ownSale', members: [...OWN_SALE_FEATURES], label: () => '' }];
+  // The carry-forward from the last local sale to the as-at date is a factor of its own.
+  const carry = point.carryForward;
+  if (carry) logContributions.set('carryForward', Math.log(carry.factor));
+  const movement = carry
+    ? [{ feature: 'marketMovement', members: ['carryForward'], label: () => `Market movement from ${formatLongDate(carry.fromDate)} to ${formatLongDate(carry.toDate)} (×${carry.factor.toFixed(3)}, ${carry.series}, smoothed)` }]
+    : [];
+  const groups = [...FACTOR_GROUPS, ...movement, { feature: 'ownSale', members: [...OWN_SALE_FEATURES], label: () => '' }];
   const factors = groups.map((group) => {
     const log = group.members.reduce((sum, member) => sum + (logContributions.get(member) ?? 0), 0);
     return { feature: group.feature, label: group.label(subject, point.features), contributionAud: Math.round(log * logMean) };
@@ -274,9 +324,11 @@ function findComparables(index: SalesIndex, subject: SubjectProperty, point: Poi
     if (!ratios.has(saleType)) ratios.set(saleType, kindPriceRatio(index, saleType, type, { lat: subject.lat, lng: subject.lng, state }, asAt));
     return ratios.get(saleType)!;
   };
+  // Moved to the evidence date by the market's own index, then on to the as-at date by the carry-forward.
+  const carried = point.carryForward?.factor ?? 1;
   return ordered.slice(0, ownSale ? 6 : 5).map(({ neighbour, similarity, own }) => {
     const sale = neighbour.sale;
-    const timeAdjustedPriceAud = Math.round(Math.exp(neighbour.adjustedLogPrice));
+    const timeAdjustedPriceAud = Math.round(Math.exp(neighbour.adjustedLogPrice) * carried);
     const isSameKind = segmentOf(sale.propertyType) === kind;
     let kindAdjustedPriceAud = timeAdjustedPriceAud;
     let kindAdjustment: string | null = null;
@@ -419,13 +471,15 @@ function computeBreakdown(index: SalesIndex, subject: SubjectProperty, point: Po
   if (!isUnit && subject.landSizeM2 != null && subject.landSizeM2 > 0) {
     const land = localLandRate(index, point.features.propertyType, { lat: subject.lat, lng: subject.lng, state: point.features.state }, asAt);
     if (land) {
-      const landAud = Math.round(Math.min(subject.landSizeM2 * land.rate, 0.9 * tangible));
+      // The rate of the evidence date, moved to the as-at date with the rest of the value.
+      const rate = land.rate * (point.carryForward?.factor ?? 1);
+      const landAud = Math.round(Math.min(subject.landSizeM2 * rate, 0.9 * tangible));
       return {
         landAud,
         buildingAud: tangible - landAud,
         intangibleAud,
         method:
-          `Land: ${Math.round(subject.landSizeM2)} m² at a local land rate of $${Math.round(land.rate).toLocaleString('en-AU')}/m², from a land-value surface: the slope of time-adjusted price on land size over the ${land.localSales} nearest earlier ${point.features.propertyType} sales (within ${land.localKm.toFixed(1)} km, nearer sales weighing more), ` +
+          `Land: ${Math.round(subject.landSizeM2)} m² at a local land rate of $${Math.round(rate).toLocaleString('en-AU')}/m²${point.carryForward ? ' (carried forward with the estimate)' : ''}, from a land-value surface: the slope of time-adjusted price on land size over the ${land.localSales} nearest earlier ${point.features.propertyType} sales (within ${land.localKm.toFixed(1)} km, nearer sales weighing more), ` +
           `shrunk toward the slope of the ${land.areaSales} sales around them (local weight ${Math.round(land.localWeight * 100)}%), so neighbouring lots get similar rates; building: the residual; intangible: 2% of the estimate.`,
       };
     }
@@ -451,35 +505,61 @@ function shiftYears(date: string, years: number): string {
 }
 
 /**
- * Value a property as at `options.asAt` using only sales before that date.
+ * Value a property as at `options.asAt` using only sales before `options.evidenceDate` (default
+ * asAt), carried forward to asAt by the ABS series when the evidence date is earlier. The timeline's
+ * earlier dates are valued the same way: from their own evidence, carried where they are later than it.
  *
  * @example valueProperty(model, index, { lat: -37.8, lng: 144.99, propertyType: 'house', bedrooms: 3 }, { asAt: '2018-01-01' })
- *   // -> { estimate: 1234000, low: ..., high: ..., confidence: 72, confidenceLevel: 'High', factors: [...], ... }
+ *   // -> { estimate: 1234000, low: ..., high: ..., fsd: 0.11, confidence: 72, confidenceLevel: 'High', factors: [...], ... }
  */
 export function valueProperty(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, options: ValuePropertyOptions): PropertyValuation {
   const asAt = options.asAt;
-  const point = valuePoint(model, index, subject, asAt);
+  const evidenceDate = options.evidenceDate ?? asAt;
+  const point = options.point ?? valuePoint(model, index, subject, asAt, evidenceDate);
   const { baseValue, factors } = computeFactors(model, subject, point);
   const timelineDates = options.timelineDates ?? [shiftYears(asAt, -3), shiftYears(asAt, -2), shiftYears(asAt, -1), asAt];
   const timeline = timelineDates.map((date) => {
-    const past = date === asAt ? point : valuePoint(model, index, subject, date);
-    return { date, valuationAud: past.estimate, lowAud: past.low, highAud: past.high, confidence: past.confidence };
+    const past = date === asAt ? point : valuePoint(model, index, subject, date, date < evidenceDate ? date : evidenceDate);
+    return { date, valuationAud: past.estimate, lowAud: past.low, highAud: past.high, confidence: past.confidence, carriedForward: past.carryForward !== null };
   });
   const artifact = model.artifact;
   return {
     estimate: point.estimate,
     low: point.low,
     high: point.high,
+    fsdPct: fsdPercent(point.fsd),
+    evidenceLevel: point.evidence,
     confidence: point.confidence,
     confidenceLevel: point.confidenceLevel,
     asAt,
+    carryForward: describeCarryForward(point.carryForward),
     factors,
     modelEstimate: point.modelEstimate,
     ownSale: point.ownSale,
-    comparables: findComparables(index, subject, point, asAt),
-    breakdown: computeBreakdown(index, subject, point, asAt),
+    comparables: findComparables(index, subject, point, evidenceDate),
+    breakdown: computeBreakdown(index, subject, point, evidenceDate),
     timeline,
     model: { id: artifact.id, trainedOn: `${artifact.createdFrom.firstSaleDate} to ${artifact.createdFrom.lastSaleDate}`, method: artifact.method },
     baseValueAud: baseValue,
+  };
+}
+
+/** An FSD (a fraction) as the percentage every door shows, to one decimal. */
+export function fsdPercent(fsd: number): number {
+  return Math.round(fsd * 1000) / 10;
+}
+
+/** The carry-forward as the answer states it (the API's `carryForward`). */
+export function describeCarryForward(carry: CarryForward | null) {
+  if (!carry) return null;
+  return {
+    fromDate: carry.fromDate,
+    toDate: carry.toDate,
+    factor: Math.round(carry.factor * 10_000) / 10_000,
+    months: carry.months,
+    series: carry.series,
+    smoothing: carry.smoothing,
+    addedFsdPct: fsdPercent(carry.sigmaLog),
+    summary: `Our latest local sale for this market is of ${formatLongDate(carry.fromDate)}. The value from that evidence is carried to ${formatLongDate(carry.toDate)} by ×${carry.factor.toFixed(3)} (${carry.factor >= 1 ? '+' : ''}${((carry.factor - 1) * 100).toFixed(1)}%), the change of the ${carry.series} (smoothed), and its range widened for ${Math.round(carry.months)} months of carry.`,
   };
 }

@@ -200,7 +200,7 @@ describe('scenario schema', () => {
 describe('stored result rows', () => {
   const row = (overrides: Partial<PortfolioResultRow>): PortfolioResultRow => ({
     row: 1, loan_id: 'A1', input: { loan_id: 'A1', loan_amount: '$600,000', interest_rate: '6.5', repayment: 'IO', gross_annual_income: '150000', suburb: 'Richmond', postcode: '3121' },
-    estimate: 800_000, low: 700_000, high: 900_000, confidence: 0.8, lvr: 0.75, lvr_band: '60_to_80', lmi_required: false, risk_weight: 0.45, rwa: 270_000, minimum_capital: 21_600,
+    estimate: 800_000, low: 700_000, high: 900_000, fsd_pct: 9.8, confidence: 0.8, lvr: 0.75, lvr_band: '60_to_80', lmi_required: false, risk_weight: 0.45, rwa: 270_000, minimum_capital: 21_600,
     lvr_2050: 0.76, lvr_2050_band: '60_to_80', flood: 45, fire: 12, coastal: 0, subsidence: 0, cyclone: 5, earthquake: 10, levels: '', hazard_level: 'Medium', levels_2050: '', hazard_score_2050: 50, hazard_level_2050: 'Medium',
     lat: -37.82, lng: 145.0, suburb: 'RICHMOND', state: 'VIC', loan_amount: 600_000, note: null, error: null, ...overrides,
   });

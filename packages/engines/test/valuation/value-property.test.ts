@@ -215,11 +215,12 @@ describe("the property's own previous sale (issue 17)", () => {
 });
 
 describe('worked examples', () => {
-  it('confidence: an 80% range of +-12.8% in log terms (FSD 10%) with 12 nearby sales scores 75, High', () => {
-    // FSD = (0.128 - -0.128) / (2 * 1.2816) = 0.0999; 100 - 250 * 0.0999 = 75.0.
-    expect(confidenceFrom(-0.128, 0.128, 12)).toEqual({ confidence: 75, level: 'High' });
-    // FSD 20% and only 6 nearby sales: 100 - 50 - 10 * 0.5 = 45 -> Medium.
-    expect(confidenceFrom(-0.25632, 0.25632, 6)).toEqual({ confidence: 45, level: 'Medium' });
+  it('confidence: an FSD of 10% with 12 nearby sales scores 75, High; 20% with 6 nearby scores 45, Medium; above 20% is Low', () => {
+    // 100 - 250 * 0.1 = 75.0; the level is read off the FSD: <= 10% High.
+    expect(confidenceFrom(0.1, 12)).toEqual({ confidence: 75, level: 'High' });
+    // 100 - 50 - 10 * 0.5 = 45; FSD 20% -> Medium.
+    expect(confidenceFrom(0.2, 6)).toEqual({ confidence: 45, level: 'Medium' });
+    expect(confidenceFrom(0.2001, 12).level).toBe('Low');
   });
 
   it('similarity: 1 km away, one bedroom more, same land, sold a year earlier', () => {

@@ -16,7 +16,9 @@ export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: modelCardResponseSchema, 503: ERROR_RESPONSES[503] },
       },
     }, async () => {
-      const { artifact } = requireValuationRuntime(context).model;
+      const runtime = requireValuationRuntime(context);
+      const { artifact } = runtime.model;
+      const movement = runtime.index.movement;
       return {
         success: true as const,
         model: {
@@ -31,6 +33,9 @@ export function getModelCardRoute(context: AppContext): FastifyPluginAsyncZod {
           targets: VALUATION_ACCURACY_TARGETS,
           reference: [...VALUATION_REFERENCE_ACCURACY],
           goals: artifact.metrics.holdout.map((row) => accuracyGoalOf(row, VALUATION_ACCURACY_TARGETS)),
+          carryForward: movement
+            ? { asAt: movement.lastQuarterEnd, source: movement.source, smoothing: movement.smoothing, backtest: movement.calibration.backtest, fsdBands: movement.calibration.fsdBands, note: movement.calibration.note }
+            : null,
         },
       };
     });

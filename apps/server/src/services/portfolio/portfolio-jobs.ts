@@ -76,7 +76,7 @@ export class PortfolioJobs {
     if (threads === 0 || !this.context.valuation.ready || !this.context.hazards.ready) return this.inProcessAssessor();
     const sales = await loadIndexedSales(this.context.database, { ownSaleRecords: true });
     return createThreadPoolAssessor(
-      { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, sales, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
+      { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, sales, movement: this.context.valuation.runtime.index.movement!, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
       threads,
     );
   }

@@ -242,8 +242,10 @@ export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: B
     ['Conservative value (80% range low)', formatAud(analysis.conservative_value)],
     ['Optimistic value (80% range high)', formatAud(analysis.optimistic_value)],
     ['Confidence', `${analysis.confidence_level}% (${analysis.confidence_label})`],
+    ...(analysis.fsd_pct === undefined ? [] : [['Forecast standard deviation (FSD)', `${analysis.fsd_pct.toFixed(1)}% (± 1 FSD holds about 68% of sales)`] as [string, string]]),
     ['As at', analysis.as_at],
   ]);
+  if (analysis.carry_forward) paragraph(doc, analysis.carry_forward, { size: 9, colour: SLATE });
   rangeChart(doc, content);
   paragraph(doc, analysis.methodology, { size: 9, colour: SLATE });
   if (analysis.factors.length > 0) {

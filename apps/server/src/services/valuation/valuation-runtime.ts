@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadAddressBook, loadIndexedSales, loadLocalityTable, type Database, type SubjectLookups } from '@propguard/db';
+import { carryForwardCalibrationPath, loadAddressBook, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
@@ -21,7 +21,7 @@ export type ValuationRuntimeState = { ready: true; runtime: ValuationRuntime } |
  * Loads the model artifact and indexes the market sales. A missing or invalid model is reported
  * as a reason (valuations answer 503 with it), not a crash: the rest of the product still works.
  */
-export async function loadValuationRuntime(database: Database, modelPath: string): Promise<ValuationRuntimeState> {
+export async function loadValuationRuntime(database: Database, modelPath: string, dataDir: string): Promise<ValuationRuntimeState> {
   const started = performance.now();
   if (!fs.existsSync(modelPath)) return { ready: false, reason: `No valuation model file ${path.basename(modelPath)}: run \`npm run train\`` };
   let model: ValuationModel;
@@ -30,9 +30,15 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   } catch (error) {
     return { ready: false, reason: `The valuation model file ${path.basename(modelPath)} is not valid: ${redactPaths((error as Error).message)}` };
   }
+  let movement;
+  try {
+    movement = await loadMarketMovement(dataDir, carryForwardCalibrationPath(modelPath));
+  } catch (error) {
+    return { ready: false, reason: `The ABS series that carry valuations to the latest quarter could not be read: ${redactPaths((error as Error).message)}` };
+  }
   // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
   const sales = await loadIndexedSales(database, { ownSaleRecords: true });
-  const index = buildSalesIndex(sales);
+  const index = buildSalesIndex(sales, { movement });
   const latestSaleDate = index.lastSaleDate;
   const addressBook = await loadAddressBook(database);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).

@@ -1,5 +1,5 @@
 import { resolveDatedSubject, toSubjectProperty, type DatedSubject, type LoadedRecords } from '@propguard/db';
-import { valuePoint, valueProperty, type PointValuation } from '@propguard/engines';
+import { noEstimateError, valueOrRefuse, valueProperty, type PointValuation } from '@propguard/engines';
 import { addressSuggestionIdSchema, listingIdSchema, type SubjectRequest, type ValuationResult } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
@@ -23,18 +23,25 @@ export function resolveValuationSubject(context: AppContext, runtime: ValuationR
 
 /** The estimate, range and confidence alone (search cards, the property page): valueProperty's figures without the explanations. */
 export function valueDatedPoint(runtime: ValuationRuntime, dated: DatedSubject): PointValuation {
-  return valuePoint(runtime.model, runtime.index, toSubjectProperty(dated.resolved), dated.asAt);
+  const { point, noEstimate } = valueOrRefuse(runtime.model, runtime.index, toSubjectProperty(dated.resolved), dated.market);
+  if (noEstimate) {
+    const { address, suburb, state, postcode, lat, lng } = dated.resolved.location;
+    throw noEstimateError(noEstimate, { address, suburb, state, postcode, lat, lng });
+  }
+  return point;
 }
 
 /** The full valuation of a dated subject (factors, comparables, breakdown, timeline). */
 export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject): ValuationResult {
   const { resolved, market, asAt, assumed } = dated;
   const { location, attributes } = resolved;
-  const valuation = valueProperty(runtime.model, runtime.index, toSubjectProperty(resolved), { asAt });
+  // Refused first (no local market, evidence too far) with the region's ABS median: valueDatedPoint's check.
+  const point = valueDatedPoint(runtime, dated);
+  const valuation = valueProperty(runtime.model, runtime.index, toSubjectProperty(resolved), { asAt, evidenceDate: market.evidenceDate, point });
   return {
     ...valuation,
     asAt,
-    market: { name: market.market, state: market.state, lastSaleDate: market.marketLastSaleDate, capped: market.capped, note: market.note },
+    market: { name: market.market, state: market.state, lastSaleDate: market.marketLastSaleDate, evidenceDate: market.evidenceDate, capped: market.capped, note: market.note },
     property: {
       address: location.address,
       suburb: location.suburb,

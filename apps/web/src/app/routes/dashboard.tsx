@@ -13,7 +13,7 @@ import { MarketSentimentPanels, type MarketSubject } from '../../features/market
 import { PricingPanel } from '../../features/pricing/index.ts';
 import { useMe } from '../../features/account/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { isQuotaExceededError } from '../../lib/api-client.ts';
+import { isQuotaExceededError, noEstimateOf } from '../../lib/api-client.ts';
 import { GenerateReportButton, ReportCentre } from '../../features/reports/index.ts';
 import { RiskAnalysisPanel, RiskAssessmentDetail, type RiskSubject } from '../../features/risk/index.ts';
 import type { AnalysisOutcome } from '../../features/address-analysis/index.ts';
@@ -41,8 +41,13 @@ function initialTabOf(state: unknown): DashboardTab {
   return TABS.find((item) => item.id === tab)?.id ?? 'dashboard';
 }
 
-/** The analysed property as the risk panels need it: live coordinates, or the sample's sample scores. */
-function toRiskSubject(outcome: AnalysisOutcome | undefined): RiskSubject | null {
+/**
+ * The analysed property as the risk panels need it: live coordinates, or the sample's sample scores.
+ * A place we make no estimate for (NO_ESTIMATE) still has its hazards, without a value.
+ */
+function toRiskSubject(outcome: AnalysisOutcome | undefined, error: unknown): RiskSubject | null {
+  const refused = noEstimateOf(error);
+  if (refused) return { kind: 'live', address: formatPlaceName(refused.place.address) ?? formatLocality(refused.place), lat: refused.place.lat, lng: refused.place.lng, valueAud: null };
   if (!outcome) return null;
   const { property, estimate, dataSource } = outcome.valuation;
   const address = formatPlaceName(property.address) ?? formatLocality(property);
@@ -69,7 +74,7 @@ export function DashboardRoute() {
   const dataMode = useDataMode();
   // The demo data source is its own feature; the route hands it to the analysis (features do not import each other).
   const analysis = useAddressAnalysis({ mode: dataMode.mode, analyzeDemo: getDemoValuation });
-  const riskSubject = toRiskSubject(analysis.outcome);
+  const riskSubject = toRiskSubject(analysis.outcome, analysis.error);
   const addressForm = (
     <AddressEntryForm
       address={analysis.address}
@@ -107,7 +112,7 @@ export function DashboardRoute() {
           </>
         ) : null}
         {tab === 'blockchain' ? <CertificatesPanel /> : null}
-        {tab === 'compliance' ? <CompliancePanel subject={riskSubject ? { address: riskSubject.address, valuationAud: riskSubject.valueAud, lat: riskSubject.lat, lng: riskSubject.lng } : null} /> : null}
+        {tab === 'compliance' ? <CompliancePanel subject={riskSubject && riskSubject.valueAud !== null ? { address: riskSubject.address, valuationAud: riskSubject.valueAud, lat: riskSubject.lat, lng: riskSubject.lng } : null} /> : null}
         {tab === 'reports' ? <ReportCentre /> : null}
         {tab === 'pricing' ? <PricingPanel currentPlan={me.data?.workspace?.plan ?? null} /> : null}
       </TabPanel>

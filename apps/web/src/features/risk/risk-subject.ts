@@ -9,7 +9,7 @@ export type SampleRiskScores = Readonly<Record<HazardId, number>>;
  * real geography around it.
  */
 export type RiskSubject =
-  | { kind: 'live'; address: string; lat: number; lng: number; valueAud: number }
+  | { kind: 'live'; address: string; lat: number; lng: number; valueAud: number | null }
   | { kind: 'demo'; address: string; lat: number; lng: number; valueAud: number; sampleScores: SampleRiskScores };
 
 /** The map's three hazard layers (SPEC.md: flood, fire, erosion; erosion off by default). */

@@ -7,6 +7,8 @@ import { ComparablesTable } from './comparables-table.tsx';
 import { PendingAnalytics } from './pending-analytics.tsx';
 import { PropertyDetailView } from './property-detail-view.tsx';
 import { BreakdownCard, FactorsCard, ValuationAnalysisCard } from './valuation-panels.tsx';
+import { NoEstimateCard } from './no-estimate-card.tsx';
+import { ApiError, noEstimateOf } from '../../../lib/api-client.ts';
 
 // The chart library is the largest part of the bundle: load it with the first result, not with the page.
 const ValuationTimelineChart = lazy(() => import('./valuation-timeline-chart.tsx').then((module) => ({ default: module.ValuationTimelineChart })));
@@ -52,6 +54,15 @@ export function AnalysisResults({ isAnalyzing = false, outcome, error, errorActi
   const comparablesRef = useRef<HTMLDivElement>(null);
 
   if (isAnalyzing) return <ResultsSkeleton />;
+
+  if (error instanceof ApiError && error.code === 'NO_ESTIMATE') {
+    return (
+      <div className="space-y-6">
+        <NoEstimateCard reason={noEstimateOf(error)?.reason ?? error.message} detail={noEstimateOf(error)} />
+        {riskDetail}
+      </div>
+    );
+  }
 
   if (error) {
     return (

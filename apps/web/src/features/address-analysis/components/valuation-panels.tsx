@@ -1,7 +1,7 @@
 import { BarChart3, Layers, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import type { ValuationResult } from '@propguard/schemas';
+import { FSD_CONFIDENCE_LEVELS, type ValuationResult } from '@propguard/schemas';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatAud, formatLongDate } from '../../../lib/format.ts';
@@ -15,7 +15,13 @@ const LEVEL_CLASSES: Record<ValuationResult['confidenceLevel'], string> = {
   Low: 'text-red-700',
 };
 
-/** SPEC.md section 2, "Valuation Analysis": the estimate, its 80% range and the confidence. */
+const EVIDENCE_WORDS: Record<ValuationResult['evidenceLevel'], string> = {
+  'own sale': "this property's own recent sale",
+  near: 'nearby sales (the 12 nearest within 1.5 km)',
+  far: 'sales further away (the 12 nearest beyond 1.5 km)',
+};
+
+/** SPEC.md section 2, "Valuation Analysis": the estimate, its 80% range, the FSD and the confidence. */
 export function ValuationAnalysisCard({ valuation }: PanelProps) {
   return (
     <Card>
@@ -25,7 +31,7 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
         action={<DataSourceBadge isDemo={valuation.dataSource === 'demo'} />}
       />
       <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid gap-4 sm:grid-cols-4">
           <div>
             <dt className="text-sm text-slate-600">Current valuation</dt>
             <dd className="text-3xl font-bold tabular-nums text-slate-900" data-testid="valuation-estimate">{formatAud(valuation.estimate)}</dd>
@@ -34,6 +40,14 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
             <dt className="text-sm text-slate-600">80% range</dt>
             <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="valuation-range">
               {formatAud(valuation.low)} to {formatAud(valuation.high)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">
+              <abbr title="Forecast standard deviation: the estimate ± 1 FSD holds about 68% of sales like this one">FSD</abbr>
+            </dt>
+            <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="valuation-fsd">
+              {valuation.fsdPct.toFixed(1)}%
             </dd>
           </div>
           <div>
@@ -55,7 +69,15 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
         </div>
         <p className="mt-4 text-sm text-slate-700" data-testid="valuation-market">
           Valued {valuation.market.note}.
-          {valuation.market.capped ? ' No later sales exist in our data, so nothing after that date is assumed.' : ''}
+          {valuation.market.capped ? ' Nothing after that date is assumed.' : ''}
+        </p>
+        {valuation.carryForward ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="valuation-carry-forward">
+            {valuation.carryForward.summary} Range widened by {valuation.carryForward.addedFsdPct.toFixed(1)}% (log sd) for the carry.
+          </p>
+        ) : null}
+        <p className="mt-2 text-xs text-slate-600">
+          Confidence is read off the FSD: High at {FSD_CONFIDENCE_LEVELS.high * 100}% or less, Medium to {FSD_CONFIDENCE_LEVELS.medium * 100}%, Low above; lenders often accept an estimate below 15-20%. Evidence: {EVIDENCE_WORDS[valuation.evidenceLevel]}.
         </p>
         {valuation.ownSale ? (
           <p className="mt-2 text-sm text-slate-700" data-testid="valuation-own-sale">

@@ -10,6 +10,75 @@ function meets(value: number | null, test: (value: number) => boolean): string {
 
 const codeClass = 'rounded bg-slate-100 px-1 font-mono text-xs';
 
+/** The carry-forward's backtest by horizon and the FSD's hit rates by band (issue 31). */
+function CarryForwardSection({ carryForward }: { carryForward: NonNullable<ModelCard['carryForward']> }) {
+  return (
+    <section aria-labelledby="horizon-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="horizon-heading" className="text-lg font-semibold text-slate-900">Carried forward to {formatLongDate(carryForward.asAt)}: accuracy by horizon</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Source: {carryForward.source}; smoothing: {carryForward.smoothing}. Backtest: each latest sale is valued from the local sales before
+        its date less the horizon, carried to its date by the series, and compared with its price. {carryForward.note} The range is calibrated
+        per market and horizon to hold 80%; beyond the longest horizon measured (36 months) the carry&apos;s uncertainty grows as a random walk.
+      </p>
+      <div className="mt-4 overflow-x-auto">
+        <table className="min-w-full text-sm" data-testid="carry-forward-backtest">
+          <caption className="sr-only">Carry-forward backtest by city and horizon</caption>
+          <thead className="text-left text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 pr-4">City</th>
+              <th scope="col" className="py-2 pr-4 text-right">Horizon</th>
+              <th scope="col" className="py-2 pr-4 text-right">Sales</th>
+              <th scope="col" className="py-2 pr-4 text-right">MdAPE</th>
+              <th scope="col" className="py-2 pr-4 text-right">PPE10</th>
+              <th scope="col" className="py-2 pr-4 text-right">In 80% range</th>
+              <th scope="col" className="py-2 text-right">Within ± 1 FSD</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {carryForward.backtest.filter((row) => row.sales > 0).map((row) => (
+              <tr key={`${row.city}-${row.horizonMonths}`}>
+                <td className="py-2 pr-4">{row.city === 'all' ? 'All cities' : row.city}</td>
+                <td className="py-2 pr-4 text-right">{row.horizonMonths === 0 ? 'none' : `${row.horizonMonths} months`}</td>
+                <td className="py-2 pr-4 text-right">{row.sales.toLocaleString('en-AU')}</td>
+                <td className="py-2 pr-4 text-right">{percent(row.mdape)}</td>
+                <td className="py-2 pr-4 text-right">{percent(row.ppe10)}</td>
+                <td className="py-2 pr-4 text-right">{percent(row.coverage80)}</td>
+                <td className="py-2 text-right">{percent(row.fsdHits)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3 className="mt-4 font-medium text-slate-900">Hit rates by FSD band</h3>
+      <div className="mt-2 overflow-x-auto">
+        <table className="min-w-full text-sm" data-testid="fsd-bands">
+          <caption className="sr-only">Backtest sales by FSD band</caption>
+          <thead className="text-left text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 pr-4">FSD band (confidence level)</th>
+              <th scope="col" className="py-2 pr-4 text-right">Sales</th>
+              <th scope="col" className="py-2 pr-4 text-right">Within ± 1 FSD</th>
+              <th scope="col" className="py-2 pr-4 text-right">Within 10%</th>
+              <th scope="col" className="py-2 text-right">MdAPE</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {carryForward.fsdBands.map((row) => (
+              <tr key={row.band}>
+                <td className="py-2 pr-4">{row.band}</td>
+                <td className="py-2 pr-4 text-right">{row.sales.toLocaleString('en-AU')}</td>
+                <td className="py-2 pr-4 text-right">{percent(row.withinFsd)}</td>
+                <td className="py-2 pr-4 text-right">{percent(row.within10)}</td>
+                <td className="py-2 text-right">{percent(row.mdape)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The model card for users: what the valuation model is for and aims at, what it learned from,
  * what is measured on sales it never saw (per city and hold-out), and how to reproduce the figures.
@@ -28,8 +97,9 @@ export function ModelCardView({ model }: { model: ModelCard }) {
       <section aria-labelledby="goals-heading" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="goals-heading" className="text-lg font-semibold text-slate-900">What it is for and what it aims at</h2>
         <p className="mt-2 text-sm text-slate-700">
-          The model estimates the price a residential property would sell for, as at the latest recorded sale in its market,
-          with an 80% range around the estimate. On sales it never saw, in every city and on both hold-outs, PropGuard aims for:
+          The model estimates the price a residential property would sell for, from the recorded sales of its market up to its
+          latest one, carried to the as-at date by the ABS series of its city; with an 80% range around the estimate and a forecast
+          standard deviation (FSD). On sales it never saw, in every city and on both hold-outs, PropGuard aims for:
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>a median error (MdAPE) of at most {percent(targets.mdapeMax)};</li>
@@ -104,11 +174,8 @@ export function ModelCardView({ model }: { model: ModelCard }) {
           </table>
         </div>
         {model.holdoutNote ? <p className="mt-3 text-sm text-slate-600">{model.holdoutNote}</p> : null}
-        <p className="mt-3 text-sm text-slate-600">
-          By horizon: not measured. A valuation is made as at its market&apos;s latest recorded sale and is not carried forward to
-          later dates, so there is no forecast horizon to measure yet; each hold-out sale is valued as at its own sale date.
-        </p>
       </section>
+      {model.carryForward ? <CarryForwardSection carryForward={model.carryForward} /> : null}
       <section aria-labelledby="reproduce-heading" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="reproduce-heading" className="text-lg font-semibold text-slate-900">How to reproduce these figures</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
@@ -121,9 +188,11 @@ export function ModelCardView({ model }: { model: ModelCard }) {
       <section aria-labelledby="dates-heading" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="dates-heading" className="text-lg font-semibold text-slate-900">Valuation dates and a property&apos;s own sale</h2>
         <p className="mt-2 text-sm text-slate-700">
-          Each market (Melbourne, Perth, Sydney) is valued as at its own latest sale, and a later date is answered as at that
-          sale: no movement after the last recorded sale is assumed. Prices are moved in time by the market&apos;s own
-          quality-adjusted index; no market borrows another&apos;s movement.
+          Each market (Melbourne, Perth, Sydney) is valued from its own sales up to its latest one; prices are moved in time by
+          the market&apos;s own quality-adjusted index, and no market borrows another&apos;s movement. From that last local sale to
+          the as-at date (by default the end of the ABS series&apos; latest quarter) the value is carried by the ABS median
+          transfer prices of its city and kind of dwelling, and the answer says so. An address in a state where we hold no
+          local sales gets no estimate, but its city&apos;s ABS median, labelled as such.
         </p>
         <p className="mt-2 text-sm text-slate-700">
           When the property itself sold before, that sale, time-adjusted, is one of the model&apos;s features and the first of its

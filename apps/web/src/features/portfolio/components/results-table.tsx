@@ -18,6 +18,7 @@ const COLUMNS: readonly { id: SortColumn | null; label: string; cell: (row: Port
   { id: null, label: 'Suburb', cell: (row) => formatPlaceName([row.suburb, row.state].filter(Boolean).join(', ')) },
   { id: 'loan_amount', label: 'Loan amount', cell: (row) => (row.loan_amount === null ? '-' : formatAud(row.loan_amount)), isNumber: true },
   { id: 'estimate', label: 'Valuation', cell: (row) => (row.estimate === null ? '-' : formatAud(row.estimate)), isNumber: true },
+  { id: null, label: 'FSD', cell: (row) => (row.fsd_pct == null ? '-' : `${row.fsd_pct.toFixed(1)}%`), isNumber: true },
   { id: 'lvr', label: 'LVR', cell: (row) => formatLvr(row.lvr), isNumber: true },
   { id: 'lvr_2050', label: 'LVR 2050', cell: (row) => formatLvr(row.lvr_2050), isNumber: true },
   { id: 'rwa', label: 'RWA', cell: (row) => (row.rwa === null ? '-' : formatAud(row.rwa)), isNumber: true },

@@ -25,7 +25,7 @@ export function RiskAnalysisPanel({ subject, canManageLayers }: { subject: RiskS
   const [scenario, setScenario] = useState<ClimateScenario>('high');
   const [metricsYear, setMetricsYear] = useState<number>(CLIMATE_METRICS_DEFAULT_YEAR);
   const isLive = subject?.kind === 'live';
-  const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud, metricsYear } : null);
+  const climate = useClimateDashboard(subject && isLive ? { lat: subject.lat, lng: subject.lng, scenario, propertyValueAud: subject.valueAud ?? undefined, metricsYear } : null);
   const fireRisk = useFireRisk(subject && isLive ? { lat: subject.lat, lng: subject.lng } : null);
 
   if (!subject) {

@@ -32,7 +32,7 @@ function DetailRow({ assessment }: { assessment: HazardAssessment }) {
 /** SPEC.md analytics panel "Risk Assessment Detail": flood, fire and coastal scores with their factors. */
 export function RiskAssessmentDetail({ subject }: { subject: RiskSubject }) {
   const isLive = subject.kind === 'live';
-  const climate = useClimateDashboard(isLive ? { lat: subject.lat, lng: subject.lng, scenario: 'high', propertyValueAud: subject.valueAud } : null);
+  const climate = useClimateDashboard(isLive ? { lat: subject.lat, lng: subject.lng, scenario: 'high', propertyValueAud: subject.valueAud ?? undefined } : null);
   return (
     <Card>
       <CardHeader title="Risk Assessment Detail" icon={<CloudRain aria-hidden="true" className="size-5 text-blue-600" />} />

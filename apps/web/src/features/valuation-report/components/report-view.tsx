@@ -68,7 +68,10 @@ export function ReportView({ report, onShare }: ReportViewProps) {
             <p>AI valuation<br /><strong className="text-lg" data-testid="report-valuation">{formatAud(analysis.ai_valuation)}</strong></p>
             <p>Optimistic value<br /><strong data-testid="report-optimistic">{formatAud(analysis.optimistic_value)}</strong></p>
           </div>
-          <p className="text-slate-600">Confidence {analysis.confidence_level}% ({analysis.confidence_label}), as at {formatLongDate(analysis.as_at)}. The conservative and optimistic values are the calibrated 80% range.</p>
+          <p className="text-slate-600">
+            Confidence {analysis.confidence_level}% ({analysis.confidence_label}){analysis.fsd_pct === undefined ? '' : `, FSD ${analysis.fsd_pct.toFixed(1)}%`}, as at {formatLongDate(analysis.as_at)}. The conservative and optimistic values are the calibrated 80% range.
+          </p>
+          {analysis.carry_forward ? <p className="text-slate-600">{analysis.carry_forward}</p> : null}
           <p className="text-slate-600">{analysis.methodology}</p>
           {has('comparables') ? (
             <table className="w-full text-left">
