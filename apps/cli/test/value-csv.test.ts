@@ -44,6 +44,9 @@ const INPUT = [
   '9,,Eastville,VIC,3100,,,duplex/semi-detached,3,1,,,,,2018-06-01',
   '10,,Eastville,VIC,3100,,,castle,3,1,,,,,2018-06-01',
   '11,,Eastville,VIC,3100,,,warehouse,3,1,,,,,2018-06-01',
+  '12,,Eastville,VIC,3100,,,unit,2,1,1,0,0,2030,2018-06-01',
+  '13,,,,,,,house,3,2,1,500,180,1990,2018-06-01',
+  '14,,,,,-37.8,145.1,house,3,2,1,500,180,1990,1/06/2018',
 ].join('\n');
 
 describe('propguard value --csv', () => {
@@ -51,10 +54,11 @@ describe('propguard value --csv', () => {
     const { output, rows, failed } = await valueCsvText(INPUT, dependencies());
     const table = parseCsv(output);
     expect(table[0]).toEqual([...INPUT.split('\n')[0]!.split(','), 'estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error']);
-    expect(rows).toBe(11);
-    expect(failed).toBe(3);
+    expect(rows).toBe(14);
+    // Only a row that names no property (13) and one that cannot be placed (5) are refused.
+    expect(failed).toBe(2);
     const byId = new Map(table.slice(1).map((cells) => [cells[0], cells]));
-    for (const id of ['1', '2', '3', '9', '10', '11']) {
+    for (const id of ['1', '2', '3', '6', '9', '10', '11', '12', '14']) {
       const cells = byId.get(id)!;
       const [estimate, low, high, fsd, confidence, asAt, , error] = cells.slice(-8).map((cell) => cell);
       expect(Number(fsd)).toBeGreaterThan(0);
@@ -65,9 +69,18 @@ describe('propguard value --csv', () => {
       expect(Number(confidence)).toBeGreaterThanOrEqual(0);
     }
     expect(byId.get('3')![1]).toBe('5 Test St, Eastville VIC 3100');
-    expect(byId.get('4')!.at(-1)).toContain('date');
+    // Every row that names a property is valued (issue 31, item 6); what was left out is in the note.
+    expect(byId.get('4')!.at(-1)).toBe('');
+    expect(byId.get('4')!.at(-2)).toContain(`date: "not-a-date" is not a date (YYYY-MM-DD or D/MM/YYYY), valued as at the market's date instead`);
+    expect(byId.get('4')!.at(-3)).toBe(index.lastSaleDateByMarket.get('VIC'));
     expect(byId.get('5')!.at(-1)).toContain('cannot place');
-    expect(byId.get('6')!.at(-1)).toContain('bedrooms is not a number');
+    expect(byId.get('6')!.at(-2)).toContain('bedrooms: "three" is not a number, treated as not given');
+    expect(byId.get('12')!.at(-2)).toContain('landSizeM2: 0 m² given for a unit, treated as not given (a unit has no lot of its own)');
+    expect(byId.get('12')!.at(-2)).toContain('buildingSizeM2: 0 m² given, treated as not given');
+    expect(byId.get('12')!.at(-2)).toContain('yearBuilt: 2030 given, treated as not given (after the valuation date, 2018-06-01');
+    expect(byId.get('13')!.at(-1)).toBe('a row needs a listing_id, a suggestion_id, an address, lat and lng, or suburb and postcode');
+    // The Australian day-first date, as the sources write it.
+    expect(byId.get('14')!.at(-3)).toBe('2018-06-01');
     // The valuation date rule of the server: no date, or a date past the market's data, is the market's latest sale.
     const lastVic = index.lastSaleDateByMarket.get('VIC');
     expect(byId.get('7')!.at(-3)).toBe(lastVic);
@@ -80,14 +93,17 @@ describe('propguard value --csv', () => {
     expect(byId.get('11')!.at(-2)).toContain('propertyType: other (read from "warehouse")');
   });
 
-  it('names the column of a value the API schema refuses', async () => {
+  it('leaves out, and names, a value the API schema refuses; refuses only a row then naming no property', async () => {
     const header = 'address,suburb,state,postcode,lat,lng,bedrooms';
-    const { output, failed } = await valueCsvText(`${header}\n,Eastville,XX,3100,,,3\n,,,,-37.8,,3\n,,,,10,100,3\n`, dependencies());
-    expect(failed).toBe(3);
-    const errors = parseCsv(output).slice(1).map((cells) => cells.at(-1));
-    expect(errors[0]).toMatch(/^state: /);
-    expect(errors[1]).toMatch(/lat and lng go together/);
-    expect(errors[2]).toMatch(/^lat: .*; lng: /);
+    const { output, failed } = await valueCsvText(`${header}\n,Eastville,XX,3100,,,-3\n,,,,-37.8,,3\n,,,,10,100,3\n`, dependencies());
+    expect(failed).toBe(2);
+    const rows = parseCsv(output).slice(1);
+    // Valued without the state and the negative bedrooms, and said so.
+    expect(rows[0]!.at(-1)).toBe('');
+    expect(rows[0]!.at(-2)).toMatch(/^state: "XX" .*, not used; bedrooms: "-3" .*, treated as not given/);
+    // Coordinates that are not a pair, or not in Australia, leave the row naming nothing.
+    expect(rows[1]!.at(-1)).toMatch(/^a row needs .*; lat\/lng: -37\.8, : lat and lng go together, not used$/);
+    expect(rows[2]!.at(-1)).toMatch(/^a row needs .*; lat\/lng: 10, 100: /);
   });
 
   it('writes through the one CSV writer: a formula-like cell comes back neutralised, coordinates stay numbers', async () => {

@@ -77,6 +77,43 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     expect(errorResponseSchema.parse(nowhere.json()).error.field).toBe('body.address');
   });
 
+  it('issue 31: values a row whose attributes are unknown in practice, treating them as not given and saying so; still refuses a negative count', async () => {
+    const valuation = await value({ address: '3/82 Glass St, Essendon VIC 3040', asAt: '2016-10-01', attributes: { propertyType: 'unit', landSizeM2: 0, buildingSizeM2: 0, yearBuilt: 2031 } });
+    expect(valuation.assumed).toEqual(
+      expect.arrayContaining([
+        'landSizeM2: 0 m² given for a unit, treated as not given (a unit has no lot of its own)',
+        'buildingSizeM2: 0 m² given, treated as not given (0 is how listings write a floor area that is not known)',
+        'yearBuilt: 2031 given, treated as not given (after the valuation date, 2016-10-01, by more than the year a dwelling sold off the plan may take to finish)',
+      ]),
+    );
+    // Completed as a missing attribute is: from the address's last recorded sale (a 1994 unit of 156 m² of land in the source).
+    expect(valuation.property.attributes).toMatchObject({ propertyType: 'unit', yearBuilt: 1994 });
+    const negative = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: { address: '3/82 Glass St, Essendon VIC 3040', attributes: { bedrooms: -1 } } });
+    expect(negative.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(negative.json()).error.message).toContain('bedrooms');
+  });
+
+  it('issue 31: finds the own sale however the address is written, with or without coordinates, and weighs a recent one at 0.95', async () => {
+    // 3/82 Glass St, Essendon: a unit sold for $650,000 on 17 September 2016.
+    for (const body of [
+      { address: '3/82 Glass St, Essendon VIC 3040' },
+      { address: 'Unit 3, 82 Glass Street, Essendon' },
+      { address: 'unit 3/82 glass street', suburb: 'essendon' },
+      { address: '3/82 Glass Street', lat: -37.746, lng: 144.9153 },
+    ]) {
+      const valuation = await value({ ...body, asAt: '2016-10-01' });
+      expect(valuation.ownSale, JSON.stringify(body)).toMatchObject({ saleDate: '2016-09-17', priceAud: 650_000, isMarketSale: true, weight: 0.95, discountReason: null, discounts: [] });
+    }
+  });
+
+  it('issue 31: 49 Glass St, Richmond was passed in at auction on 3 September 2016: its bid anchors the estimate at a stated discount, and is not listed as a sale', async () => {
+    const valuation = await value({ address: '49 Glass St, Richmond VIC 3121', asAt: '2016-09-17' });
+    expect(valuation.ownSale).toMatchObject({ saleDate: '2016-09-03', priceAud: 1_820_000, isMarketSale: false, weight: 0.8, discounts: ['non_market'] });
+    expect(valuation.ownSale!.discountReason).toContain('passed in at auction: the price is the highest bid, not a sale price');
+    expect(valuation.comparables.some((comparable) => comparable.ownSale)).toBe(false);
+    expect(Math.abs(valuation.estimate / 1_820_000 - 1)).toBeLessThan(0.1);
+  });
+
   it('serves the property analysis function of SPEC.md from the same valuation', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/functions/property-analysis', payload: { query: '85 Turner St, Abbotsford VIC 3067' } });
     expect(response.statusCode, response.body).toBe(200);

@@ -7,8 +7,8 @@
  * The engines arrive with their issues (valuation, hazards, market, lending rules).
  */
 export const ENGINES_PACKAGE = '@propguard/engines';
-export { parseAddress, normaliseAddressText, type ParsedAddress } from './address/parse-address.ts';
-export { pickAddressMatch, type AddressLike } from './address/match-address.ts';
+export { parseAddress, normaliseAddressText, streetLineKey, canonicalUnitForm, type ParsedAddress } from './address/parse-address.ts';
+export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type AddressLike } from './address/match-address.ts';
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { buildSalesIndex, findNearestEarlierSales, withMarketIndexRefitted, addressKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
@@ -42,10 +42,33 @@ export {
   type RegionMedian,
 } from './valuation/market-movement.ts';
 export { buildSuburbMovement, suburbCarry, VIC_LOCALITY_SOURCE, PRELIMINARY_MONTHS, MIN_LOCALITY_YEARS, type LocalityMedian, type SuburbMovement, type SuburbCarry, type SuburbCarryMethod } from './valuation/suburb-movement.ts';
-export { anchorOnOwnSale, describePreviousSale, findOwnSale, findPreviousSale, ownSaleWeight, ageInMonths, OWN_SALE_WINDOW_MONTHS, OWN_SALE_MAX_WEIGHT, OWN_SALE_SETTINGS, type OwnSaleSettings, type OwnSaleAnchor, type PreviousSale, type PreviousSaleFeature } from './valuation/own-sale.ts';
+export {
+  anchorOnOwnSale,
+  describePreviousSale,
+  findOwnSale,
+  findOwnSaleEvidence,
+  findOwnSaleRecords,
+  findPreviousSale,
+  weighOwnSale,
+  ageInMonths,
+  OWN_SALE_WINDOW_MONTHS,
+  OWN_SALE_MAX_WEIGHT,
+  OWN_SALE_FULL_WEIGHT_MONTHS,
+  NON_MARKET_MAX_WEIGHT,
+  OWN_SALE_DEVIATION_LIMIT,
+  OWN_SALE_DEVIATION_FACTOR,
+  OWN_SALE_SETTINGS,
+  type OwnSaleSettings,
+  type OwnSaleAnchor,
+  type OwnSaleDiscount,
+  type OwnSaleEvidence,
+  type PreviousSale,
+  type PreviousSaleFeature,
+} from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { describeAttributeBasis } from './valuation/attribute-basis.ts';
+export { sanitiseGivenAttributes, MAX_LAND_SIZE_M2, MIN_BUILDING_SIZE_M2, MAX_BUILDING_SIZE_M2, MIN_YEAR_BUILT, MAX_ROOM_COUNT, YEAR_BUILT_AFTER_DATE_YEARS, type GivenAttributeValues } from './valuation/given-attributes.ts';
 export { whyNoEstimate, valueOrRefuse, describeNoEstimate, describeRegionMedian, noEstimateError, regionMedianInfo, MAX_EVIDENCE_KM, type NoEstimate } from './valuation/no-estimate.ts';
 export { trainGbm, predictGbm, explainGbm, DEFAULT_GBM_PARAMS, type GbmModel, type GbmParams, type GbmTree, type GbmDataset } from './valuation/gbm.ts';
 export { createPrng } from './valuation/prng.ts';

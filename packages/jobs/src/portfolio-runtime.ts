@@ -30,15 +30,17 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   const started = performance.now();
   if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
   const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
-  const sales = await loadIndexedSales(database);
+  const sales = await loadIndexedSales(database, { ownSaleRecords: true });
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.modelPath));
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
+  const index = buildSalesIndex(sales, { movement });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
-  // localities without one query per locality (issue 28.8).
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
+  // localities without one query per locality (issue 28.8). The index too: a loan's given year built
+  // is checked against its valuation date (resolveSubject).
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
-    engine: { model, index: buildSalesIndex(sales, { movement }), hazards, outlook: options.outlook },
+    engine: { model, index, hazards, outlook: options.outlook },
     lookups,
     threadData: { modelPath: options.modelPath, dataDir: options.dataDir, sales, movement, floodLayers, outlook: options.outlook },
     loadMs: Math.round(performance.now() - started),

@@ -20,11 +20,22 @@ export type PropertyAttributes = z.infer<typeof propertyAttributesSchema>;
 
 /**
  * The attributes a caller gives: the same, with the property type as any name of the vocabulary
- * (property-types.ts). A name we do not know is valued as the locality's most sold type, and the
- * response's `assumed` says so.
+ * (property-types.ts) and the sizes, counts and year as sources write them. A type name we do not
+ * know is valued as the locality's most sold type, a value unknown in practice as not given, and
+ * the response's `assumed` says so.
  */
 export const propertyAttributesInputSchema = propertyAttributesSchema.extend({
   propertyType: z.string().trim().min(1).max(60).optional().describe(`Our types (house, unit, townhouse, villa, land, other) or a common name: ${PROPERTY_TYPE_EXAMPLES}`),
+  // Values a source writes for "unknown" (land 0 for a unit, building 0, year built 0) or that are
+  // implausible (a year built after the valuation date, 10 ha of land, 45 bedrooms) are accepted
+  // and treated as not given, which `assumed` says (sanitiseGivenAttributes of packages/engines);
+  // a negative or fractional count is refused.
+  bedrooms: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  bathrooms: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  carSpaces: z.number().int().min(0).optional().describe('More than 20 is treated as not given'),
+  landSizeM2: z.number().min(0).optional().describe('m²; 0 (how listings write a unit\'s lot) or more than 100,000 is treated as not given'),
+  buildingSizeM2: z.number().min(0).optional().describe('m²; 0, below 10 or above 5,000 is treated as not given'),
+  yearBuilt: z.number().int().min(0).max(9999).optional().describe('0, before 1800 or after the valuation date\'s year + 1 is treated as not given'),
 });
 export type PropertyAttributesInput = z.infer<typeof propertyAttributesInputSchema>;
 
@@ -175,10 +186,16 @@ export const valuationResultSchema = z
         timeAdjustedPriceAud: z.number().int().describe("Moved to the as-at date by the market's own index"),
         ageMonths: z.number(),
         zScore: z.number().describe("Forecast standard deviations between the time-adjusted sale and the model's estimate"),
-        weight: z.number().min(0).max(1).describe('Its weight in the blend (docs/methodology/valuation.md, "Own sale")'),
+        weight: z.number().min(0).max(1).describe('Its weight in the blend (docs/methodology/valuation.md, "Own sale"): 0.95 for a market sale up to 6 months old, less only for the reasons in discountReason'),
+        isMarketSale: z.boolean().describe('False for a record that is not a market sale: the highest bid at an auction that passed in, or a vendor bid'),
+        discountReason: z
+          .string()
+          .nullable()
+          .describe('Why the sale weighs less than a recent market sale (its age past 6 months, a partial interest, not a market sale, a price far from the model), each reason with its figures; null at full weight'),
+        discounts: z.array(z.enum(['age', 'partial_interest', 'non_market', 'deviation'])).describe('The reasons of discountReason as codes'),
       })
       .nullable()
-      .describe('The property\'s own sale within 24 months before the as-at date, which anchors the estimate'),
+      .describe('The property\'s own sale (or, when it weighs more, a later bid at auction) within 24 months before the as-at date, which anchors the estimate'),
     dataSource: z.enum(['live', 'demo']),
   })
   .meta({ id: 'ValuationResult' });

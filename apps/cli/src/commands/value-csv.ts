@@ -60,34 +60,80 @@ export interface ValueCsvDependencies {
   lookups: SubjectLookups;
 }
 
-function parseOptionalNumber(raw: string | undefined, column: string, errors: string[]): number | undefined {
-  const text = (raw ?? '').trim();
+/** A number cell as people write it ("1,250" and " 650 " too); undefined when blank, NaN when not a number. */
+function readNumberCell(raw: string | undefined): number | undefined {
+  const text = (raw ?? '').trim().replace(/,/g, '');
   if (text === '') return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value)) {
-    errors.push(`${column} is not a number: "${text}"`);
-    return undefined;
-  }
-  return value;
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** "2018-06-01", or the Australian "1/06/2018" (day first) as the sources write it; null when neither is a calendar date. */
+function readDateCell(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const dayFirst = iso ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : null;
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // A calendar date: "2018-02-30" is not one.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 type RowOutcome = { estimate: number; low: number; high: number; fsd_pct: number; confidence: number; as_at: string; note: string } | { error: string };
 
 const COLUMN_OF_FIELD: Readonly<Record<string, string>> = { listingId: 'listing_id', suggestionId: 'suggestion_id', carSpaces: 'car_spaces', landSizeM2: 'land_size', buildingSizeM2: 'building_size', yearBuilt: 'year_built', propertyType: 'property_type', asAt: 'date' };
+const columnOf = (field: string) => COLUMN_OF_FIELD[field] ?? field;
 
-/** A row as the API's request body, checked by the API's own schema (valuationRequestSchema). */
-function toValuationRequest(record: Record<string, string>): { request: ValuationRequest } | { error: string } {
-  const errors: string[] = [];
-  const number = (column: string) => parseOptionalNumber(record[column], column, errors);
+type RequestBody = Omit<ValuationRequest, 'attributes'> & { attributes: Record<string, string | number | undefined> };
+const NAMES_A_SUBJECT = 'a row needs a listing_id, a suggestion_id, an address, lat and lng, or suburb and postcode';
+
+/** Drops a cell the row can be valued without, saying so in the note; false when the field is not one of those. */
+function dropCell(body: RequestBody, path: readonly PropertyKey[], why: string, notes: string[]): boolean {
+  const [first, second] = path.map(String);
+  if (first === 'attributes' && second !== undefined) {
+    notes.push(`${columnOf(second)}: "${body.attributes[second]}" ${why}, treated as not given`);
+    delete body.attributes[second];
+    return true;
+  }
+  if (first === 'lat' || first === 'lng') {
+    notes.push(`lat/lng: ${body.lat ?? ''}, ${body.lng ?? ''}: ${why}, not used`);
+    delete body.lat;
+    delete body.lng;
+    return true;
+  }
+  if (first === 'state' || first === 'postcode' || first === 'asAt') {
+    notes.push(`${columnOf(first)}: "${String(body[first])}" ${why}, ${first === 'asAt' ? "valued as at the market's date instead" : 'not used'}`);
+    delete body[first];
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A row as the API's request body, checked by the API's own schema (valuationRequestSchema). A row
+ * is valued whenever it names a property (issue 31, item 6): a cell that cannot be read, or that the
+ * schema refuses (a negative count, a state that is not one, coordinates outside Australia), is
+ * left out and `notes` says so; only a row left naming no property is refused, with the reason.
+ */
+function toValuationRequest(record: Record<string, string>): { request: ValuationRequest; notes: string[] } | { error: string } {
+  const notes: string[] = [];
   const text = (column: string) => (record[column] ?? '').trim() || undefined;
-  const date = text('date');
-  if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `date must be YYYY-MM-DD or empty, got "${date}"` };
-  const body = {
+  const number = (column: string) => {
+    const value = readNumberCell(record[column]);
+    if (Number.isNaN(value)) notes.push(`${column}: "${text(column)}" is not a number, treated as not given`);
+    return Number.isNaN(value) ? undefined : value;
+  };
+  const dateText = text('date');
+  const date = dateText === undefined ? undefined : (readDateCell(dateText) ?? undefined);
+  if (dateText !== undefined && date === undefined) notes.push(`date: "${dateText}" is not a date (YYYY-MM-DD or D/MM/YYYY), valued as at the market's date instead`);
+  const body: RequestBody = {
     listingId: text('listing_id'),
     suggestionId: text('suggestion_id'),
     address: text('address'),
     suburb: text('suburb'),
-    state: text('state')?.toUpperCase(),
+    state: text('state')?.toUpperCase() as ValuationRequest['state'],
     postcode: text('postcode'),
     lat: number('lat'),
     lng: number('lng'),
@@ -102,22 +148,16 @@ function toValuationRequest(record: Record<string, string>): { request: Valuatio
       yearBuilt: number('year_built'),
     },
   };
-  if (errors.length > 0) return { error: errors.join('; ') };
-  if (!body.listingId && !body.suggestionId && !body.address && !body.suburb && body.lat === undefined && body.lng === undefined) {
-    return { error: 'a row needs a listing_id, a suggestion_id, an address, lat and lng, or suburb and postcode' };
+  // Each pass leaves out the cells the schema refused; a refusal of another kind ends the row.
+  for (let pass = 0; pass < 3; pass += 1) {
+    const parsed = valuationRequestSchema.safeParse(body);
+    if (parsed.success) return { request: parsed.data, notes };
+    const isUnnamed = (issue: (typeof parsed.error.issues)[number]) => issue.code === 'custom' && issue.path[0] === 'address';
+    const kept = parsed.error.issues.filter((issue) => !isUnnamed(issue) && !dropCell(body, issue.path, issue.message, notes));
+    if (parsed.error.issues.some(isUnnamed)) return { error: [NAMES_A_SUBJECT, ...notes].join('; ') };
+    if (kept.length > 0) return { error: kept.map((issue) => `${columnOf(String(issue.path.at(-1) ?? 'row'))}: ${issue.message}`).join('; ') };
   }
-  const parsed = valuationRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    return {
-      error: parsed.error.issues
-        .map((issue) => {
-          const field = String(issue.path.at(-1) ?? 'row');
-          return `${COLUMN_OF_FIELD[field] ?? field}: ${issue.message}`;
-        })
-        .join('; '),
-    };
-  }
-  return { request: parsed.data };
+  return { error: [NAMES_A_SUBJECT, ...notes].join('; ') };
 }
 
 /**
@@ -128,7 +168,7 @@ function toValuationRequest(record: Record<string, string>): { request: Valuatio
 async function valueRow(record: Record<string, string>, dependencies: ValueCsvDependencies): Promise<RowOutcome> {
   const checked = toValuationRequest(record);
   if ('error' in checked) return checked;
-  const { request } = checked;
+  const { request, notes } = checked;
   let dated;
   try {
     dated = await resolveDatedSubject(dependencies.database, dependencies.lookups, dependencies.index, request);
@@ -140,7 +180,7 @@ async function valueRow(record: Record<string, string>, dependencies: ValueCsvDe
   const { point, noEstimate } = valueOrRefuse(dependencies.model, dependencies.index, toSubjectProperty(dated.resolved), dated.market);
   if (noEstimate) return { error: describeNoEstimate(noEstimate) };
   if (!Number.isFinite(point.estimate) || point.estimate <= 0) return { error: 'no estimate (no sales before this date near the property)' };
-  return { estimate: point.estimate, low: point.low, high: point.high, fsd_pct: fsdPercent(point.fsd), confidence: point.confidence, as_at: asAt, note: assumed.join('; ') };
+  return { estimate: point.estimate, low: point.low, high: point.high, fsd_pct: fsdPercent(point.fsd), confidence: point.confidence, as_at: asAt, note: [...notes, ...assumed].join('; ') };
 }
 
 /** Value a whole CSV text; returns the output CSV text and counts. */
@@ -178,7 +218,7 @@ export async function runValueCsv(database: Database, options: { csv: string; ou
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
-  const index = buildSalesIndex(await loadIndexedSales(database), { movement });
+  const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }), { movement });
   // Every locality's typical attributes and every gazetteer locality in one query each: a batch
   // would otherwise ask once per suburb.
   const lookups = {

@@ -4,6 +4,10 @@
  * price or the date it rests on cannot be trusted) or sets one attribute to null (the sale is
  * real, one descriptive field is not) and records the rule's name as an adjustment.
  */
+// Counts above 20, land above 10 ha, floor areas below 10 m² or above 5,000 m², years built before
+// 1800: the bounds by which a value a caller gives is read as not given (sanitiseGivenAttributes of
+// packages/engines, which says why each), so the model meets given values as it met its sales'.
+import { MAX_BUILDING_SIZE_M2, MAX_LAND_SIZE_M2, MAX_ROOM_COUNT, MIN_BUILDING_SIZE_M2, MIN_YEAR_BUILT } from '@propguard/engines';
 import { reject, type RowResult, type SaleMethod, type SaleRecord } from './sale-record.ts';
 
 /**
@@ -23,20 +27,6 @@ export const PRICE_MIN_AUD = 50_000;
  * not learn from them, and no other set comes near the bound (Melbourne's maximum is $11.2M).
  */
 export const PRICE_MAX_AUD = 50_000_000;
-/** Counts above 20 (99 in Sydney and Perth) are typing errors or whole-building listings, not a dwelling's rooms. */
-export const MAX_ROOM_COUNT = 20;
-/**
- * 10 ha. Perth's 999,999 m² is a sentinel; above 10 ha a "house sale" is a farm or rural holding
- * whose price is not set by a residential land rate, so the size would mislead a land-value model.
- */
-export const MAX_LAND_SIZE_M2 = 100_000;
-/** Smaller than a 10 m² studio is a data-entry error (Perth has 1 m² floor areas). */
-export const MIN_BUILDING_SIZE_M2 = 10;
-/** Larger than any dwelling in these sets' plausible range (Melbourne has a 44,515 m² typo). */
-export const MAX_BUILDING_SIZE_M2 = 5_000;
-/** Earliest plausible year built for a dwelling still standing (Melbourne has 1196, a typo). */
-export const MIN_YEAR_BUILT = 1800;
-
 /** Methods where the stated price is what the buyer paid (PI/VB prices are bids, not sales). */
 const PRICED_SALE_METHODS: ReadonlySet<SaleMethod> = new Set(['sold', 'sold_prior', 'sold_after_auction']);
 

@@ -19,18 +19,32 @@ interface IndexedSaleRow {
   price_aud: string | number;
   sale_date: string;
   source_key: string | null;
+  is_market_sale: boolean;
+  sale_method: string | null;
+}
+
+export interface LoadIndexedSalesOptions {
+  /**
+   * Also the priced records of a street address that are not market sales (the highest bid at an
+   * auction that passed in, a vendor bid: 5,422 Melbourne rows), flagged `isMarketSale: false`.
+   * buildSalesIndex keeps them for the property's own-sale evidence only (own-sale.ts): every
+   * process that values a property asks for them; training and the benches of the model do not.
+   */
+  ownSaleRecords?: boolean;
 }
 
 /**
  * Every market sale with a price and coordinates, in the shape the valuation engine indexes
  * (packages/engines/src/valuation/sales-index.ts). One query; ~240k rows load in a few seconds.
  */
-export async function loadIndexedSales(database: Database): Promise<IndexedSale[]> {
+export async function loadIndexedSales(database: Database, options: LoadIndexedSalesOptions = {}): Promise<IndexedSale[]> {
+  const kept = options.ownSaleRecords ? '(is_market_sale OR address IS NOT NULL)' : 'is_market_sale';
   const rows = await database.query<IndexedSaleRow>(
     `SELECT id, lat, lng, state, suburb, postcode, address, property_type, bedrooms, bathrooms, car_spaces,
-            land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, source_key
+            land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
+            is_market_sale, sale_method, source_key
        FROM sales
-      WHERE is_market_sale AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
+      WHERE ${kept} AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
       ORDER BY sale_date, id`,
   );
   return rows.map((row) => ({
@@ -52,5 +66,6 @@ export async function loadIndexedSales(database: Database): Promise<IndexedSale[
     saleDate: row.sale_date,
     // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
     propertyKey: row.source_key?.startsWith('nsw-vg:') ? row.source_key.slice(7).split('|')[0]! : null,
+    ...(row.is_market_sale ? {} : { isMarketSale: false, saleMethod: row.sale_method }),
   }));
 }

@@ -16,7 +16,21 @@
  * type is read through the vocabulary of packages/schemas, and a name it does not know is valued
  * as the locality's most sold type, said so in `assumed`.
  */
-import { asAtAssumption, choosePlace, normaliseAddressText, parseAddress, pickAddressMatch, resolveAsAt, type MarketAsAt, type SalesIndex, type SubjectProperty } from '@propguard/engines';
+import {
+  asAtAssumption,
+  choosePlace,
+  normaliseAddressText,
+  parseAddress,
+  pickAddressMatch,
+  pickAddressNear,
+  resolveAsAt,
+  sanitiseGivenAttributes,
+  streetLineKey,
+  type MarketAsAt,
+  type ParsedAddress,
+  type SalesIndex,
+  type SubjectProperty,
+} from '@propguard/engines';
 import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
@@ -36,6 +50,14 @@ export interface SubjectLookups {
   placeCache?: Map<string, unknown>;
   /** Every gazetteer locality (a batch loads it once): the locality is found in memory, not by one query per new locality. */
   localities?: LocalityTable;
+  /** The same addresses by street line alone (streetLineKey), built from addressBook on first use: an address given with coordinates and no suburb. */
+  addressesByLine?: Map<string, AddressCandidate[]>;
+  /**
+   * The sales index, when the process holds one (the server's valuation runtime, a portfolio's):
+   * a given year built is checked against the valuation date of the property's market
+   * (resolveAsAt). Without it, against the date asked for, else today.
+   */
+  index?: SalesIndex;
 }
 
 /** Entries kept in placeCache before it starts over (each is a few hundred bytes). */
@@ -61,6 +83,8 @@ export interface ResolvedLocation {
   lat: number;
   lng: number;
   locationPrecision: 'address' | 'locality' | 'coordinates';
+  /** True when `address` is one of our sales' street addresses (its own earlier sales anchor the estimate), even where coordinates were given. */
+  knownAddress: boolean;
 }
 
 export interface ResolvedSubject {
@@ -83,9 +107,9 @@ export type SubjectRequest = Omit<SubjectRequestFields, 'asAt'>;
 const ATTRIBUTE_KEYS = ['bedrooms', 'bathrooms', 'carSpaces', 'landSizeM2', 'buildingSizeM2', 'yearBuilt'] as const;
 const MODEL_TYPES: ReadonlySet<string> = new Set(PROPERTY_TYPES);
 
-/** The address book key: normalised street line and suburb. */
+/** The address book key: the street line however written (streetLineKey: case, "St"/"Street", "Unit 1, 21"/"1/21") and the normalised suburb. */
 export function addressBookKey(streetLine: string, suburb: string): string {
-  return `${normaliseAddressText(streetLine)}|${normaliseAddressText(suburb)}`;
+  return `${streetLineKey(streetLine)}|${normaliseAddressText(suburb)}`;
 }
 
 /** Every known street address of our sales, by addressBookKey. */
@@ -130,6 +154,43 @@ function addressByIdOf(lookups: SubjectLookups): Map<number, AddressCandidate> {
   return lookups.addressById;
 }
 
+function addressesByLineOf(lookups: SubjectLookups): Map<string, AddressCandidate[]> {
+  if (!lookups.addressesByLine) {
+    lookups.addressesByLine = new Map();
+    for (const [key, candidates] of lookups.addressBook) {
+      const line = key.slice(0, key.lastIndexOf('|'));
+      const list = lookups.addressesByLine.get(line);
+      if (list) list.push(...candidates);
+      else lookups.addressesByLine.set(line, [...candidates]);
+    }
+  }
+  return lookups.addressesByLine;
+}
+
+/**
+ * The street address of our sales a typed address is, however it is written (case, "St" or
+ * "Street", "Unit 1, 21" or "1/21"): by street line and suburb in memory; with no suburb typed,
+ * the one on that street line nearest the coordinates given (`near`), else the trigram search.
+ */
+async function findKnownAddress(
+  database: Database,
+  lookups: SubjectLookups,
+  parsed: ParsedAddress,
+  where: { suburb: string | null; postcode: string | null },
+  near?: { lat: number; lng: number; nearestSuburb: string | null },
+): Promise<AddressCandidate | null> {
+  if (!parsed.streetNumber || !parsed.street) return null;
+  const line = `${parsed.streetNumber} ${parsed.street}`;
+  const typed = { ...parsed, suburb: parsed.suburb ?? (where.suburb ? where.suburb.toUpperCase() : null), postcode: where.postcode };
+  // With a suburb typed, the address book holds every candidate pickAddressMatch could accept
+  // (same street line and suburb, placed or not), so the answer is found in memory or nowhere; the
+  // trigram search runs only when neither the suburb nor coordinates are given. A batch of rows in
+  // suburbs without street addresses (all of Sydney's) then makes no query per row.
+  if (typed.suburb) return pickAddressMatch(typed, lookups.addressBook.get(addressBookKey(line, typed.suburb)) ?? []);
+  if (near) return pickAddressNear(addressesByLineOf(lookups).get(streetLineKey(line)) ?? [], near.lat, near.lng, near.nearestSuburb);
+  return pickAddressMatch(typed, await findAddressCandidates(database, parsed.normalised));
+}
+
 /** The gazetteer locality of a suburb, state and postcode: from the table in memory when loaded, else one query (remembered). */
 function findPlaceLocality(database: Database, lookups: SubjectLookups, where: { suburb?: string | null; state?: string | null; postcode?: string | null }): Promise<LocalityMatch | null> {
   if (lookups.localities) return Promise.resolve(findLocalityIn(lookups.localities, where));
@@ -146,6 +207,7 @@ function placeAtLocalityCentre(locality: LocalityMatch, subject: SubjectRequest,
     lat: locality.lat,
     lng: locality.lng,
     locationPrecision: 'locality',
+    knownAddress: false,
     knownAttributes: {},
     notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode}${why}`, ...extraNotes],
     subject,
@@ -162,6 +224,7 @@ function placeAtAddress(match: AddressCandidate, subject: SubjectRequest): Place
     lat: match.lat!,
     lng: match.lng!,
     locationPrecision: match.locationPrecision === 'address' ? 'address' : 'locality',
+    knownAddress: true,
     knownAttributes: definedAttributes(match as unknown as Record<string, unknown>),
     notes: [],
     subject,
@@ -185,6 +248,7 @@ async function placeKnownAddress(database: Database, lookups: SubjectLookups, kn
     lat: locality.lat,
     lng: locality.lng,
     locationPrecision: 'locality',
+    knownAddress: true,
     knownAttributes: definedAttributes(known as unknown as Record<string, unknown>),
     notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (our data have no point for this street address)`],
     subject,
@@ -226,6 +290,7 @@ function placeFromSale(sale: SaleListingRow, lat: number, lng: number, subject: 
     lat,
     lng,
     locationPrecision: precise ? 'address' : 'locality',
+    knownAddress: sale.address !== null,
     knownAttributes: definedAttributes(sale as unknown as Record<string, unknown>),
     knownFrom: `from the record of sale ${sale.id}`,
     notes: precise ? [] : [`location: the centre of ${place} (this sale's record has no street point)`],
@@ -252,6 +317,12 @@ async function placeSuggestion(database: Database, lookups: SubjectLookups, sugg
 async function placeSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<Placed> {
   if (request.listingId) return placeListing(database, lookups, request.listingId, loaded?.sale);
   if (request.suggestionId) return placeSuggestion(database, lookups, request.suggestionId);
+  const typedText = [request.address, request.suburb, request.state, request.postcode].filter(Boolean).join(', ');
+  const parsed = parseAddress(typedText);
+  const suburb = request.suburb ?? parsed.suburb;
+  const state = request.state ?? parsed.state;
+  const postcode = request.postcode ?? parsed.postcode;
+
   if (request.lat !== undefined && request.lng !== undefined) {
     const { lat, lng } = request;
     const nearest = request.suburb
@@ -259,36 +330,28 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
       : lookups.localities
         ? findNearestLocalityIn(lookups.localities, lat, lng)
         : await cached(lookups, `nearest|${lat}|${lng}`, () => findNearestLocality(database, lat, lng));
+    // An address given with the coordinates names the property: when it is one of our sales' street
+    // addresses, its own earlier sales anchor the estimate and its last sale's attributes are used,
+    // as for the address alone; the point stays the one given.
+    const known = request.address ? await findKnownAddress(database, lookups, parsed, { suburb, postcode }, { lat, lng, nearestSuburb: nearest?.name ?? null }) : null;
+    const nearestNotes = nearest && !known ? [`locality: ${nearest.name} ${nearest.state} ${nearest.postcode}, the nearest to the coordinates given`] : [];
     return {
-      address: request.address ?? null,
-      suburb: request.suburb ?? nearest?.name ?? null,
-      state: request.state ?? nearest?.state ?? null,
-      postcode: request.postcode ?? nearest?.postcode ?? null,
+      address: known?.address ?? request.address ?? null,
+      suburb: request.suburb ?? known?.suburb ?? nearest?.name ?? null,
+      state: request.state ?? known?.state ?? nearest?.state ?? null,
+      postcode: request.postcode ?? known?.postcode ?? nearest?.postcode ?? null,
       lat: request.lat,
       lng: request.lng,
       locationPrecision: 'coordinates',
-      knownAttributes: {},
-      notes: nearest ? [`locality: ${nearest.name} ${nearest.state} ${nearest.postcode}, the nearest to the coordinates given`] : [],
+      knownAddress: known !== null,
+      knownAttributes: known ? definedAttributes(known as unknown as Record<string, unknown>) : {},
+      notes: known ? [`address: ${known.address}, ${[known.suburb, known.state, known.postcode].filter(Boolean).join(' ')} (a street address of our sales) at the coordinates given`, ...nearestNotes] : nearestNotes,
       subject: { lat, lng, address: request.address, suburb: request.suburb, state: request.state, postcode: request.postcode },
     };
   }
 
-  const typedText = [request.address, request.suburb, request.state, request.postcode].filter(Boolean).join(', ');
-  const parsed = parseAddress(typedText);
-  const suburb = request.suburb ?? parsed.suburb;
-  const state = request.state ?? parsed.state;
-  const postcode = request.postcode ?? parsed.postcode;
-
-  if (parsed.streetNumber && parsed.street) {
-    const typed = { ...parsed, suburb: parsed.suburb ?? (suburb ? suburb.toUpperCase() : null), postcode };
-    // With a suburb typed, the address book holds every candidate pickAddressMatch could accept
-    // (same street line and suburb, placed or not), so the answer is found in memory or nowhere; the
-    // trigram search runs only when the suburb is missing. A batch of rows in suburbs without
-    // street addresses (all of Sydney's) then makes no query per row.
-    const exact = typed.suburb ? lookups.addressBook.get(addressBookKey(`${parsed.streetNumber} ${parsed.street}`, typed.suburb)) ?? [] : [];
-    const match = typed.suburb ? pickAddressMatch(typed, exact) : pickAddressMatch(typed, await findAddressCandidates(database, parsed.normalised));
-    if (match) return placeKnownAddress(database, lookups, match, { suggestionId: `address-${match.id}` });
-  }
+  const match = await findKnownAddress(database, lookups, parsed, { suburb, postcode });
+  if (match) return placeKnownAddress(database, lookups, match, { suggestionId: `address-${match.id}` });
 
   // A suburb name in several states, typed without a state or postcode, is read as the state with
   // the most sales in our data, and the answer says so with the alternatives.
@@ -325,15 +388,22 @@ function readGivenAttributes(given: SubjectRequest['attributes']): { attributes:
   return { attributes, unknownType: null, notes: isOwnName ? [] : [`propertyType: ${type} (read from "${typeName.trim()}")`] };
 }
 
-/** Fills the attributes the caller did not give: the address's last sale, else the locality's typical values. */
+/**
+ * Fills the attributes the caller did not give: the address's last sale, else the locality's
+ * typical values. A given value that is unknown in practice (land 0 for a unit, a year built after
+ * `valuationDate`: sanitiseGivenAttributes) counts as not given, and `assumed` says so.
+ */
 async function completeAttributes(
   database: Database,
   lookups: SubjectLookups,
   location: Placed,
   request: SubjectRequest,
+  valuationDate: string,
 ): Promise<{ attributes: PropertyAttributes; assumed: string[]; typicalAttributes: string[] }> {
-  const given = readGivenAttributes(request.attributes);
-  const assumed: string[] = [...location.notes, ...given.notes];
+  const read = readGivenAttributes(request.attributes);
+  const sane = sanitiseGivenAttributes(read.attributes, { propertyType: read.attributes.propertyType ?? location.knownAttributes.propertyType ?? null, valuationDate });
+  const given = { ...read, attributes: sane.attributes };
+  const assumed: string[] = [...location.notes, ...given.notes, ...sane.notes];
   const typicalAttributes: string[] = [];
   const attributes: PropertyAttributes = { ...definedAttributes(location.knownAttributes as Record<string, unknown>), ...given.attributes };
   for (const key of Object.keys(location.knownAttributes) as Array<keyof PropertyAttributes>) {
@@ -382,13 +452,29 @@ function dropUndefined<T extends object>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
-/** Places the property and completes its attributes (see the module comment). Throws AppError NOT_FOUND when it cannot be placed. */
-export async function resolveSubject(database: Database, lookups: SubjectLookups, request: SubjectRequest, loaded?: LoadedRecords): Promise<ResolvedSubject> {
+/** Today as YYYY-MM-DD (the valuation date when no index and no date are at hand). */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Places the property and completes its attributes (see the module comment). Throws AppError
+ * NOT_FOUND when it cannot be placed. `request.asAt` and `index` (default lookups.index) date the
+ * valuation for the checks of the given attributes (resolveAsAt: the market's rule).
+ */
+export async function resolveSubject(
+  database: Database,
+  lookups: SubjectLookups,
+  request: SubjectRequest & { asAt?: string },
+  loaded?: LoadedRecords,
+  index: SalesIndex | undefined = lookups.index,
+): Promise<ResolvedSubject> {
   const placed = await placeSubject(database, lookups, request, loaded);
-  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request);
-  const { address, suburb, state, postcode, lat, lng, locationPrecision } = placed;
+  const valuationDate = index ? resolveAsAt(index, placed.state, request.asAt).asAt : (request.asAt ?? today());
+  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request, valuationDate);
+  const { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress } = placed;
   const subject: SubjectRequestFields = dropUndefined({ ...placed.subject, attributes: request.attributes });
-  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision }, attributes, assumed, typicalAttributes, subject };
+  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress }, attributes, assumed, typicalAttributes, subject };
 }
 
 /** A subject resolved and dated: the first step of every door (API, screens, reports, certificates, original client, CLI). */
@@ -411,7 +497,7 @@ export async function resolveDatedSubject(
   request: SubjectRequest & { asAt?: string },
   loaded?: LoadedRecords,
 ): Promise<DatedSubject> {
-  const resolved = await resolveSubject(database, lookups, request, loaded);
+  const resolved = await resolveSubject(database, lookups, request, loaded, index);
   const market = resolveAsAt(index, { state: resolved.location.state, lat: resolved.location.lat, lng: resolved.location.lng }, request.asAt);
   const assumed = [...resolved.assumed];
   const dateAssumed = asAtAssumption(market, request.asAt);
@@ -426,7 +512,8 @@ export function toSubjectProperty(resolved: ResolvedSubject): SubjectProperty {
   return {
     lat: location.lat,
     lng: location.lng,
-    address: location.locationPrecision === 'coordinates' ? null : location.address,
+    // Coordinates with an address that is not one of our sales' are a point, not an address whose own sales count.
+    address: location.locationPrecision === 'coordinates' && !location.knownAddress ? null : location.address,
     state: location.state ?? undefined,
     suburb: location.suburb ?? undefined,
     postcode: location.postcode ?? undefined,

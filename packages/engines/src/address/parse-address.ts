@@ -2,8 +2,10 @@ import { AU_STATES, type AuState } from '@propguard/schemas';
 
 /**
  * Street types as Australian listings write them, mapped to one abbreviation. Melbourne's data
- * abbreviates ("St", "Rd", "Av"), Perth's spells them out ("Street", "Road", "Avenue"); both
- * normalise to the abbreviations below (after Australia Post's street type abbreviations).
+ * abbreviates ("St", "Rd", "Av", "Ri", "Mw"), Perth's spells them out ("Street", "Road", "Avenue",
+ * "Rise", "Mews"); both normalise to the abbreviations below (after Australia Post's street type
+ * abbreviations, and Melbourne's own where it writes another: "Ri", "Mw", "Vs", "Prm"). The list
+ * holds every type either source writes both ways.
  */
 const STREET_TYPES: Record<string, string> = {
   STREET: 'ST', ST: 'ST', ROAD: 'RD', RD: 'RD', AVENUE: 'AV', AVE: 'AV', AV: 'AV', COURT: 'CT', CT: 'CT',
@@ -11,7 +13,42 @@ const STREET_TYPES: Record<string, string> = {
   PLACE: 'PL', PL: 'PL', CLOSE: 'CL', CL: 'CL', WAY: 'WY', WY: 'WY', LANE: 'LA', LN: 'LA', LA: 'LA',
   BOULEVARD: 'BVD', BLVD: 'BVD', BVD: 'BVD', TERRACE: 'TCE', TCE: 'TCE', CIRCUIT: 'CCT', CCT: 'CCT',
   HIGHWAY: 'HWY', HWY: 'HWY', LOOP: 'LOOP', CIRCLE: 'CIR', CIR: 'CIR', SQUARE: 'SQ', SQ: 'SQ', ESPLANADE: 'ESP', ESP: 'ESP',
+  RISE: 'RI', RI: 'RI', WALK: 'WK', WK: 'WK', MEWS: 'MW', MW: 'MW', QUADRANT: 'QD', QD: 'QD', VIEW: 'VW', VW: 'VW',
+  PROMENADE: 'PRM', PROM: 'PRM', PRM: 'PRM', VISTA: 'VS', VS: 'VS', GARDENS: 'GDNS', GDNS: 'GDNS', CHASE: 'CH', CH: 'CH',
+  GREEN: 'GRN', GRN: 'GRN', BEND: 'BND', BND: 'BND', PARKWAY: 'PWY', PWY: 'PWY', HEIGHTS: 'HTS', HTS: 'HTS',
+  ENTRANCE: 'ENT', ENT: 'ENT', APPROACH: 'APP', APP: 'APP', RIDGE: 'RDGE', RDGE: 'RDGE', TRAIL: 'TRL', TRL: 'TRL',
 };
+
+/**
+ * A unit written the long way at the start of an address, as "unit/number": "Unit 1, 21 Smith St",
+ * "Unit 1/21 Smith St", "U1/21 Smith St", "Apt 1 21 Smith St" and "1 / 21 Smith St" all become
+ * "1/21 Smith St", the sources' form ("3/82 Glass St"). Nothing else in the text changes.
+ */
+const UNIT_PREFIX = /^\s*(?:unit|u|apartment|apt|flat|suite|villa)\s*\.?\s*(\d+[a-z]?)\s*[,/\s]\s*(\d+[a-z]?(?:-\d+[a-z]?)?)(?=\s)/i;
+const SPACED_SLASH = /^\s*(\d+[a-z]?)\s*\/\s*(\d+[a-z]?(?:-\d+[a-z]?)?)(?=\s)/i;
+
+export function canonicalUnitForm(text: string): string {
+  return text.replace(UNIT_PREFIX, '$1/$2').replace(SPACED_SLASH, '$1/$2');
+}
+
+/**
+ * The one key of a street line, however it is written: case, punctuation, street types ("St",
+ * "Street") and unit forms ("Unit 1, 21", "1/21") do not change it.
+ * @example streetLineKey('Unit 1, 21 Smith Street') // '1/21 SMITH ST'
+ */
+export function streetLineKey(line: string): string {
+  let key = streetLineKeys.get(line);
+  if (key === undefined) {
+    key = normaliseAddressText(canonicalUnitForm(line));
+    if (streetLineKeys.size >= STREET_LINE_KEYS_KEPT) streetLineKeys.clear();
+    streetLineKeys.set(line, key);
+  }
+  return key;
+}
+
+/** Keys already computed: a batch asks for the same line several times per row (address book, own sale). */
+const streetLineKeys = new Map<string, string>();
+const STREET_LINE_KEYS_KEPT = 200_000;
 
 export interface ParsedAddress {
   /** Upper-cased, punctuation and repeated spaces removed, street types abbreviated. */
@@ -34,6 +71,11 @@ function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Upper-cases, drops punctuation except "/" and "-" and collapses spaces; words are kept as written (a place name: "BANKSIA GROVE"). */
+export function normalisePlaceText(text: string): string {
+  return wordsOf(text).join(' ');
+}
+
 /** Upper-cases, drops punctuation except "/" and "-", collapses spaces and abbreviates street types. */
 export function normaliseAddressText(text: string): string {
   return wordsOf(text)
@@ -46,11 +88,13 @@ const NUMBER_PATTERN = /^(\d+[A-Z]?(?:\/\d+[A-Z]?)?|[A-Z]?\d+\/\d+[A-Z]?)$/;
 
 /**
  * Splits a typed Australian address into its parts. Accepts "85 Turner St, Abbotsford VIC 3067",
- * "85 Turner Street Abbotsford", "Abbotsford VIC 3067" or "3067".
+ * "85 Turner Street Abbotsford", "Unit 3, 12 Smith St, Richmond" (read as "3/12 Smith St"),
+ * "Abbotsford VIC 3067" or "3067".
  * @example parseAddress('85 Turner St, Abbotsford VIC 3067')
  *   // { streetNumber: '85', street: 'TURNER ST', suburb: 'ABBOTSFORD', state: 'VIC', postcode: '3067', ... }
  */
-export function parseAddress(text: string): ParsedAddress {
+export function parseAddress(typedText: string): ParsedAddress {
+  const text = canonicalUnitForm(typedText);
   const normalised = normaliseAddressText(text);
   // Each part's words as typed (upper case) and abbreviated: a street type is abbreviated in the
   // street only, never in the suburb ("LANE COVE", "BANKSIA GROVE" stay as they are).

@@ -57,8 +57,10 @@ export interface PlacedLoan {
  * The valuation request of a loan (the API's POST /api/valuations body): resolveSubject places
  * and completes it exactly as it does for the API and the CLI.
  */
-export function loanSubjectRequest(loan: PortfolioLoanInput): Pick<ValuationRequest, 'address' | 'suburb' | 'state' | 'postcode' | 'lat' | 'lng' | 'attributes'> {
+export function loanSubjectRequest(loan: PortfolioLoanInput): Pick<ValuationRequest, 'address' | 'suburb' | 'state' | 'postcode' | 'lat' | 'lng' | 'attributes' | 'asAt'> {
   return {
+    // The valuation date: a given year built after it is treated as not given (resolveSubject).
+    asAt: loan.date,
     address: loan.address,
     suburb: loan.suburb,
     state: loan.state,

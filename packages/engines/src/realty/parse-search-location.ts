@@ -3,7 +3,7 @@
  * "location as suburb, postcode, state or a free text").
  */
 import { AU_STATES, formatPlaceName, type AuState } from '@propguard/schemas';
-import { normaliseAddressText, parseAddress } from '../address/parse-address.ts';
+import { normaliseAddressText, normalisePlaceText, parseAddress } from '../address/parse-address.ts';
 
 export type SearchLocation =
   | { kind: 'postcode'; postcode: string }
@@ -50,7 +50,9 @@ const GREATER = /^GREATER /;
  * @example parseSearchLocation('Greater Perth') // { kind: 'city', city: 'PERTH', state: 'WA', ... }
  */
 export function parseSearchLocation(text: string): SearchLocation {
-  const normalised = normaliseAddressText(text);
+  // Place names keep their words ("Banksia Grove", "Avondale Heights" are suburbs, not streets);
+  // only a street address, searched as text, has its street types abbreviated.
+  const normalised = normalisePlaceText(text);
   if (/^\d{4}$/.test(normalised)) return { kind: 'postcode', postcode: normalised };
   if (STATE_SET.has(normalised)) return { kind: 'state', state: normalised as AuState };
   const stateByName = STATE_NAMES[normalised];
@@ -65,7 +67,7 @@ export function parseSearchLocation(text: string): SearchLocation {
   if (words.length > 1 && /^\d{4}$/.test(words[words.length - 1] ?? '')) postcode = words.pop() ?? null;
   if (words.length > 1 && STATE_SET.has(words[words.length - 1] ?? '')) state = words.pop() as AuState;
   // A leading street number means an address: searched as text.
-  if (words.length === 0 || /^\d/.test(words[0] ?? '')) return { kind: 'text', text: normalised };
+  if (words.length === 0 || /^\d/.test(words[0] ?? '')) return { kind: 'text', text: normaliseAddressText(text) };
   return { kind: 'suburb', suburb: words.join(' '), state, postcode };
 }
 

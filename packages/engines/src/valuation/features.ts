@@ -16,7 +16,7 @@ import {
   type Neighbour,
   type SalesIndex,
 } from './sales-index.ts';
-import { describePreviousSale, findPreviousSale, type PreviousSaleFeature } from './own-sale.ts';
+import { describePreviousSale, findOwnSaleRecords, type PreviousSaleFeature } from './own-sale.ts';
 import type { SubjectProperty } from './types.ts';
 
 export const FEATURE_NAMES = [
@@ -83,7 +83,12 @@ export interface SubjectFeatures {
   neighbours: Neighbour[];
   /** The COMPARABLE_K nearest earlier sales of the same type (neighbours are their first NEARBY_K). */
   comparables: Neighbour[];
-  /** The address's own latest earlier sale (any age), time-adjusted to the as-at date. */
+  /**
+   * The address's own earlier sale that anchors the estimate (own-sale.ts, findOwnSaleRecords):
+   * its latest market sale (any age), or a later record that is not one (a passed-in bid) when that
+   * weighs more; time-adjusted to the as-at date. The trees' ownSale features read the latest
+   * market sale only, as in training.
+   */
   previousSale: PreviousSaleFeature | null;
 }
 
@@ -210,8 +215,9 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
   const centre = cbd ? projectKm(cbd.lat, cbd.lng) : null;
   const dx = centre ? here.x - centre.x : Number.NaN;
   const dy = centre ? here.y - centre.y : Number.NaN;
-  const previousSale = findPreviousSale(index, subject, asAt);
-  const own = previousSale ? describePreviousSale(index, previousSale, state, propertyType, asAt) : null;
+  const records = findOwnSaleRecords(index, subject, asAt);
+  const own = records.market ? describePreviousSale(index, records.market, state, propertyType, asAt) : null;
+  const previousSale = records.evidence === records.market ? own : describePreviousSale(index, records.evidence!, state, propertyType, asAt);
   const comparableSales = comparables.map((neighbour) => neighbour.sale);
   const values = Float64Array.from([
     subject.lat,
@@ -250,5 +256,5 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
     perSquareMetreLevel(subject.landSizeM2, comparables, comp.weights, (sale) => sale.landSizeM2) - anchor,
     perSquareMetreLevel(subject.buildingSizeM2, comparables, comp.weights, (sale) => sale.buildingSizeM2) - anchor,
   ]);
-  return { values, anchor, propertyType, state, neighbours, comparables, previousSale: own };
+  return { values, anchor, propertyType, state, neighbours, comparables, previousSale };
 }

@@ -6,6 +6,7 @@
  * sales strictly before it; because each tree stores its sales in date order, "before the
  * cut-off" is "position < the cut-off's position" (a binary search on the dates).
  */
+import { normaliseAddressText, streetLineKey } from '../address/parse-address.ts';
 import KDBush from 'kdbush';
 import { DEFAULT_QUALITY_INDEX_PARAMS, fitQualityIndex } from '../market/quality-index.ts';
 import { fractionalYear } from './dates.ts';
@@ -75,7 +76,7 @@ export interface SalesIndex {
   regionalIndex: Map<string, Float64Array>;
   /** `${suburb}|${postcode}|${type}` (upper-case suburb), and `...|${bedrooms}`, -> the sales in date order. */
   suburbSales: Map<string, SuburbSales>;
-  /** `${ADDRESS}|${SUBURB}` -> the sales of that street address in date order (own-sale anchor). */
+  /** addressKey -> the priced records of that street address in date order, market sales or not (own-sale.ts). */
   addressSales: Map<string, IndexedSale[]>;
   /** Market (state) -> the date of its latest sale: a market is valued as at its own data. */
   lastSaleDateByMarket: Map<string, string>;
@@ -87,9 +88,9 @@ export interface SalesIndex {
   movement: MarketMovement | null;
 }
 
-/** The key of a street address in `addressSales`. */
+/** The key of a street address in `addressSales`, however it is written (streetLineKey: case, "St"/"Street", "Unit 1, 21"/"1/21"). */
 export function addressKey(address: string, suburb: string): string {
-  return `${address.trim().toUpperCase().replace(/\s+/g, ' ')}|${suburb.trim().toUpperCase()}`;
+  return `${streetLineKey(address)}|${normaliseAddressText(suburb)}`;
 }
 
 export interface BuildSalesIndexOptions {
@@ -164,11 +165,14 @@ function marketIndexMonths(lastSaleDate: string): number {
 
 /**
  * Index market sales for valuation (only sales with a positive price and coordinates are used).
+ * Records that are not market sales (`isMarketSale: false`: a bid at an auction that passed in)
+ * are kept in `addressSales` only, as their property's own-sale evidence (own-sale.ts).
  *
- * @example const index = buildSalesIndex(await loadIndexedSales(database));
+ * @example const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }));
  */
 export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSalesIndexOptions = {}): SalesIndex {
-  const usable = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
+  const priced = sales.filter((sale) => sale.priceAud > 0 && Number.isFinite(sale.lat) && Number.isFinite(sale.lng)).sort(compareSales);
+  const usable = priced.filter((sale) => sale.isMarketSale !== false);
   const byType = new Map<string, IndexedSale[]>();
   const suburbLists = new Map<string, IndexedSale[]>();
   const addressSales = new Map<string, IndexedSale[]>();
@@ -178,12 +182,6 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
     if (sale.state) {
       lastSaleDateByMarket.set(sale.state, sale.saleDate);
       saleCountByMarket.set(sale.state, (saleCountByMarket.get(sale.state) ?? 0) + 1);
-    }
-    if (sale.address) {
-      const key = addressKey(sale.address, sale.suburb);
-      const list = addressSales.get(key) ?? [];
-      list.push(sale);
-      addressSales.set(key, list);
     }
     const list = byType.get(sale.propertyType) ?? [];
     list.push(sale);
@@ -199,6 +197,14 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
       bedroomList.push(sale);
       suburbLists.set(bedroomKey, bedroomList);
     }
+  }
+  // Every priced record of a street address in date order, market sales or not.
+  for (const sale of priced) {
+    if (!sale.address) continue;
+    const key = addressKey(sale.address, sale.suburb);
+    const list = addressSales.get(key) ?? [];
+    list.push(sale);
+    addressSales.set(key, list);
   }
   const trees = new Map<string, TypeTree>();
   for (const [type, list] of byType) {

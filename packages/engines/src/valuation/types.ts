@@ -11,6 +11,15 @@ export interface IndexedSale extends SalePlace, SaleAttributes {
   saleDate: string;
   /** The source's own id of the property (the NSW Valuer General's property id), when it has one: the evaluation holds out by property. */
   propertyKey?: string | null;
+  /**
+   * False for a priced record that is not a market sale (a bid at an auction that passed in, a
+   * vendor bid): the index keeps it as its property's own-sale evidence only. Absent: a market sale.
+   */
+  isMarketSale?: boolean;
+  /** The record's sale method in our vocabulary ('sold', 'passed_in', 'vendor_bid', ...), when loaded. */
+  saleMethod?: string | null;
+  /** True when the record sold a share of the property, not the whole (none of the bundled sources records it). */
+  partialInterest?: boolean;
 }
 
 /** The property to value; everything but the location may be missing. */

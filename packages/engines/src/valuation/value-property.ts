@@ -312,7 +312,7 @@ function findComparables(index: SalesIndex, subject: SubjectProperty, point: Poi
   // The other kind only from within the same radius: a far unit is no better evidence than a far house.
   if (tooFew()) for (const otherType of otherTypes.filter((candidate) => segmentOf(candidate) !== kind)) pool.push(...near(otherType, MIN_COMPARABLES, OTHER_KIND_SIMILARITY).filter((candidate) => candidate.neighbour.distanceKm <= LOCAL_COMPARABLE_KM));
   const previous = point.features.previousSale;
-  const ownSale = previous && segmentOf(previous.sale.propertyType) === kind ? previous.sale : null;
+  const ownSale = previous && previous.isMarketSale && segmentOf(previous.sale.propertyType) === kind ? previous.sale : null;
   // The subject's kind within the radius first, then the other kind's (if any were needed), then the subject's kind further away; by similarity within each.
   const tier = (candidate: Candidate) => (segmentOf(candidate.neighbour.sale.propertyType) !== kind ? 1 : candidate.neighbour.distanceKm <= LOCAL_COMPARABLE_KM ? 0 : 2);
   const others = pool

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAddressText, parseAddress } from '../../src/address/parse-address.ts';
+import { canonicalUnitForm, normaliseAddressText, parseAddress, streetLineKey } from '../../src/address/parse-address.ts';
 
 describe('parseAddress', () => {
   it('reads street, suburb, state and postcode from the usual written form', () => {
@@ -37,5 +37,32 @@ describe('parseAddress', () => {
     expect(parseAddress('35 Nivea Street, Banksia Grove WA 6031').suburb).toBe('BANKSIA GROVE');
     expect(parseAddress('10 High St Wattle Grove NSW 2173')).toMatchObject({ street: 'HIGH ST', suburb: 'WATTLE GROVE' });
     expect(parseAddress('Orange Grove WA').suburb).toBe('ORANGE GROVE');
+  });
+});
+
+describe('streetLineKey: one key however a street line is written (issue 31)', () => {
+  it('ignores case, punctuation and the street type\'s spelling', () => {
+    expect(streetLineKey('49 Glass St')).toBe('49 GLASS ST');
+    for (const line of ['49 glass street', '49 Glass St.', ' 49  GLASS  ST ']) expect(streetLineKey(line), line).toBe('49 GLASS ST');
+    // The types Melbourne abbreviates its own way and Perth spells out.
+    expect(streetLineKey('16 Dacelo Vista')).toBe(streetLineKey('16 Dacelo Vs'));
+    expect(streetLineKey('4 Lark Rise')).toBe(streetLineKey('4 Lark Ri'));
+    expect(streetLineKey('9 Kings Mews')).toBe(streetLineKey('9 Kings Mw'));
+    expect(streetLineKey('2 Sea Promenade')).toBe(streetLineKey('2 Sea Prm'));
+  });
+
+  it('writes every unit form as the sources do: "unit/number"', () => {
+    for (const line of ['Unit 1, 21 Smith St', 'Unit 1/21 Smith Street', 'unit 1 21 smith st', 'U1/21 Smith St', 'U 1/21 Smith St', 'Apt 1, 21 Smith St', 'Apartment 1, 21 Smith St', 'Flat 1, 21 Smith St', '1 / 21 Smith St', '1/21 Smith St']) {
+      expect(streetLineKey(line), line).toBe('1/21 SMITH ST');
+    }
+    expect(streetLineKey('Unit 3A, 12-14 Smith St')).toBe('3A/12-14 SMITH ST');
+    expect(canonicalUnitForm('21 Smith St')).toBe('21 Smith St');
+    // A unit number without a street number is left as written.
+    expect(canonicalUnitForm('Unit 4 Smith St')).toBe('Unit 4 Smith St');
+  });
+
+  it('parses "Unit 3, 12 Smith St, Richmond VIC 3121" as "3/12 Smith St" in Richmond', () => {
+    expect(parseAddress('Unit 3, 12 Smith St, Richmond VIC 3121')).toMatchObject({ streetNumber: '3/12', street: 'SMITH ST', suburb: 'RICHMOND', state: 'VIC', postcode: '3121' });
+    expect(parseAddress('Unit 3 12 Smith Street Richmond')).toMatchObject({ streetNumber: '3/12', street: 'SMITH ST', suburb: 'RICHMOND' });
   });
 });

@@ -8,6 +8,11 @@ describe('parseSearchLocation', () => {
     expect(parseSearchLocation('Sydney NSW 2000')).toEqual({ kind: 'suburb', suburb: 'SYDNEY', state: 'NSW', postcode: '2000' });
   });
 
+  it('keeps a suburb\'s words as written: "Banksia Grove" and "Avondale Heights" are suburbs, not streets', () => {
+    expect(parseSearchLocation('Banksia Grove')).toEqual({ kind: 'suburb', suburb: 'BANKSIA GROVE', state: null, postcode: null });
+    expect(parseSearchLocation('Avondale Heights VIC')).toEqual({ kind: 'suburb', suburb: 'AVONDALE HEIGHTS', state: 'VIC', postcode: null });
+  });
+
   it('reads postcodes and states by code or name', () => {
     expect(parseSearchLocation('3067')).toEqual({ kind: 'postcode', postcode: '3067' });
     expect(parseSearchLocation('wa')).toEqual({ kind: 'state', state: 'WA' });

@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  anchorOnOwnSale,
-  describePreviousSale,
   assignSplits,
   buildSalesIndex,
   fitValuationModel,
   indexLevelAt,
   monthNumber,
-  ownSaleWeight,
   prepareRows,
   resolveAsAt,
   valuePoint,
@@ -107,47 +104,5 @@ describe('one index per market', () => {
     const withoutPerth = buildSalesIndex(melbourne);
     const asAt = '2020-06-01';
     expect(valuePoint(model, index, HOUSE, asAt).estimate).toBe(valuePoint(model, withoutPerth, HOUSE, asAt).estimate);
-  });
-});
-
-describe('a property\'s own recent sale', () => {
-  it('weighs by age and by how unusual the sale looks (worked examples)', () => {
-    expect(ownSaleWeight(0.5, 0)).toBeCloseTo(0.95 * (1 - 0.5 / 24), 4);
-    expect(ownSaleWeight(12, 1.5)).toBeCloseTo(0.475, 4);
-    expect(ownSaleWeight(12, 4)).toBeCloseTo(0.475 * Math.exp(-2), 4);
-    expect(ownSaleWeight(24, 0)).toBe(0);
-  });
-
-  it('anchors an estimate 14 days after the sale within 3% of the price, and says so', () => {
-    const sold = index.sales.filter((sale) => sale.state === 'VIC' && sale.propertyType === 'house' && sale.saleDate > '2017-01-01').slice(0, 40);
-    const errors = sold.map((sale) => {
-      const asAt = new Date(Date.parse(`${sale.saleDate}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-      const point = valuePoint(model, index, sale, asAt);
-      expect(point.ownSale?.saleId).toBe(sale.id);
-      return Math.abs(point.estimate / sale.priceAud - 1);
-    });
-    errors.sort((a, b) => a - b);
-    expect(errors[Math.floor(errors.length / 2)]).toBeLessThan(0.03);
-    expect(errors.filter((error) => error <= 0.1).length / errors.length).toBeGreaterThanOrEqual(0.9);
-  });
-
-  it('never sees the sale being valued: valued on its own sale date, no anchor from itself', () => {
-    const sale = index.sales.find((candidate) => candidate.state === 'VIC')!;
-    expect(valuePoint(model, index, sale, sale.saleDate).ownSale?.saleId).not.toBe(sale.id);
-  });
-
-  it('follows a sale far outside the model\'s range only a little, and narrows the range with a strong anchor', () => {
-    const sale = index.sales.find((candidate) => candidate.state === 'VIC' && candidate.saleDate > '2018-06-01' && candidate.address)!;
-    const asAt = new Date(Date.parse(`${sale.saleDate}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-    const previous = describePreviousSale(index, sale, sale.state, sale.propertyType, asAt);
-    const near = anchorOnOwnSale(previous, { logEstimate: Math.log(sale.priceAud), lowLog: Math.log(sale.priceAud * 0.9), highLog: Math.log(sale.priceAud * 1.11) });
-    expect(near.anchor!.weight).toBeGreaterThan(0.9);
-    expect(near.highLog - near.lowLog).toBeLessThan(Math.log(1.11 / 0.9) * 0.5);
-    const far = anchorOnOwnSale(previous, { logEstimate: Math.log(sale.priceAud * 3), lowLog: Math.log(sale.priceAud * 2.7), highLog: Math.log(sale.priceAud * 3.33) });
-    expect(far.anchor!.zScore).toBeGreaterThan(5);
-    expect(far.anchor!.weight).toBeLessThan(0.05);
-    // Not followed, but within the range: the range stretches down to the time-adjusted sale.
-    expect(far.lowLog).toBeCloseTo(previous.logAdjusted, 12);
-    expect(far.highLog).toBeGreaterThan(Math.log(sale.priceAud * 3));
   });
 });

@@ -74,7 +74,7 @@ export class PortfolioJobs {
   private async assessor(): Promise<LoanAssessor> {
     const threads = this.context.config.portfolioThreads;
     if (threads === 0 || !this.context.valuation.ready || !this.context.hazards.ready) return this.inProcessAssessor();
-    const sales = await loadIndexedSales(this.context.database);
+    const sales = await loadIndexedSales(this.context.database, { ownSaleRecords: true });
     return createThreadPoolAssessor(
       { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, sales, movement: this.context.valuation.runtime.index.movement!, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
       threads,

@@ -36,14 +36,15 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   } catch (error) {
     return { ready: false, reason: `The ABS series that carry valuations to the latest quarter could not be read: ${redactPaths((error as Error).message)}` };
   }
-  const sales = await loadIndexedSales(database);
+  // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
+  const sales = await loadIndexedSales(database, { ownSaleRecords: true });
   const index = buildSalesIndex(sales, { movement });
-  const latestSaleDate = sales.reduce((latest, sale) => (sale.saleDate > latest ? sale.saleDate : latest), '0000-00-00');
+  const latestSaleDate = index.lastSaleDate;
   const addressBook = await loadAddressBook(database);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
   const localities = await loadLocalityTable(database);
   return {
     ready: true,
-    runtime: { model, index, latestSaleDate, salesIndexed: sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }

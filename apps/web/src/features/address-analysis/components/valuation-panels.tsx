@@ -81,8 +81,10 @@ export function ValuationAnalysisCard({ valuation }: PanelProps) {
         </p>
         {valuation.ownSale ? (
           <p className="mt-2 text-sm text-slate-700" data-testid="valuation-own-sale">
-            This property sold on {formatLongDate(valuation.ownSale.saleDate)} for {formatAud(valuation.ownSale.priceAud)} ({formatAud(valuation.ownSale.timeAdjustedPriceAud)} time-adjusted).
-            That sale anchors the estimate with a weight of {Math.round(valuation.ownSale.weight * 100)}%; the model alone says {formatAud(valuation.modelEstimate)}.
+            {valuation.ownSale.isMarketSale ? 'This property sold' : 'This property was offered at auction'} on {formatLongDate(valuation.ownSale.saleDate)}{' '}
+            {valuation.ownSale.isMarketSale ? 'for' : 'with a bid of'} {formatAud(valuation.ownSale.priceAud)} ({formatAud(valuation.ownSale.timeAdjustedPriceAud)} time-adjusted).
+            That {valuation.ownSale.isMarketSale ? 'sale' : 'bid'} anchors the estimate with a weight of {Math.round(valuation.ownSale.weight * 100)}%; the model alone says {formatAud(valuation.modelEstimate)}.
+            {valuation.ownSale.discountReason ? <span data-testid="valuation-own-sale-discount"> Why it weighs less: {valuation.ownSale.discountReason}</span> : null}
           </p>
         ) : null}
         <p className="mt-2 text-sm text-slate-600">
