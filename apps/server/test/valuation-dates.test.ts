@@ -93,6 +93,16 @@ describe.skipIf(getApiSkipReason() !== null)('valuation dates and own sales', ()
     expect(sydney.carryForward!.fromDate).toBe(sydney.market.lastSaleDate);
   });
 
+  it('an NSW address from the Valuer General\'s files is valued as at 31 March 2025, carried from the NSW market\'s last sale in March 2021 by the rest-of-NSW series', async () => {
+    const valuation = await value({ address: '21 Comfort Ave, Cessnock NSW 2325' });
+    expect(valuation.property.locationPrecision).toBe('locality');
+    expect(valuation.market.name).toBe('New South Wales (NSW)');
+    expect(valuation.asAt).toBe('2025-03-31');
+    expect(valuation.market.evidenceDate.startsWith('2021-03')).toBe(true);
+    expect(valuation.carryForward).toMatchObject({ fromDate: valuation.market.evidenceDate, toDate: '2025-03-31', series: 'ABS 6432.0 median established house transfer price, Rest of NSW' });
+    expect(valuation.fsdPct).toBeGreaterThan(0);
+  });
+
   it('a Brisbane address gets no estimate but the city\'s ABS median for its dwelling type, labelled, with the reason', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/valuations', payload: { address: '10 Adelaide St, Brisbane City QLD 4000', attributes: { propertyType: 'house' } } });
     expect(response.statusCode, response.body).toBe(422);
