@@ -80,6 +80,7 @@ export {
   evaluateHoldouts,
   isHoldoutSplit,
   isHeldOutProperty,
+  evaluatePropertyHoldout,
   PROPERTY_HOLDOUT_LINE,
   formatAccuracyTable,
   VALUATION_GBM_PARAMS,

@@ -378,7 +378,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
  * locality's point, its type, its land area), with every held-out property's sales out of the index
  * (neighbours, suburb levels, own earlier sales) and their prices out of the market index. No row refused.
  */
-function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], baselineIndex: SalesIndex, onEstimate?: (row: number, estimate: number) => void): AccuracyRow | null {
+export function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], baselineIndex: SalesIndex, onEstimate?: (row: number, estimate: number) => void): AccuracyRow | null {
   const rows = index.sales.flatMap((sale, row) => (splits[row] === 'propertyHoldout' ? [row] : []));
   if (rows.length === 0) return null;
   const heldOut = new Set(rows.map((row) => index.sales[row]!.id));
