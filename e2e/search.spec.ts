@@ -150,9 +150,9 @@ test.describe('property search (/search)', () => {
     await page.getByLabel('Location').press('Enter');
     const cards = page.getByRole('region', { name: /Properties Found/ }).getByRole('link');
     await expect(cards.first()).toBeVisible({ timeout: 20_000 });
-    const first = cards.first();
+    // Sydney's data set has no street addresses; the NSW Valuer General's sales (issue 31) do.
+    const first = cards.filter({ hasText: 'Street address not in the source data' }).first();
     await expect(first.getByRole('heading')).toHaveText(/^Bondi/);
-    await expect(first).toContainText('Street address not in the source data');
     await expect(first).not.toContainText('BONDI');
 
   });
