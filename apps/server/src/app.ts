@@ -4,6 +4,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerAuth, isApiKeyRequest, requireRoutePolicies } from './plugins/auth.ts';
 import { registerCompatTransport } from './plugins/compat-transport.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRequestLogs } from './plugins/request-logs.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -41,6 +42,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandling(app);
   registerRequestLogs(app, config.slowRequestMs);
   registerInputGuard(app);
+  // First of the hooks that do work: an overloaded server refuses a call before anything reads or writes for it.
+  registerLoadShedding(app, config.loadShedding);
   // Before any route: every route declares its policy (http/route-policy.ts).
   const routePolicies = requireRoutePolicies(app);
   // Before the rate limits: calls with an API key are limited by their plan, not their address.

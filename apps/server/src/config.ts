@@ -63,6 +63,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Milliseconds after which a request is logged at info level as slow (others at debug). */
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
+  /** Computing calls (every route but health, sign-in, plans and docs) the server answers at once; the rest queue (issue 35). 0: no limit. */
+  OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Milliseconds a queued call waits for its turn before it is refused with 503 and Retry-After. */
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Seconds a refused caller is told to wait (Retry-After of the overload 503). */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** API key for GET /metrics from beyond loopback; unset: /metrics answers loopback clients only. */
   METRICS_API_KEY: optionalText,
   /** Days the valuation audit trail is kept; older rows are deleted by the scheduler once a day. */
@@ -144,6 +150,8 @@ export interface AppConfig {
   publicAnalysesPerDay: number;
   requestTimeoutMs: number;
   slowRequestMs: number;
+  /** OVERLOAD_MAX_CONCURRENT, OVERLOAD_MAX_WAIT_MS and OVERLOAD_RETRY_AFTER_SECONDS (plugins/load-shedding.ts). */
+  loadShedding: { maxConcurrent: number; maxWaitMs: number; retryAfterSeconds: number };
   metricsApiKey: string | undefined;
   auditRetentionDays: number;
   portfolioThreads: number;
@@ -221,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicAnalysesPerDay: vars.PUBLIC_ANALYSES_PER_DAY,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     slowRequestMs: vars.SLOW_REQUEST_MS,
+    loadShedding: { maxConcurrent: vars.OVERLOAD_MAX_CONCURRENT, maxWaitMs: vars.OVERLOAD_MAX_WAIT_MS, retryAfterSeconds: vars.OVERLOAD_RETRY_AFTER_SECONDS },
     metricsApiKey: vars.METRICS_API_KEY,
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     portfolioThreads: vars.PORTFOLIO_THREADS,

@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * database run last, after every file that shares the default app (test-app.ts keeps one app
  * between files), so that the default app is loaded once per run.
  */
-const RUN_LAST = ['portfolios.test.ts', 'accounts.test.ts', 'hazard-layer-upload.test.ts', 'stripe-billing.test.ts', 'blockchain-restart.test.ts', 'restart.test.ts'];
+const RUN_LAST = ['load-shedding.test.ts', 'portfolios.test.ts', 'accounts.test.ts', 'hazard-layer-upload.test.ts', 'stripe-billing.test.ts', 'blockchain-restart.test.ts', 'restart.test.ts'];
 
 function rank(spec: TestSpecification): number {
   const index = RUN_LAST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));

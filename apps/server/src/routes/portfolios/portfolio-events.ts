@@ -5,6 +5,7 @@ import { ERROR_RESPONSES } from '../../http/route-schemas.ts';
 import type { AppContext } from '../../services/app-context.ts';
 import { portfolioOwnerOf, portfolioProgress } from '../../services/portfolio/portfolio-service.ts';
 import { policy } from '../../http/route-policy.ts';
+import { releaseAdmission } from '../../plugins/load-shedding.ts';
 
 /**
  * GET /api/portfolios/{id}/events: Server-Sent Events. `progress` events carry
@@ -22,6 +23,8 @@ export function portfolioEventsRoute(context: AppContext): FastifyPluginAsyncZod
       // The first event (or the 404) before the stream opens, so errors answer as JSON.
       const first = await events.next();
       reply.hijack();
+      // From here on the stream only waits for progress: its place in the server's queue is freed.
+      releaseAdmission(request);
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       request.raw.on('close', () => abort.abort());
       const send = (event: PortfolioProgressEvent) => {

@@ -1,0 +1,46 @@
+/**
+ * At most `maxConcurrent` holders at once; the others wait in arrival order, each at most
+ * `maxWaitMs`, then are turned away. No I/O: the caller says what a holder is (plugins/load-shedding.ts).
+ */
+export class AdmissionGate {
+  private running = 0;
+  private readonly waiting: { admit(): void }[] = [];
+
+  constructor(
+    readonly maxConcurrent: number,
+    readonly maxWaitMs: number,
+  ) {}
+
+  /** Resolves true once admitted (call `leave` when done), false when the wait ran out. */
+  enter(): Promise<boolean> {
+    if (this.running < this.maxConcurrent) {
+      this.running += 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const waiter = {
+        admit: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        resolve(false);
+      }, this.maxWaitMs);
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** A holder is done: the longest waiter takes its place. */
+  leave(): void {
+    const next = this.waiting.shift();
+    if (next) next.admit();
+    else this.running = Math.max(0, this.running - 1);
+  }
+
+  /** Holders and waiters now (for /metrics and tests). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '@propguard/schemas';
+import { AdmissionGate } from '../http/admission-gate.ts';
+import { policyOf } from '../http/route-policy.ts';
+
+export interface LoadShedding {
+  /** Computing calls answered at once; 0: no limit. */
+  maxConcurrent: number;
+  /** How long a call past that waits for its turn before the 503. */
+  maxWaitMs: number;
+  /** What the refusal's Retry-After says. */
+  retryAfterSeconds: number;
+}
+
+/** A 503 that says when to come back (the error handler sends its Retry-After). */
+export class OverloadedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('SERVICE_UNAVAILABLE', `The server is over capacity; nothing was done. Try again in ${retryAfterSeconds} s.`);
+  }
+}
+
+const kRelease = Symbol('admission release');
+type AdmittedRequest = FastifyRequest & { [kRelease]?: () => void };
+
+/**
+ * The computing part of a call is over though its answer goes on (a Server-Sent Events stream):
+ * its place goes to the next call.
+ */
+export function releaseAdmission(request: FastifyRequest): void {
+  const release = (request as AdmittedRequest)[kRelease];
+  delete (request as AdmittedRequest)[kRelease];
+  release?.();
+}
+
+/**
+ * Degrade, don't collapse (issue 35). Calls that compute (every route that is not `open`) are
+ * answered at most `maxConcurrent` at once; past that they queue in arrival order, and a call that
+ * has waited `maxWaitMs` is refused with 503 and Retry-After before its handler runs, so nothing
+ * half-done is stored. Open routes (health, sign-in, plans, docs) and the web app's files skip the
+ * queue, so they stay answered while the server is saturated. Returns the gate (its load is in /metrics).
+ */
+export function registerLoadShedding(app: FastifyInstance, shedding: LoadShedding): AdmissionGate | null {
+  if (shedding.maxConcurrent === 0) return null;
+  const gate = new AdmissionGate(shedding.maxConcurrent, shedding.maxWaitMs);
+  app.addHook('onRequest', async (request) => {
+    if (policyOf(request).access === 'open') return;
+    if (!(await gate.enter())) throw new OverloadedError(shedding.retryAfterSeconds);
+    let held = true;
+    (request as AdmittedRequest)[kRelease] = () => {
+      if (held) gate.leave();
+      held = false;
+    };
+  });
+  app.addHook('onResponse', async (request) => releaseAdmission(request));
+  app.addHook('onRequestAbort', async (request) => releaseAdmission(request));
+  return gate;
+}

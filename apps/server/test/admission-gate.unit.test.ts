@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdmissionGate } from '../src/http/admission-gate.ts';
+
+describe('AdmissionGate: at most N at once, the rest wait their turn, then are turned away', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('admits up to the limit at once, then queues', async () => {
+    const gate = new AdmissionGate(2, 1000);
+    expect(await gate.enter()).toBe(true);
+    expect(await gate.enter()).toBe(true);
+    const third = gate.enter();
+    expect(gate.load).toEqual({ running: 2, waiting: 1 });
+    gate.leave();
+    expect(await third).toBe(true);
+    expect(gate.load).toEqual({ running: 2, waiting: 0 });
+  });
+
+  it('hands places over in arrival order', async () => {
+    const gate = new AdmissionGate(1, 1000);
+    await gate.enter();
+    const order: string[] = [];
+    const first = gate.enter().then((admitted) => order.push(`first ${admitted}`));
+    const second = gate.enter().then((admitted) => order.push(`second ${admitted}`));
+    gate.leave();
+    await first;
+    gate.leave();
+    await second;
+    expect(order).toEqual(['first true', 'second true']);
+    gate.leave();
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('turns a waiter away once its wait runs out, and the queue forgets it', async () => {
+    const gate = new AdmissionGate(1, 50);
+    await gate.enter();
+    const waiting = gate.enter();
+    vi.advanceTimersByTime(49);
+    expect(gate.load.waiting).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await waiting).toBe(false);
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    // Its place was never taken: the holder's leave frees the gate.
+    gate.leave();
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+    expect(await gate.enter()).toBe(true);
+  });
+
+  it('never counts below zero', () => {
+    const gate = new AdmissionGate(1, 50);
+    gate.leave();
+    expect(gate.load.running).toBe(0);
+  });
+});
