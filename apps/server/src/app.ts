@@ -43,14 +43,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerRequestLogs(app, config.slowRequestMs);
   registerInputGuard(app);
   // First of the hooks that do work: an overloaded server refuses a call before anything reads or writes for it.
-  registerLoadShedding(app, config.loadShedding);
+  const admission = registerLoadShedding(app, config.loadShedding);
   // Before any route: every route declares its policy (http/route-policy.ts).
   const routePolicies = requireRoutePolicies(app);
   // Before the rate limits: calls with an API key are limited by their plan, not their address.
   registerAuth(app, context);
   await registerSecurity(app, { perMinute: config.rateLimitPerMinute, expensivePerMinute: config.expensiveRateLimitPerMinute, compatPerMinute: config.compatRateLimitPerMinute }, { satelliteTileUrl: config.satelliteTileUrl, isExempt: isApiKeyRequest });
   registerCompatTransport(app);
-  registerMetrics(app, context.database, config.metricsApiKey);
+  registerMetrics(app, context.database, config.metricsApiKey, admission);
   await registerOpenApi(app, context.version, routePolicies.registerVendorRoutes);
   await app.register(registerApiRoutes(context), { prefix: '/api' });
   await app.register(compatRoutes(context));

@@ -65,8 +65,8 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   /** Computing calls (every route but health, sign-in, plans and docs) the server answers at once; the rest queue (issue 35). 0: no limit. */
   OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(0).max(10_000).default(32),
-  /** Milliseconds a queued call waits for its turn before it is refused with 503 and Retry-After. */
-  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Milliseconds a computing call waits for its turn (unread behind a busy event loop, or queued past OVERLOAD_MAX_CONCURRENT) before it is refused with 503 and Retry-After. */
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
   /** Seconds a refused caller is told to wait (Retry-After of the overload 503). */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** API key for GET /metrics from beyond loopback; unset: /metrics answers loopback clients only. */

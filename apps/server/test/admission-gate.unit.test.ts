@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionGate } from '../src/http/admission-gate.ts';
+import { AdmissionGate, LoopBusyClock } from '../src/http/admission-gate.ts';
 
 describe('AdmissionGate: at most N at once, the rest wait their turn, then are turned away', () => {
   beforeEach(() => {
@@ -54,5 +54,22 @@ describe('AdmissionGate: at most N at once, the rest wait their turn, then are t
     const gate = new AdmissionGate(1, 50);
     gate.leave();
     expect(gate.load.running).toBe(0);
+  });
+});
+
+describe('LoopBusyClock: how long the event loop has gone without reaching its timers', () => {
+  it('grows while the loop is held and falls back once its timers run', async () => {
+    const clock = new LoopBusyClock(5);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(clock.busyMs()).toBeLessThan(150);
+      const until = performance.now() + 300;
+      while (performance.now() < until) { /* one long turn of the loop */ }
+      expect(clock.busyMs()).toBeGreaterThanOrEqual(295);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(clock.busyMs()).toBeLessThan(150);
+    } finally {
+      clock.stop();
+    }
   });
 });

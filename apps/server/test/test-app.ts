@@ -50,6 +50,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     COMPAT_RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_MINUTE: '1000000',
     EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Calls made in process follow one another without the event loop reaching its timers, which
+    // the overload clock would read as a busy loop: off here, on in load-shedding.test.ts.
+    OVERLOAD_MAX_CONCURRENT: '0',
     // Portfolios run on the main thread (the same assessment code): a worker thread would build its
     // own copy of the engine data at each app's start (portfolios.test.ts checks the thread pool itself).
     PORTFOLIO_THREADS: '0',

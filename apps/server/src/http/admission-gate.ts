@@ -44,3 +44,29 @@ export class AdmissionGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 }
+
+/**
+ * How long the event loop has been busy since it last reached its timers: at most how long a call
+ * read now has waited unread. On the embedded database a call runs to its end in one turn of the
+ * loop (its queries resolve at once), so calls queue unread in their sockets, where no counter sees
+ * them; this clock does. Ticks every `tickMs` (unref'd: it keeps nothing alive).
+ */
+export class LoopBusyClock {
+  private lastTickAt = performance.now();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(tickMs = 10) {
+    this.timer = setInterval(() => {
+      this.lastTickAt = performance.now();
+    }, tickMs);
+    this.timer.unref();
+  }
+
+  busyMs(now = performance.now()): number {
+    return Math.max(0, now - this.lastTickAt);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

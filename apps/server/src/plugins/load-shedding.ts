@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@propguard/schemas';
-import { AdmissionGate } from '../http/admission-gate.ts';
+import { AdmissionGate, LoopBusyClock } from '../http/admission-gate.ts';
 import { policyOf } from '../http/route-policy.ts';
 
 export interface LoadShedding {
-  /** Computing calls answered at once; 0: no limit. */
+  /** Computing calls answered at once; 0: no limit and no refusals. */
   maxConcurrent: number;
-  /** How long a call past that waits for its turn before the 503. */
+  /** How long a call waits for its turn (unread, or queued past maxConcurrent) before the 503. */
   maxWaitMs: number;
   /** What the refusal's Retry-After says. */
   retryAfterSeconds: number;
@@ -33,17 +33,22 @@ export function releaseAdmission(request: FastifyRequest): void {
 }
 
 /**
- * Degrade, don't collapse (issue 35). Calls that compute (every route that is not `open`) are
- * answered at most `maxConcurrent` at once; past that they queue in arrival order, and a call that
- * has waited `maxWaitMs` is refused with 503 and Retry-After before its handler runs, so nothing
- * half-done is stored. Open routes (health, sign-in, plans, docs) and the web app's files skip the
- * queue, so they stay answered while the server is saturated. Returns the gate (its load is in /metrics).
+ * Degrade, don't collapse (issue 35). A call that computes (every route that is not `open`) is
+ * refused with 503 and Retry-After before its handler runs, so nothing half-done is stored, when it
+ * has waited `maxWaitMs` for its turn: either unread, behind a turn of the event loop that has run
+ * that long (LoopBusyClock: on the embedded database each call runs to its end in one turn), or in
+ * the queue of calls past `maxConcurrent` at once (AdmissionGate: calls that wait on a database
+ * server overlap). Open routes (health, sign-in, plans, docs) and the web app's files are never
+ * refused. Returns the gate (its load is in /metrics).
  */
 export function registerLoadShedding(app: FastifyInstance, shedding: LoadShedding): AdmissionGate | null {
   if (shedding.maxConcurrent === 0) return null;
   const gate = new AdmissionGate(shedding.maxConcurrent, shedding.maxWaitMs);
+  const clock = new LoopBusyClock();
+  app.addHook('onClose', async () => clock.stop());
   app.addHook('onRequest', async (request) => {
     if (policyOf(request).access === 'open') return;
+    if (clock.busyMs() > shedding.maxWaitMs) throw new OverloadedError(shedding.retryAfterSeconds);
     if (!(await gate.enter())) throw new OverloadedError(shedding.retryAfterSeconds);
     let held = true;
     (request as AdmittedRequest)[kRelease] = () => {

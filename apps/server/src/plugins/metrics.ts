@@ -5,6 +5,7 @@ import { AppError } from '@propguard/schemas';
 import { countOpenChunks, type Database } from '@propguard/db';
 import { isDirectLoopbackRequest } from '../http/loopback.ts';
 import { policy } from '../http/route-policy.ts';
+import type { AdmissionGate } from '../http/admission-gate.ts';
 
 function hasKey(request: FastifyRequest, key: string | undefined): boolean {
   if (!key) return false;
@@ -17,10 +18,11 @@ function hasKey(request: FastifyRequest, key: string | undefined): boolean {
 /**
  * GET /metrics in the Prometheus text format (prom-client): requests and their latency per route
  * and status, the database's latency (one ping per scrape), the portfolio job queue's depth (chunks
- * queued and running) and the process's memory and CPU. Loopback
+ * queued and running), the calls running and queued for their turn (plugins/load-shedding.ts) and
+ * the process's memory and CPU. Loopback
  * clients only, or a Bearer METRICS_API_KEY from elsewhere: these figures are for operators.
  */
-export function registerMetrics(app: FastifyInstance, database: Database, metricsApiKey: string | undefined): void {
+export function registerMetrics(app: FastifyInstance, database: Database, metricsApiKey: string | undefined, admission: AdmissionGate | null = null): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'propguard_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -63,6 +65,20 @@ export function registerMetrics(app: FastifyInstance, database: Database, metric
       }
     },
   });
+
+  if (admission) {
+    new Gauge({
+      name: 'propguard_admission_calls',
+      help: 'Computing calls being answered (running) and queued for their turn (waiting); past OVERLOAD_MAX_WAIT_MS a waiting call gets 503',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const { running, waiting } = admission.load;
+        this.set({ state: 'running' }, running);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: ids never become label values.
