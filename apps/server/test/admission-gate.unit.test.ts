@@ -72,4 +72,17 @@ describe('LoopBusyClock: how long the event loop has gone without reaching its t
       clock.stop();
     }
   });
+
+  it('counts the calls read in one turn, and starts again once its timers run', async () => {
+    const clock = new LoopBusyClock(5);
+    try {
+      expect(clock.noteCall()).toBe(1);
+      expect(clock.noteCall()).toBe(2);
+      expect(clock.noteCall()).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(clock.noteCall()).toBe(1);
+    } finally {
+      clock.stop();
+    }
+  });
 });

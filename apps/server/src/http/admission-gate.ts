@@ -46,24 +46,33 @@ export class AdmissionGate {
 }
 
 /**
- * How long the event loop has been busy since it last reached its timers: at most how long a call
- * read now has waited unread. On the embedded database a call runs to its end in one turn of the
- * loop (its queries resolve at once), so calls queue unread in their sockets, where no counter sees
- * them; this clock does. Ticks every `tickMs` (unref'd: it keeps nothing alive).
+ * How long the event loop has been busy since it last reached its timers, and how many calls were
+ * read in that time: at most how long a call read now has waited unread, and how crowded that wait
+ * was. On the embedded database a call runs to its end in one turn of the loop (its queries resolve
+ * at once), so calls queue unread in their sockets, where no counter sees them; this clock does.
+ * Ticks every `tickMs` (unref'd: it keeps nothing alive).
  */
 export class LoopBusyClock {
   private lastTickAt = performance.now();
+  private callsSinceTick = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(tickMs = 10) {
     this.timer = setInterval(() => {
       this.lastTickAt = performance.now();
+      this.callsSinceTick = 0;
     }, tickMs);
     this.timer.unref();
   }
 
   busyMs(now = performance.now()): number {
     return Math.max(0, now - this.lastTickAt);
+  }
+
+  /** Counts a call read now; returns how many were read since the loop last reached its timers, this one included. */
+  noteCall(): number {
+    this.callsSinceTick += 1;
+    return this.callsSinceTick;
   }
 
   stop(): void {

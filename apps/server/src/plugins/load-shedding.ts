@@ -36,7 +36,8 @@ export function releaseAdmission(request: FastifyRequest): void {
  * Degrade, don't collapse (issue 35). A call that computes (every route that is not `open`) is
  * refused with 503 and Retry-After before its handler runs, so nothing half-done is stored, when it
  * has waited `maxWaitMs` for its turn: either unread, behind a turn of the event loop that has run
- * that long (LoopBusyClock: on the embedded database each call runs to its end in one turn), or in
+ * that long among more than `maxConcurrent` calls read in that turn (LoopBusyClock: on the embedded
+ * database each call runs to its end in one turn; a single slow call is no crowd), or in
  * the queue of calls past `maxConcurrent` at once (AdmissionGate: calls that wait on a database
  * server overlap). Open routes (health, sign-in, plans, docs) and the web app's files are never
  * refused. Returns the gate (its load is in /metrics).
@@ -48,7 +49,11 @@ export function registerLoadShedding(app: FastifyInstance, shedding: LoadSheddin
   app.addHook('onClose', async () => clock.stop());
   app.addHook('onRequest', async (request) => {
     if (policyOf(request).access === 'open') return;
-    if (clock.busyMs() > shedding.maxWaitMs) throw new OverloadedError(shedding.retryAfterSeconds);
+    // A crowd waited unread behind the loop: more calls than may run at once were read in one
+    // turn that has lasted past the wait. One slow call (a cold cache) is not a crowd; the calls
+    // read after it are answered.
+    const readThisTurn = clock.noteCall();
+    if (readThisTurn > shedding.maxConcurrent && clock.busyMs() > shedding.maxWaitMs) throw new OverloadedError(shedding.retryAfterSeconds);
     if (!(await gate.enter())) throw new OverloadedError(shedding.retryAfterSeconds);
     let held = true;
     (request as AdmittedRequest)[kRelease] = () => {
