@@ -9,7 +9,7 @@
  *   propguard value --csv IN --out OUT [--model M.json]  value a CSV of properties
  *   propguard risk --lat LAT --lng LNG [--year Y --scenario low|high]   six hazards as JSON
  *   propguard risk --csv IN --out OUT [--year Y --scenario low|high]    six hazard scores per row
- *   propguard portfolio run --csv IN --out OUT [--threads N]   value and assess a loan book here (issue 15)
+ *   propguard portfolio run --csv IN --out OUT [--threads N]   value and assess a loan book here (issue 15), or on the running server when it holds the embedded database
  *   propguard portfolio submit --csv IN | status ID | results ID --out OUT   (through the running server when it holds the embedded database)
  *   propguard worker [--concurrency N]                 work the PostgreSQL portfolio queue (DATABASE_URL)
  *   propguard backup --out FILE                        back up the database (PGlite dump or pg_dump) and the minter key, sealed with PROPGUARD_BACKUP_PASSPHRASE
@@ -28,7 +28,7 @@ import { runTrain } from './commands/train.ts';
 import { runValueCsv } from './commands/value-csv.ts';
 import { runRisk, type RiskOptions } from './commands/risk.ts';
 import { runPortfolioResults, runPortfolioRun, runPortfolioStatus, runPortfolioSubmit, runWorker, type PortfolioCliEnv } from './commands/portfolio.ts';
-import { isDatabaseBusy, portfolioResultsRemote, portfolioStatusRemote, remoteServerFrom, submitPortfolioRemote, type RemoteServer } from './commands/portfolio-remote.ts';
+import { isDatabaseBusy, portfolioResultsRemote, portfolioStatusRemote, remoteServerFrom, runPortfolioRemote, submitPortfolioRemote, type RemoteServer } from './commands/portfolio-remote.ts';
 
 function portfolioEnv(config: CliConfig, model: string): PortfolioCliEnv {
   return { databaseUrl: config.databaseUrl, dataDir: config.dataDir, modelPath: model, queue: config.queue };
@@ -40,9 +40,13 @@ function parseThreads(text: string): number {
   return threads;
 }
 
+/** What `value` says while the running server holds the embedded database (it has no door through the API). */
+const VALUE_BESIDE_SERVER =
+  'The embedded database is in use by another process (the running server?): `propguard value` reads it directly, so stop the server first, or run both on one PostgreSQL server (DATABASE_URL). `propguard risk` needs no database, and `propguard portfolio run | submit | status | results` go through the running server.';
+
 /**
  * The database work, or, when the embedded database is held by the running server (DATABASE_BUSY),
- * the same through that server's API (portfolio submit, status and results).
+ * the same through that server's API (portfolio run, submit, status and results).
  */
 async function withDatabaseOrServer<T>(config: CliConfig, work: (database: Database) => Promise<T>, remote: (server: RemoteServer) => Promise<T>): Promise<T> {
   try {
@@ -224,7 +228,10 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--model <file>', 'model artifact', 'models/current.json')
     .action(async (options: { csv: string; out: string; model: string }) => {
       const config = loadCliConfig();
-      setExitCode(await withDatabase(config, (database) => runValueCsv(database, { ...options, dataDir: config.dataDir })));
+      setExitCode(await withDatabase(config, (database) => runValueCsv(database, { ...options, dataDir: config.dataDir })).catch((error: unknown) => {
+        if (config.databaseUrl === undefined && isDatabaseBusy(error)) throw new AppError('DATABASE_BUSY', VALUE_BESIDE_SERVER);
+        throw error;
+      }));
     });
   program
     .command('risk')
@@ -251,7 +258,9 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: { csv: string; out: string; threads: string; name?: string; model: string }) => {
       const config = loadCliConfig();
       const threads = parseThreads(options.threads);
-      setExitCode(await withDatabase(config, (database) => runPortfolioRun(database, portfolioEnv(config, options.model), { csv: options.csv, out: options.out, threads, ...(options.name ? { name: options.name } : {}) }, (line) => console.log(line))));
+      const print = (line: string) => console.log(line);
+      const book = { csv: options.csv, out: options.out, ...(options.name ? { name: options.name } : {}) };
+      setExitCode(await withDatabaseOrServer(config, (database) => runPortfolioRun(database, portfolioEnv(config, options.model), { ...book, threads }, print), (server) => runPortfolioRemote(server, book, print)));
     });
   portfolioCommand
     .command('submit')

@@ -21,7 +21,7 @@ import {
 import { loadChunkLoans, loadIndexedSales } from '@propguard/db';
 import { assessPortfolioLoans } from '@propguard/engines';
 import { createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
-import { portfolioResultsRemote, portfolioStatusRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
+import { portfolioResultsRemote, portfolioStatusRemote, runPortfolioRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 import { getTestDbKind, TEST_PGLITE_HOME } from './test-database.ts';
@@ -267,6 +267,42 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       expect(printed[1]).toBe(`Wrote ${BOOK_ROWS} loans of portfolio ${id} -> ${out}`);
       await expect(portfolioStatusRemote(remote, randomUUID(), () => undefined)).rejects.toThrow(/answered 404/);
       await expect(portfolioStatusRemote({ baseUrl: 'http://127.0.0.1:9' }, id, () => undefined)).rejects.toThrow(/no PropGuard server answers/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the CLI\'s portfolio run through the server while it holds the embedded database; value says in one line what to do; risk needs no database', { timeout: 180_000 }, async () => {
+    const server = testApp.app.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'propguard-cli-'));
+    try {
+      const remote = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+      const book = join(dir, 'book.csv');
+      const out = join(dir, 'results.csv');
+      writeFileSync(book, BOOK);
+      if (getTestDbKind() === 'pglite') {
+        const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl };
+        const cli = (...args: string[]) => execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: REPO_ROOT, env });
+        const ran = await cli('portfolio', 'run', '--csv', book, '--out', out, '--name', 'CLI run');
+        expect(ran.stdout).toContain(`The running server at ${remote.baseUrl} holds the embedded database`);
+        expect(ran.stdout).toMatch(new RegExp(`Portfolio [0-9a-f-]{36}: ${BOOK_ROWS} of ${BOOK_ROWS} loans assessed \\(\\d+ with an error\\), completed -> `));
+        const valued = await cli('value', '--csv', book, '--out', join(dir, 'valued.csv')).then(
+          () => null,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(valued?.code).toBe(1);
+        expect(valued?.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^propguard: The embedded database is in use by another process \(the running server\?\): `propguard value` reads it directly, so stop the server first, or run both on one PostgreSQL server \(DATABASE_URL\)\./)]);
+        const risk = await cli('risk', '--lat', '-37.8136', '--lng', '144.9631');
+        expect((JSON.parse(risk.stdout) as { assessments: { hazard: string }[] }).assessments.map((item) => item.hazard)).toHaveLength(6);
+      } else {
+        const printed: string[] = [];
+        expect(await runPortfolioRemote(remote, { csv: book, out, name: 'CLI run' }, (line) => printed.push(line), 100)).toBe(0);
+        expect(printed.at(-1)).toMatch(new RegExp(`: ${BOOK_ROWS} of ${BOOK_ROWS} loans assessed \\(\\d+ with an error\\), completed -> `));
+      }
+      expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(BOOK_ROWS + 1);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,5 +1,5 @@
 /**
- * `portfolio submit | status | results` through the running server's API. The embedded database
+ * `portfolio run | submit | status | results` through the running server's API. The embedded database
  * (PGlite) opens in one process only: while `npm start` holds it, the CLI cannot open it
  * (DATABASE_BUSY), so these commands post the book to the server instead, which queues it on its
  * own threads at once, and read its status and results back. The same routes the web screen uses;
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AppError, errorResponseSchema, portfolioCreatedResponseSchema, portfolioStatusResponseSchema } from '@propguard/schemas';
+import { AppError, errorResponseSchema, isPortfolioFinished, portfolioCreatedResponseSchema, portfolioStatusResponseSchema, type PortfolioStatus } from '@propguard/schemas';
 
 export interface RemoteServer {
   baseUrl: string;
@@ -53,8 +53,8 @@ async function request(server: RemoteServer, url: string, init: RequestInit & { 
   throw new AppError(response.status === 404 ? 'NOT_FOUND' : response.status === 429 ? 'QUOTA_EXCEEDED' : 'VALIDATION_ERROR', `The server at ${server.baseUrl} answered ${response.status}: ${message}`);
 }
 
-/** `portfolio submit` through the server: the file streamed as text/csv; prints the portfolio id. */
-export async function submitPortfolioRemote(server: RemoteServer, options: { csv: string; name?: string }, print: (line: string) => void): Promise<number> {
+/** Posts the book to the server (the file streamed as text/csv); the new portfolio's id. */
+async function postBook(server: RemoteServer, options: { csv: string; name?: string }): Promise<string> {
   const name = options.name ?? path.basename(options.csv);
   const response = await request(server, `/api/portfolios?name=${encodeURIComponent(name)}`, {
     method: 'POST',
@@ -62,14 +62,53 @@ export async function submitPortfolioRemote(server: RemoteServer, options: { csv
     body: Readable.toWeb(createReadStream(options.csv)) as ReadableStream,
     duplex: 'half',
   });
-  print(portfolioCreatedResponseSchema.parse(await response.json()).portfolio.id);
+  return portfolioCreatedResponseSchema.parse(await response.json()).portfolio.id;
+}
+
+async function readStatus(server: RemoteServer, id: string): Promise<PortfolioStatus> {
+  const response = await request(server, `/api/portfolios/${encodeURIComponent(id)}`, { headers: headersOf(server) });
+  return portfolioStatusResponseSchema.parse(await response.json()).portfolio;
+}
+
+/** `portfolio submit` through the server: prints the portfolio id. */
+export async function submitPortfolioRemote(server: RemoteServer, options: { csv: string; name?: string }, print: (line: string) => void): Promise<number> {
+  print(await postBook(server, options));
   return 0;
+}
+
+/**
+ * `portfolio run` through the server: posts the book, follows its progress (a line every few
+ * seconds: loans done, rate, time left), then writes the results CSV. The server's threads run it,
+ * so --threads does not apply. Exit code 0 when it completed.
+ */
+export async function runPortfolioRemote(server: RemoteServer, options: { csv: string; out: string; name?: string }, print: (line: string) => void, pollMs = 500): Promise<number> {
+  const id = await postBook(server, options);
+  print(`The running server at ${server.baseUrl} holds the embedded database: portfolio ${id} runs there.`);
+  let status = await readStatus(server, id);
+  let lastPrintedAt = 0;
+  while (!isPortfolioFinished(status.state)) {
+    if (performance.now() - lastPrintedAt >= 2_000) {
+      lastPrintedAt = performance.now();
+      print(describeProgress(status));
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    status = await readStatus(server, id);
+  }
+  await portfolioResultsRemote(server, id, options.out, () => undefined);
+  print(`Portfolio ${id}: ${status.loans.done.toLocaleString('en-AU')} of ${status.loans.total.toLocaleString('en-AU')} loans assessed (${status.loans.errors} with an error), ${status.state}${status.message ? ` (${status.message})` : ''} -> ${options.out}`);
+  return status.state === 'completed' ? 0 : 1;
+}
+
+function describeProgress(status: PortfolioStatus): string {
+  const percent = status.loans.total > 0 ? Math.floor((100 * status.loans.done) / status.loans.total) : 0;
+  const rate = status.loansPerSecond === null ? 'measuring' : `${Math.round(status.loansPerSecond).toLocaleString('en-AU')} loans/s`;
+  const left = status.etaSeconds === null ? '' : `, about ${Math.ceil(status.etaSeconds)} s left`;
+  return `  ${status.state}: ${status.loans.done.toLocaleString('en-AU')} of ${status.loans.total.toLocaleString('en-AU')} loans (${percent}%), ${rate}${left}`;
 }
 
 /** `portfolio status` through the server. */
 export async function portfolioStatusRemote(server: RemoteServer, id: string, print: (line: string) => void): Promise<number> {
-  const response = await request(server, `/api/portfolios/${encodeURIComponent(id)}`, { headers: headersOf(server) });
-  print(JSON.stringify(portfolioStatusResponseSchema.parse(await response.json()).portfolio, null, 2));
+  print(JSON.stringify(await readStatus(server, id), null, 2));
   return 0;
 }
 
