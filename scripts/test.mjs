@@ -19,6 +19,7 @@ const reportsDir = path.join(root, '.propguard', 'reports');
 fs.rmSync(reportsDir, { recursive: true, force: true });
 fs.mkdirSync(reportsDir, { recursive: true });
 const isCi = process.env.CI === 'true';
+const suiteStarted = Date.now();
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -86,6 +87,7 @@ if (run('build the web app', 'npm', ['run', 'build']) && hasChromium) {
 
 console.log('\n=== Summary');
 for (const result of results) console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.title} (${result.seconds} s)`);
+console.log(`total ${((Date.now() - suiteStarted) / 60000).toFixed(1)} minutes`);
 const allOk = results.every((result) => result.ok);
 if (isCi) console.log('(CI=true: a missing PostgreSQL server counts as a failure)');
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

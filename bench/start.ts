@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:start`: how long a newcomer waits (issue 32). Starts the server as `npm start` does
+ * on a fresh, empty PROPGUARD_HOME (a temporary directory: every bundled data set loaded), prints each
+ * line the server prints with the seconds since launch, times the first analysis after "ready", then
+ * stops it and starts it again on the same directory (a restart: nothing reloaded) and times that.
+ * The web app's build (`npm run build`, the other part of `npm start`) is timed first.
+ *
+ *   npm run bench:start
+ *   npm run bench:start -- --restart-only --home .propguard   # restart an existing database only
+ *
+ * Targets (issue 32, 2-core machine): first start at most 60 s with another build beside it and 30 s
+ * quiet; a restart at most 10 s; the first analysis after ready under 1 s.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    home: { type: 'string' },
+    'restart-only': { type: 'boolean', default: false },
+    port: { type: 'string', default: '4612' },
+  },
+});
+const PORT = Number(args.port);
+const ADDRESS = '85 Turner St, Abbotsford VIC 3067';
+
+interface StartRun {
+  readySeconds: number;
+  firstAnalysisMs: number;
+}
+
+/** Starts the server on `home`, echoes its lines with timestamps, values one address after ready, stops it. */
+async function timeStart(label: string, home: string): Promise<StartRun> {
+  console.log(`\n== ${label} (PROPGUARD_HOME=${home}, load average ${loadavg()[0]!.toFixed(1)})`);
+  const launched = performance.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, PROPGUARD_HOME: home, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const seconds = () => ((performance.now() - launched) / 1000).toFixed(1).padStart(6);
+  const ready = new Promise<number>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      if (line.trim() === '') return;
+      console.log(`${seconds()} s  ${line}`);
+      if (line.startsWith('PropGuard is ready')) resolve((performance.now() - launched) / 1000);
+    });
+  });
+  try {
+    const readySeconds = await ready;
+    const asked = performance.now();
+    const response = await fetch(`http://127.0.0.1:${PORT}/api/valuations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: ADDRESS }) });
+    await response.arrayBuffer();
+    const firstAnalysisMs = performance.now() - asked;
+    console.log(`${seconds()} s  first analysis (${ADDRESS}): ${response.status} in ${firstAnalysisMs.toFixed(0)} ms`);
+    return { readySeconds, firstAnalysisMs };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function main(): Promise<void> {
+  const ownHome = args.home === undefined;
+  const home = args.home ?? mkdtempSync(path.join(tmpdir(), 'propguard-bench-start-'));
+  const results: string[] = [];
+  try {
+    if (!args['restart-only']) {
+      const buildStarted = performance.now();
+      const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
+      if (build.status !== 0) throw new Error('npm run build failed');
+      results.push(`build the web app: ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+      const first = await timeStart('first start (empty database: every bundled data set loaded)', home);
+      results.push(`first start: ready in ${first.readySeconds.toFixed(1)} s (target 30 s quiet, 60 s beside another build); first analysis ${first.firstAnalysisMs.toFixed(0)} ms (target 1,000 ms)`);
+    }
+    const again = await timeStart('restart (nothing reloaded)', home);
+    results.push(`restart: ready in ${again.readySeconds.toFixed(1)} s (target 10 s); first analysis ${again.firstAnalysisMs.toFixed(0)} ms (target 1,000 ms)`);
+  } finally {
+    if (ownHome) rmSync(home, { recursive: true, force: true });
+  }
+  console.log(`\n== bench:start, load average now ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  for (const line of results) console.log(`  ${line}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
