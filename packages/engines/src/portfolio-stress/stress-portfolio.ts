@@ -1,5 +1,5 @@
 /**
- * Portfolio stress tests (issue 15, requirement 7; docs in the README, "Stress scenarios"): on the
+ * Portfolio stress tests (issue 15, requirement 7; docs/methodology/stress.md): on the
  * per-loan results of a stored portfolio, apply a scenario (house prices down, rates up, a flood or
  * a bushfire season in a region) and count what moves, base case against stressed, each figure with
  * its trace. Pure: the loans, the scenario and the tables are passed in.
