@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDataLoaded, openDatabase, type Database } from '@propguard/db';
+import { ensureDataLoaded, openDatabase, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -13,6 +13,7 @@ import { ListingEnrichmentCache } from './services/realty/listing-enrichment-cac
 import { loadValuationRuntime } from './services/valuation/valuation-runtime.ts';
 import { MarketCache } from './services/market/market-cache.ts';
 import { openChainRuntime, type ChainRuntimeState } from './services/chain/chain-runtime.ts';
+import type { StartStep } from './start-progress.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -20,8 +21,19 @@ export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_RO
 const LISTING_CACHE_ENTRIES = 20_000;
 
 export interface StartOptions {
-  /** Called with a line for each ingest step (the first start loads the bundled data). */
-  onProgress?: (message: string) => void;
+  /** Called at each step of the start (the first start loads the bundled data): start-progress.ts turns them into lines with a percentage. */
+  onProgress?: (step: StartStep) => void;
+}
+
+/** An ingest event as a step of the start: each data set is a phase; the planner statistics are one too. */
+function ingestStep(event: IngestProgressEvent): StartStep {
+  const phase = event.dataset === 'database' ? 'statistics' : event.dataset;
+  const message = `${event.dataset}: ${event.message}`;
+  if (event.phase === 'missing' || event.phase === 'unchanged') return { phase, state: 'skipped', message };
+  if (event.phase === 'done') return { phase, state: 'done', message };
+  // Placing the written sales on the address book comes after the rows (start-progress.ts: ROWS_SHARE).
+  if (event.phase === 'addresses') return { phase, state: 'running', fraction: 0.75, message };
+  return { phase, state: 'running', ...(event.rows === undefined ? {} : { rows: event.rows }), message };
 }
 
 /** The certificate chain; an unreachable external chain leaves the rest of the product working. */
@@ -36,32 +48,37 @@ async function openChain(config: AppConfig, database: Database): Promise<ChainRu
 
 /** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
 export async function createAppContext(config: AppConfig, options: StartOptions = {}): Promise<AppContext> {
+  const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
+  const openStartedAt = performance.now();
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir, poolMax: config.databasePoolMax });
   try {
+    report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
     await ensureDataLoaded(database, {
       dataDir: config.dataDir,
-      onProgress: (event) => options.onProgress?.(`${event.dataset}: ${event.message}`),
+      onProgress: (event) => options.onProgress?.(ingestStep(event)),
     });
     const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir);
-    options.onProgress?.(valuation.ready
+    report('valuation', valuation.ready
       ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
       : `valuation: unavailable (${valuation.reason})`);
     const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database);
-    options.onProgress?.(hazards.ready
+    report('hazards', hazards.ready
       ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
       : `hazards: unavailable (${hazards.reason})`);
     const addressIndex = await loadAddressIndex(database);
-    options.onProgress?.(addressIndex.ready
+    report('addresses', addressIndex.ready
       ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
       : `address index: unavailable (${addressIndex.reason})`);
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);
     const chain = await openChain(config, database);
-    options.onProgress?.(chain.ready
+    report('certificates', chain.ready
       ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`
       : `certificates: unavailable (${chain.reason})`);
+    const accountsStartedAt = performance.now();
     const accounts = await createAccountsRuntime(config, database);
+    report('accounts', `accounts: plans and password checks loaded in ${Math.round(performance.now() - accountsStartedAt)} ms`);
     const context: Omit<AppContext, 'portfolioJobs'> & { portfolioJobs?: PortfolioJobs } = { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
     context.portfolioJobs = new PortfolioJobs(context);
     return context as AppContext;

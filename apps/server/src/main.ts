@@ -3,6 +3,7 @@ import { isAppError } from '@propguard/schemas';
 import { buildApp } from './app.ts';
 import { ConfigError, isLoopbackHost, loadConfig, type AppConfig } from './config.ts';
 import { createAppContext } from './context.ts';
+import { StartProgress, type StartStep } from './start-progress.ts';
 
 /** The accounts line of the start banner: which mode, why, and (local) who gets in without signing in. Said on every start (issue 29). */
 function describeAuthMode(config: AppConfig): string {
@@ -27,8 +28,14 @@ async function main(): Promise<void> {
   }
 
   const startMs = performance.now();
-  console.log(`PropGuard: opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...`);
-  const context = await createAppContext(config, { onProgress: (message) => console.log(`  ${message}`) });
+  const progress = new StartProgress();
+  const onProgress = (step: StartStep) => {
+    progress.record(step);
+    if (step.message) console.log(progress.format(step.message));
+  };
+  onProgress({ phase: 'database', state: 'running', message: `PropGuard: opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...` });
+  const context = await createAppContext(config, { onProgress });
+  const routesStartedAt = performance.now();
   const app = await buildApp(context);
 
   let closing = false;
@@ -44,6 +51,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  onProgress({ phase: 'routes', state: 'done', message: `routes: API and web app served in ${Math.round(performance.now() - routesStartedAt)} ms` });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\nPropGuard is ready in ${((performance.now() - startMs) / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
   console.log(`API docs: http://${shownHost}:${config.port}/api/docs`);

@@ -8,7 +8,7 @@
  * Loans are placed with the server's own look-ups and assessed with its loaded model and hazard
  * layers (the same objects the API uses); threads get a copy of them once.
  */
-import { loadIndexedSales, type Database, type PortfolioRecord } from '@propguard/db';
+import type { Database, PortfolioRecord } from '@propguard/db';
 import { assessPortfolioLoans, planChunks } from '@propguard/engines';
 import {
   createThreadPoolAssessor,
@@ -74,7 +74,8 @@ export class PortfolioJobs {
   private async assessor(): Promise<LoanAssessor> {
     const threads = this.context.config.portfolioThreads;
     if (threads === 0 || !this.context.valuation.ready || !this.context.hazards.ready) return this.inProcessAssessor();
-    const sales = await loadIndexedSales(this.context.database, { ownSaleRecords: true });
+    // The records the server's own index was built from: the threads value exactly as the main thread does.
+    const sales = [...this.context.valuation.runtime.sales];
     return createThreadPoolAssessor(
       { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, sales, movement: this.context.valuation.runtime.index.movement!, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
       threads,

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { carryForwardCalibrationPath, loadAddressBook, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { buildSalesIndex, parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
 /** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
 export interface ValuationRuntime extends SubjectLookups {
   model: ValuationModel;
   index: SalesIndex;
+  /** The records the index was built from (the portfolio threads build their own index from them, without a second read). */
+  sales: readonly IndexedSale[];
   /** The latest sale in the index: the default "as at" date (our data end there). */
   latestSaleDate: string;
   salesIndexed: number;
@@ -45,6 +47,6 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const localities = await loadLocalityTable(database);
   return {
     ready: true,
-    runtime: { model, index, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }
