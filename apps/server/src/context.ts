@@ -20,9 +20,19 @@ export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_RO
 /** Listing enrichments kept in memory (a few kB each): enough for every sale a session browses. */
 const LISTING_CACHE_ENTRIES = 20_000;
 
+/** What a start builds from the loaded data, in memory only (no handle on the database). */
+export type LoadedRuntimes = Pick<AppContext, 'valuation' | 'hazards' | 'addressIndex'>;
+
 export interface StartOptions {
   /** Called at each step of the start (the first start loads the bundled data): start-progress.ts turns them into lines with a percentage. */
   onProgress?: (step: StartStep) => void;
+  /**
+   * Runtimes another context built from this same database and data directory, taken as they are
+   * instead of being built again (the API tests' apps share them: about 30 s an app).
+   */
+  loaded?: LoadedRuntimes;
+  /** false: the caller has already loaded the bundled data (the API tests' global setup), so their files are not checked again. */
+  ensureData?: boolean;
 }
 
 /** An ingest event as a step of the start: each data set is a phase; the planner statistics are one too. */
@@ -46,6 +56,23 @@ async function openChain(config: AppConfig, database: Database): Promise<ChainRu
   }
 }
 
+/** The valuation model and sales index, the hazard layers and the address index, each reported as it is ready. */
+async function loadRuntimes(config: AppConfig, database: Database, report: (phase: string, message: string) => void): Promise<LoadedRuntimes> {
+  const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir);
+  report('valuation', valuation.ready
+    ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
+    : `valuation: unavailable (${valuation.reason})`);
+  const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database);
+  report('hazards', hazards.ready
+    ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
+    : `hazards: unavailable (${hazards.reason})`);
+  const addressIndex = await loadAddressIndex(database);
+  report('addresses', addressIndex.ready
+    ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
+    : `address index: unavailable (${addressIndex.reason})`);
+  return { valuation, hazards, addressIndex };
+}
+
 /** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
 export async function createAppContext(config: AppConfig, options: StartOptions = {}): Promise<AppContext> {
   const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
@@ -53,22 +80,13 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir, poolMax: config.databasePoolMax });
   try {
     report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
-    await ensureDataLoaded(database, {
-      dataDir: config.dataDir,
-      onProgress: (event) => options.onProgress?.(ingestStep(event)),
-    });
-    const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir);
-    report('valuation', valuation.ready
-      ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
-      : `valuation: unavailable (${valuation.reason})`);
-    const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database);
-    report('hazards', hazards.ready
-      ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
-      : `hazards: unavailable (${hazards.reason})`);
-    const addressIndex = await loadAddressIndex(database);
-    report('addresses', addressIndex.ready
-      ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
-      : `address index: unavailable (${addressIndex.reason})`);
+    if (options.ensureData !== false) {
+      await ensureDataLoaded(database, {
+        dataDir: config.dataDir,
+        onProgress: (event) => options.onProgress?.(ingestStep(event)),
+      });
+    }
+    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, report));
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createAppContext } from '../src/context.ts';
+import { createAppContext, type LoadedRuntimes } from '../src/context.ts';
 import type { AppContext } from '../src/services/app-context.ts';
 import { getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
 
@@ -36,30 +36,48 @@ export async function releaseSharedTestApp(): Promise<void> {
 // The last file leaves the app open; the worker closes it when it has nothing left to do.
 process.once('beforeExit', () => void releaseSharedTestApp());
 
+const TEST_DEFAULTS: Record<string, string> = {
+  PROPGUARD_HOME: TEST_PGLITE_HOME,
+  LOG_LEVEL: 'silent',
+  // Every test request comes from one address: the rate limits are lifted (security and compat
+  // tests lower them to see the 429).
+  COMPAT_RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000',
+  // Calls made in process follow one another without the event loop reaching its timers, which
+  // the overload clock would read as a busy loop: off here, on in load-shedding.test.ts.
+  OVERLOAD_MAX_CONCURRENT: '0',
+  // Portfolios run on the main thread (the same assessment code): a worker thread would build its
+  // own copy of the engine data at each app's start (portfolios.test.ts checks the thread pool itself).
+  PORTFOLIO_THREADS: '0',
+};
+
+/** Settings that change what the runtimes are built from: an app that sets one builds its own. */
+const RUNTIME_SETTINGS = ['PROPGUARD_HOME', 'PROPGUARD_DATA_PATH', 'VALUATION_MODEL_PATH', 'SATELLITE_TILE_URL', 'DATABASE_URL'];
+
+/**
+ * The sales index, hazard layers and address index built by the first app on this database, for
+ * the apps after it (other settings, the same data): memory only, built again they would be the same.
+ */
+let sharedRuntimes: LoadedRuntimes | null = null;
+
 /** The real server on the real database prepared by global-setup.ts (PGlite or PostgreSQL). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  // A setting given at its test default is no other setting: the app is the same.
+  const asked = Object.entries(env).filter(([name, value]) => TEST_DEFAULTS[name] !== value);
+  const key = JSON.stringify(asked.sort(([a], [b]) => a.localeCompare(b)));
   if (kept?.key === key) return kept.handle;
   await releaseSharedTestApp();
   const kind = getTestDbKind();
   const config = loadConfig({
-    PROPGUARD_HOME: TEST_PGLITE_HOME,
-    LOG_LEVEL: 'silent',
-    // Every test request comes from one address: the rate limits are lifted (security and compat
-    // tests lower them to see the 429).
-    COMPAT_RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000',
-    // Calls made in process follow one another without the event loop reaching its timers, which
-    // the overload clock would read as a busy loop: off here, on in load-shedding.test.ts.
-    OVERLOAD_MAX_CONCURRENT: '0',
-    // Portfolios run on the main thread (the same assessment code): a worker thread would build its
-    // own copy of the engine data at each app's start (portfolios.test.ts checks the thread pool itself).
-    PORTFOLIO_THREADS: '0',
+    ...TEST_DEFAULTS,
     ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...env,
   });
-  const context = await createAppContext(config);
+  const reusable = !asked.some(([name]) => RUNTIME_SETTINGS.includes(name));
+  // global-setup.ts loaded the bundled data before the first file.
+  const context = await createAppContext(config, { ensureData: false, ...(reusable && sharedRuntimes ? { loaded: sharedRuntimes } : {}) });
+  if (reusable) sharedRuntimes ??= { valuation: context.valuation, hazards: context.hazards, addressIndex: context.addressIndex };
   const app = await buildApp(context, { logger: false });
   await app.ready();
   const shutDown = async () => {
