@@ -58,7 +58,9 @@ async function openChain(config: AppConfig, database: Database): Promise<ChainRu
 
 /** The valuation model and sales index, the hazard layers and the address index, each reported as it is ready. */
 async function loadRuntimes(config: AppConfig, database: Database, report: (phase: string, message: string) => void): Promise<LoadedRuntimes> {
-  const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir);
+  // On the embedded database the sales are read back from a snapshot while the table is unchanged (about 2 s instead of 12).
+  const salesSnapshotDir = config.databaseUrl === undefined ? path.join(config.homeDir, 'cache') : undefined;
+  const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir, salesSnapshotDir);
   report('valuation', valuation.ready
     ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
     : `valuation: unavailable (${valuation.reason})`);

@@ -23,7 +23,7 @@ export type ValuationRuntimeState = { ready: true; runtime: ValuationRuntime } |
  * Loads the model artifact and indexes the market sales. A missing or invalid model is reported
  * as a reason (valuations answer 503 with it), not a crash: the rest of the product still works.
  */
-export async function loadValuationRuntime(database: Database, modelPath: string, dataDir: string): Promise<ValuationRuntimeState> {
+export async function loadValuationRuntime(database: Database, modelPath: string, dataDir: string, snapshotDir?: string): Promise<ValuationRuntimeState> {
   const started = performance.now();
   if (!fs.existsSync(modelPath)) return { ready: false, reason: `No valuation model file ${path.basename(modelPath)}: run \`npm run train\`` };
   let model: ValuationModel;
@@ -39,7 +39,7 @@ export async function loadValuationRuntime(database: Database, modelPath: string
     return { ready: false, reason: `The ABS series that carry valuations to the latest quarter could not be read: ${redactPaths((error as Error).message)}` };
   }
   // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
-  const sales = await loadIndexedSales(database, { ownSaleRecords: true });
+  const sales = await loadIndexedSales(database, { ownSaleRecords: true, ...(snapshotDir === undefined ? {} : { snapshotDir }) });
   const index = buildSalesIndex(sales, { movement });
   const latestSaleDate = index.lastSaleDate;
   const addressBook = await loadAddressBook(database);
