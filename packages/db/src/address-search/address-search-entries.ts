@@ -1,4 +1,5 @@
 import type { Database } from '../open-database.ts';
+import { readThroughSnapshot } from '../snapshot.ts';
 import type { AddressCandidate } from '../valuation/resolve-location.ts';
 
 /** One row of the address-suggestion index: a street address of our sales or a gazetteer locality. */
@@ -17,9 +18,14 @@ export interface AddressSearchEntry {
 
 /**
  * Every distinct street address in the sales (the `addresses` table holds one row per address
- * key) and every distinct locality of the gazetteer (unique by name, state and postcode).
+ * key) and every distinct locality of the gazetteer (unique by name, state and postcode); from a
+ * snapshot in `snapshotDir` while those tables are unchanged (snapshot.ts).
  */
-export async function loadAddressSearchEntries(database: Database): Promise<AddressSearchEntry[]> {
+export async function loadAddressSearchEntries(database: Database, snapshotDir?: string): Promise<AddressSearchEntry[]> {
+  return readThroughSnapshot(database, { directory: snapshotDir, name: 'address-search-entries', tables: ['addresses', 'localities'], code: readAddressSearchEntries.toString() }, () => readAddressSearchEntries(database));
+}
+
+async function readAddressSearchEntries(database: Database): Promise<AddressSearchEntry[]> {
   const addressRows = await database.query<{ id: number; address: string; suburb: string; state: string | null; postcode: string | null; property_type: string | null }>(
     'SELECT id, address, suburb, state, postcode, property_type FROM addresses ORDER BY id',
   );

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import v8 from 'node:v8';
 import type { IndexedSale } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
+import { readThroughSnapshot } from '../snapshot.ts';
 
 interface IndexedSaleRow {
   id: number;
@@ -37,7 +34,7 @@ export interface LoadIndexedSalesOptions {
   ownSaleRecords?: boolean;
   /**
    * A directory (the process's PROPGUARD_HOME cache) where the rows are kept as a snapshot between
-   * starts, read instead of the table while the table has not changed. Unset: always the table.
+   * starts, read instead of the table while the table has not changed (snapshot.ts). Unset: always the table.
    */
   snapshotDir?: string;
 }
@@ -81,62 +78,9 @@ function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
  */
 export async function loadIndexedSales(database: Database, options: LoadIndexedSalesOptions = {}): Promise<IndexedSale[]> {
   const query = indexedSalesQuery(options);
-  const snapshot = options.snapshotDir === undefined ? null : await snapshotFile(database, options.snapshotDir, query);
-  if (snapshot) {
-    const kept = readSnapshot(snapshot);
-    if (kept) return kept;
-  }
-  const sales = (await database.query<IndexedSaleRow>(query)).map(toIndexedSale);
-  if (snapshot) writeSnapshot(snapshot, sales);
-  return sales;
-}
-
-/**
- * The snapshot file of the sales as they are now: named by what would change them. Every write to
- * the sales table (a bundled load, `import sales`, `import nsw-vg`: write-sales.ts) inserts rows
- * with new ids, deletes rows, or both, and records a load; so the count, the lowest and highest id and
- * the latest recorded load name one state of the table. The query and the row mapping are part of the
- * name, so changed code never reads an old snapshot.
- */
-async function snapshotFile(database: Database, directory: string, query: string): Promise<{ directory: string; file: string } | null> {
-  try {
-    const [state] = await database.query<{ n: number; min_id: number | null; max_id: number | null; loaded_at: string | null }>(
-      `SELECT count(*)::int AS n, min(id) AS min_id, max(id) AS max_id, (SELECT max(loaded_at)::text FROM dataset_loads) AS loaded_at FROM sales`,
-    );
-    const key = createHash('sha256')
-      .update(JSON.stringify([SNAPSHOT_FORMAT, query, toIndexedSale.toString(), state]))
-      .digest('hex')
-      .slice(0, 24);
-    return { directory, file: path.join(directory, `indexed-sales-${key}.v8`) };
-  } catch {
-    return null;
-  }
-}
-
-/** v8's structured serialisation: plain objects, read back in about a tenth of the query's time. */
-const SNAPSHOT_FORMAT = 'indexed-sales-v1';
-
-function readSnapshot(snapshot: { file: string }): IndexedSale[] | null {
-  try {
-    const sales = v8.deserialize(fs.readFileSync(snapshot.file)) as unknown;
-    return Array.isArray(sales) ? (sales as IndexedSale[]) : null;
-  } catch {
-    // Missing or unreadable (a crash while writing it, another Node version): read the table.
-    return null;
-  }
-}
-
-/** Written beside the others, then renamed over: a reader never sees half a file. Older snapshots go. */
-function writeSnapshot(snapshot: { directory: string; file: string }, sales: readonly IndexedSale[]): void {
-  try {
-    fs.mkdirSync(snapshot.directory, { recursive: true });
-    const partial = `${snapshot.file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, v8.serialize(sales));
-    fs.renameSync(partial, snapshot.file);
-    for (const name of fs.readdirSync(snapshot.directory)) {
-      if (name.startsWith('indexed-sales-') && path.join(snapshot.directory, name) !== snapshot.file) fs.rmSync(path.join(snapshot.directory, name), { force: true });
-    }
-  } catch {
-    // A snapshot is only a shortcut: without it the next start reads the table again.
-  }
+  return readThroughSnapshot(
+    database,
+    { directory: options.snapshotDir, name: options.ownSaleRecords ? 'indexed-sales-with-own' : 'indexed-sales', tables: ['sales'], code: query + toIndexedSale.toString() },
+    async () => (await database.query<IndexedSaleRow>(query)).map(toIndexedSale),
+  );
 }

@@ -1,5 +1,6 @@
 import type { SaleAttributes } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
+import { readThroughSnapshot } from '../snapshot.ts';
 
 /** A known street address and the attributes of its latest sale. */
 export interface AddressCandidate extends SaleAttributes {
@@ -50,14 +51,20 @@ function toAddressCandidate(row: Record<string, unknown>): AddressCandidate {
   };
 }
 
-/** Every street address of our sales (with coordinates or not), for an in-memory exact look-up (about 70,000 rows). */
-export async function loadAddressCandidates(database: Database): Promise<AddressCandidate[]> {
-  const rows = await database.query<Record<string, unknown>>(
-    `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
+const ADDRESS_CANDIDATES_QUERY = `SELECT id, address, suburb, state, postcode, lat, lng, location_precision, property_type, bedrooms, bathrooms,
             car_spaces, land_size_m2, building_size_m2, year_built
-       FROM addresses`,
+       FROM addresses`;
+
+/**
+ * Every street address of our sales (with coordinates or not), for an in-memory exact look-up (about
+ * 93,000 rows); from a snapshot in `snapshotDir` while the table is unchanged (snapshot.ts).
+ */
+export async function loadAddressCandidates(database: Database, snapshotDir?: string): Promise<AddressCandidate[]> {
+  return readThroughSnapshot(
+    database,
+    { directory: snapshotDir, name: 'address-candidates', tables: ['addresses'], code: ADDRESS_CANDIDATES_QUERY + toAddressCandidate.toString() },
+    async () => (await database.query<Record<string, unknown>>(ADDRESS_CANDIDATES_QUERY)).map(toAddressCandidate),
   );
-  return rows.map(toAddressCandidate);
 }
 
 export interface LocalityMatch {

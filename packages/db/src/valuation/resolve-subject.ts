@@ -113,9 +113,10 @@ export function addressBookKey(streetLine: string, suburb: string): string {
 }
 
 /** Every known street address of our sales, by addressBookKey. */
-export async function loadAddressBook(database: Database): Promise<Map<string, AddressCandidate[]>> {
+export async function loadAddressBook(database: Database, snapshotDir?: string): Promise<Map<string, AddressCandidate[]>> {
+  const candidates = await loadAddressCandidates(database, snapshotDir);
   const addressBook = new Map<string, AddressCandidate[]>();
-  for (const candidate of await loadAddressCandidates(database)) {
+  for (const candidate of candidates) {
     const key = addressBookKey(candidate.address, candidate.suburb);
     const list = addressBook.get(key);
     if (list) list.push(candidate);

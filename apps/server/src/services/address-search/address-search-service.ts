@@ -8,10 +8,11 @@ import { redactPaths } from '../../http/redact.ts';
 
 
 /** Reads every address and locality and builds the suggestion index (a few seconds, once at start). */
-export async function loadAddressIndex(database: Database): Promise<AddressIndexState> {
+/** The address suggestions' index; the entries from a snapshot in `snapshotDir` while the tables are unchanged. */
+export async function loadAddressIndex(database: Database, snapshotDir?: string): Promise<AddressIndexState> {
   const started = performance.now();
   try {
-    const entries = await loadAddressSearchEntries(database);
+    const entries = await loadAddressSearchEntries(database, snapshotDir);
     const index = buildAddressIndex(entries);
     return { ready: true, index, loadMs: Math.round(performance.now() - started) };
   } catch (error) {

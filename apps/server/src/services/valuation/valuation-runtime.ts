@@ -42,7 +42,7 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const sales = await loadIndexedSales(database, { ownSaleRecords: true, ...(snapshotDir === undefined ? {} : { snapshotDir }) });
   const index = buildSalesIndex(sales, { movement });
   const latestSaleDate = index.lastSaleDate;
-  const addressBook = await loadAddressBook(database);
+  const addressBook = await loadAddressBook(database, snapshotDir);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
   const localities = await loadLocalityTable(database);
   return {

@@ -1,17 +1,17 @@
-// The sales snapshot of loadIndexedSales (issue 32: a restart reads ~280k sales from the embedded
+// Snapshots of the bulk reads of a start (snapshot.ts; issue 32: a restart reads ~280k sales from the embedded
 // database in 10-15 s, from the snapshot in about 2 s): the same rows as the table, read from the
 // file while the table is unchanged, and read from the table again once a load changes it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDataLoaded, importSales, loadIndexedSales, openDatabase, type Database } from '../src/index.ts';
+import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadIndexedSales, openDatabase, type Database } from '../src/index.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
-describe('loadIndexedSales with a snapshot directory (embedded database)', () => {
+describe('snapshots of the bulk reads of a start: sales, address book, address suggestions (embedded database)', () => {
   let database: Database;
   let home: Awaited<ReturnType<typeof createTempHome>>;
   let snapshotDir: string;
-  const snapshots = () => fs.readdirSync(snapshotDir).filter((name) => name.startsWith('indexed-sales-'));
+  const snapshots = () => fs.readdirSync(snapshotDir).filter((name) => name.startsWith('indexed-sales-with-own-'));
 
   beforeAll(async () => {
     home = await createTempHome();
@@ -49,6 +49,10 @@ describe('loadIndexedSales with a snapshot directory (embedded database)', () =>
       'address,suburb,state,postcode,lat,lng,property_type,bedrooms,bathrooms,car_spaces,land_size,building_size,year_built,price,date,sale_method\n' +
         '9 Snapshot St,Abbotsford,VIC,3067,-37.7996,144.9984,house,3,1,1,300,140,1920,1250000,2018-02-10,sold\n',
     );
+    const addressesBefore = await loadAddressCandidates(database, snapshotDir);
+    const entriesBefore = await loadAddressSearchEntries(database, snapshotDir);
+    expect(addressesBefore).toEqual(await loadAddressCandidates(database));
+    expect(entriesBefore).toEqual(await loadAddressSearchEntries(database));
     const report = await importSales(database, { file: csv, source: 'snapshot-check' });
     expect(report.rowsLoaded).toBe(1);
     const after = await loadIndexedSales(database, { ownSaleRecords: true, snapshotDir });
@@ -56,6 +60,11 @@ describe('loadIndexedSales with a snapshot directory (embedded database)', () =>
     expect(after).toEqual(await loadIndexedSales(database, { ownSaleRecords: true }));
     expect(snapshots()).toHaveLength(1);
     expect(snapshots()[0]).not.toBe(oldSnapshot);
+    // The new address is in the address book and the suggestions, read from the tables again.
+    const addressesAfter = await loadAddressCandidates(database, snapshotDir);
+    expect(addressesAfter.map((candidate) => candidate.address)).toContain('9 Snapshot St');
+    expect(addressesAfter).toEqual(await loadAddressCandidates(database));
+    expect((await loadAddressSearchEntries(database, snapshotDir)).length).toBe(entriesBefore.length + 1);
   });
 
   it('reads the table when the snapshot is damaged', async () => {

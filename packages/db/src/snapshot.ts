@@ -1,0 +1,83 @@
+/**
+ * Read-through snapshots of what a start reads in bulk from the embedded database (issue 32: the
+ * sales, the address book and the address suggestions take 10-20 s to read from PGlite, 1-2 s from
+ * a file). A snapshot is named by the state of the tables it was read from and by the code that read
+ * them, so it is used only while both are unchanged.
+ *
+ * Why the table state is enough: every write to `sales`, `addresses` and `localities` is a load
+ * (the bundled data, `import sales`, `import nsw-vg`: ingest/ and import/), which inserts rows with new
+ * ids or deletes rows, and records itself in `dataset_loads`. The count, the lowest and highest id of
+ * each table and the latest recorded load therefore name one state of them.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import type { Database } from './open-database.ts';
+
+const SNAPSHOT_FORMAT = 'propguard-snapshot-v1';
+const SNAPSHOT_TABLES = ['sales', 'addresses', 'localities'] as const;
+export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
+
+export interface SnapshotSpec {
+  /** The directory of the snapshots (PROPGUARD_HOME/cache); undefined: no snapshot, always the load. */
+  directory: string | undefined;
+  /** A file-name prefix for this kind of snapshot, e.g. `indexed-sales`. */
+  name: string;
+  /** The tables the load reads. */
+  tables: readonly SnapshotTable[];
+  /** The code of the load (its SQL and row mapping): changed code never reads an old snapshot. */
+  code: string;
+}
+
+/** What `load` returns, from the snapshot when it matches the tables and the code, else loaded and kept. */
+export async function readThroughSnapshot<T>(database: Database, spec: SnapshotSpec, load: () => Promise<T>): Promise<T> {
+  const file = spec.directory === undefined ? null : await snapshotFile(database, spec as SnapshotSpec & { directory: string });
+  if (file) {
+    const kept = readSnapshot<T>(file);
+    if (kept !== undefined) return kept;
+  }
+  const value = await load();
+  if (file) writeSnapshot(file, spec as SnapshotSpec & { directory: string }, value);
+  return value;
+}
+
+async function snapshotFile(database: Database, spec: SnapshotSpec & { directory: string }): Promise<string | null> {
+  if (!spec.tables.every((table) => (SNAPSHOT_TABLES as readonly string[]).includes(table))) return null;
+  try {
+    const states = await database.query<Record<string, unknown>>(
+      `SELECT ${spec.tables.map((table) => `(SELECT json_build_array(count(*), min(id), max(id)) FROM ${table})::text AS ${table}`).join(', ')},
+              (SELECT max(loaded_at)::text FROM dataset_loads) AS loaded_at`,
+    );
+    const key = createHash('sha256').update(JSON.stringify([SNAPSHOT_FORMAT, spec.name, spec.code, states[0]])).digest('hex').slice(0, 24);
+    return path.join(spec.directory, `${spec.name}-${key}.v8`);
+  } catch {
+    return null;
+  }
+}
+
+function readSnapshot<T>(file: string): T | undefined {
+  try {
+    return v8.deserialize(fs.readFileSync(file)) as T;
+  } catch {
+    // Missing or unreadable (a crash while writing, another Node version): load from the tables.
+    return undefined;
+  }
+}
+
+/** Written beside, then renamed over (a reader never sees half a file); the older snapshots of the same name go. */
+function writeSnapshot(file: string, spec: SnapshotSpec & { directory: string }, value: unknown): void {
+  try {
+    fs.mkdirSync(spec.directory, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, v8.serialize(value));
+    fs.renameSync(partial, file);
+    const prefix = `${spec.name}-`;
+    for (const name of fs.readdirSync(spec.directory)) {
+      const other = path.join(spec.directory, name);
+      if (name.startsWith(prefix) && /^[0-9a-f]{24}\.v8$/.test(name.slice(prefix.length)) && other !== file) fs.rmSync(other, { force: true });
+    }
+  } catch {
+    // A snapshot is only a shortcut: without it the next start loads from the tables again.
+  }
+}
