@@ -19,6 +19,12 @@ import type { AppContext } from './services/app-context.ts';
 export interface BuildAppOptions {
   /** Pino logger settings; false silences the logs (tests). */
   logger?: boolean | { level: string };
+  /**
+   * false: another app owns this context (a second app over the same context with other settings,
+   * in tests): this one runs no background jobs, starts no portfolio executor and closes none of the
+   * context's resources when it closes. Default true.
+   */
+  ownsContext?: boolean;
 }
 
 /** Builds the HTTP application: API under /api, OpenAPI docs, and the web app. Does not listen. */
@@ -56,9 +62,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(compatRoutes(context));
   await app.register(ipfsGatewayRoute(context));
   await routePolicies.registerVendorRoutes(() => registerWebApp(app, context.config.webDistDir));
-  registerScheduler(app, context);
-  app.addHook('onClose', async () => {
-    if (context.chain.ready) await context.chain.runtime.publicCalls?.close();
-  });
+  if (options.ownsContext !== false) {
+    registerScheduler(app, context);
+    app.addHook('onClose', async () => {
+      if (context.chain.ready) await context.chain.runtime.publicCalls?.close();
+    });
+  }
   return app;
 }

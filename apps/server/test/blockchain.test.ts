@@ -494,7 +494,7 @@ describe.skipIf(getApiSkipReason() !== null)('valuation certificates (/api/block
     });
 
     it('is rate-limited as an expensive route', async () => {
-      const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, expensiveRateLimitPerMinute: 2 } }, { logger: false });
+      const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, expensiveRateLimitPerMinute: 2 } }, { logger: false, ownsContext: false });
       try {
         const call = () => limited.inject({ method: 'POST', url: '/api/blockchain/rpc', payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, remoteAddress: '10.0.0.29' });
         expect([(await call()).statusCode, (await call()).statusCode, (await call()).statusCode]).toEqual([200, 200, 429]);

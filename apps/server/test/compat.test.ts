@@ -305,7 +305,7 @@ describe.skipIf(getApiSkipReason() !== null)('the original client\'s calls (COMP
 
   it('answers 429 with Retry-After past the anonymous limit, on compatibility routes only', async () => {
     // The same context served with an anonymous limit of 3 a minute.
-    const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, compatRateLimitPerMinute: 3 } }, { logger: false });
+    const limited = await buildApp({ ...testApp.context, config: { ...testApp.context.config, compatRateLimitPerMinute: 3 } }, { logger: false, ownsContext: false });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) statuses.push((await limited.inject({ method: 'GET', url: '/functions/v1/propguard/health' })).statusCode);

@@ -127,7 +127,7 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
   it('an unreachable optional model endpoint is reported as down, not as healthy', async () => {
     // Same open database, configuration pointing at a port where nothing listens.
     const context = { ...testApp.context, config: { ...testApp.context.config, llmBaseUrl: 'http://127.0.0.1:9/v1' } };
-    const other = await buildApp(context, { logger: false });
+    const other = await buildApp(context, { logger: false, ownsContext: false });
     try {
       const body = serviceHealthSchema.parse((await other.inject('/api/llm/health')).json());
       expect(body.checks.find((check) => check.name === 'language model')?.status).toBe('down');
@@ -141,7 +141,7 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
     let secured: FastifyInstance;
     beforeAll(async () => {
       const config = { ...testApp.context.config, rateLimitPerMinute: 5, expensiveRateLimitPerMinute: 2, requestTimeoutMs: 1000, metricsApiKey: 'test-metrics-key' };
-      secured = await buildApp({ ...testApp.context, config }, { logger: false });
+      secured = await buildApp({ ...testApp.context, config }, { logger: false, ownsContext: false });
       await secured.ready();
     });
     afterAll(async () => {
