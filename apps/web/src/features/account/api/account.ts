@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginRequest, MailSentResponse, MeResponse, PasswordResetConfirmRequest, PasswordResetRequest, SignupConfirmRequest, SignupRequest } from '@propguard/schemas';
 import { requestApi } from '../../../lib/api-client.ts';
 
@@ -13,10 +13,21 @@ export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** Signing in, up or out changes what every workspace query answers: refetch them all. */
+/**
+ * Signing in, up or out changes what every workspace query answers: refetch them all. A query still
+ * in flight was sent with the old cookie, and a first fetch in flight would be joined rather than
+ * sent again (TanStack Query cancels only a fetch that already has data): cancel them first, so that
+ * every answer shown comes from a request made with the new session. (The sign-up link's page asks
+ * for /api/me while it confirms: without this the settings showed the local workspace.)
+ */
+export async function refreshAfterAuth(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  await queryClient.invalidateQueries();
+}
+
 function useRefreshAfterAuth() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  return () => refreshAfterAuth(queryClient);
 }
 
 /** POST /api/auth/signup: the server mails a link that creates the account (the answer is the same for any email). */
