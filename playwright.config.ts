@@ -40,10 +40,7 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   reporter: [['list']],
-  // On CI a failed spec runs once more and, passing then, is reported as flaky (npm test prints how
-  // many): the sign-up spec (accounts-billing) has failed 2 runs in 5 after the API stages, showing the
-  // local workspace after a confirmed sign-up link; the cause is not yet found.
-  retries: isCi ? 1 : 0,
+  retries: 0,
   workers: isCi ? 1 : 2,
   fullyParallel: false,
   forbidOnly: isCi,

@@ -21,7 +21,7 @@ fs.mkdirSync(reportsDir, { recursive: true });
 const isCi = process.env.CI === 'true';
 const suiteStarted = Date.now();
 const results = [];
-const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function run(title, command, args, env = {}) {
   const started = Date.now();
@@ -80,7 +80,6 @@ if (run('build the web app', 'npm', ['run', 'build']) && hasChromium) {
   const stats = readJson(file)?.stats;
   if (stats) {
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    totals.flaky += stats.flaky ?? 0;
     totals.failed += stats.unexpected ?? 0;
     totals.skipped += stats.skipped ?? 0;
   }
@@ -92,5 +91,4 @@ console.log(`total ${((Date.now() - suiteStarted) / 60000).toFixed(1)} minutes`)
 const allOk = results.every((result) => result.ok);
 if (isCi) console.log('(CI=true: a missing PostgreSQL server counts as a failure)');
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (totals.flaky > 0) console.log(`Flaky: ${totals.flaky} browser test(s) failed once and passed on their retry (listed above as flaky).`);
 process.exit(allOk && totals.failed === 0 ? 0 : 1);
