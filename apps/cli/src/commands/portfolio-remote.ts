@@ -1,7 +1,7 @@
 /**
  * `portfolio run | submit | status | results` through the running server's API. The embedded database
  * (PGlite) opens in one process only: while `npm start` holds it, the CLI cannot open it
- * (DATABASE_BUSY), so these commands post the book to the server instead, which queues it on its
+ * (DATABASE_BUSY), so these commands post the book to the server instead (`run` then follows it to the end), which queues it on its
  * own threads at once, and read its status and results back. The same routes the web screen uses;
  * the same answers as the database path. PROPGUARD_SERVER_URL names the server (default
  * http://127.0.0.1:$PORT, PORT 3000); PROPGUARD_API_KEY is sent as a Bearer key when set (needed
