@@ -235,7 +235,12 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
     }
   });
 
-  it('answers the CLI\'s portfolio submit, status and results through the server while it holds the embedded database', { timeout: 120_000 }, async () => {
+  /**
+   * The shared app listening on a free port, a scratch directory holding the book, and the real
+   * `propguard` command pointed at that server (the embedded database is held by this process);
+   * all undone after `work`.
+   */
+  async function withListeningServer(work: (setting: { remote: { baseUrl: string }; dir: string; book: string; cli: (...args: string[]) => Promise<{ stdout: string; stderr: string }> }) => Promise<void>): Promise<void> {
     const server = testApp.app.server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const dir = mkdtempSync(join(tmpdir(), 'propguard-cli-'));
@@ -243,13 +248,22 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       const remote = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
       const book = join(dir, 'book.csv');
       writeFileSync(book, BOOK);
+      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl };
+      const cli = (...args: string[]) => execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: REPO_ROOT, env });
+      await work({ remote, dir, book, cli });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('answers the CLI\'s portfolio submit, status and results through the server while it holds the embedded database', { timeout: 120_000 }, async () => {
+    await withListeningServer(async ({ remote, dir, book, cli }) => {
       let id: string;
       if (getTestDbKind() === 'pglite') {
         // The real command: the test process holds the embedded database, so the CLI cannot open it and posts to the server.
-        const submitted = await execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'portfolio', 'submit', '--csv', book, '--name', 'CLI book'], {
-          cwd: REPO_ROOT,
-          env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl },
-        });
+        const submitted = await cli('portfolio', 'submit', '--csv', book, '--name', 'CLI book');
         id = submitted.stdout.trim();
       } else {
         const printed: string[] = [];
@@ -267,25 +281,13 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       expect(printed[1]).toBe(`Wrote ${BOOK_ROWS} loans of portfolio ${id} -> ${out}`);
       await expect(portfolioStatusRemote(remote, randomUUID(), () => undefined)).rejects.toThrow(/answered 404/);
       await expect(portfolioStatusRemote({ baseUrl: 'http://127.0.0.1:9' }, id, () => undefined)).rejects.toThrow(/no PropGuard server answers/);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('runs the CLI\'s portfolio run through the server while it holds the embedded database; value says in one line what to do; risk needs no database', { timeout: 180_000 }, async () => {
-    const server = testApp.app.server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const dir = mkdtempSync(join(tmpdir(), 'propguard-cli-'));
-    try {
-      const remote = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-      const book = join(dir, 'book.csv');
+    await withListeningServer(async ({ remote, dir, book, cli }) => {
       const out = join(dir, 'results.csv');
-      writeFileSync(book, BOOK);
       if (getTestDbKind() === 'pglite') {
-        const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl };
-        const cli = (...args: string[]) => execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: REPO_ROOT, env });
         const ran = await cli('portfolio', 'run', '--csv', book, '--out', out, '--name', 'CLI run');
         expect(ran.stdout).toContain(`The running server at ${remote.baseUrl} holds the embedded database`);
         expect(ran.stdout).toMatch(new RegExp(`Portfolio [0-9a-f-]{36}: ${BOOK_ROWS} of ${BOOK_ROWS} loans assessed \\(\\d+ with an error\\), completed -> `));
@@ -303,11 +305,7 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
         expect(printed.at(-1)).toMatch(new RegExp(`: ${BOOK_ROWS} of ${BOOK_ROWS} loans assessed \\(\\d+ with an error\\), completed -> `));
       }
       expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(BOOK_ROWS + 1);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('assesses loans in a worker thread (the embedded pool) exactly as on the main thread', { timeout: 180_000 }, async () => {
