@@ -15,7 +15,8 @@ test.describe('valuation reports', () => {
     const listing = properties[0];
     await page.goto(`/property/${listing?.listing_id}`);
     await page.getByRole('button', { name: 'Generate Full Valuation Report' }).click();
-    await expect(page.getByRole('button', { name: 'Generating Report...' })).toBeVisible();
+    // The button says it is working, unless the report is already there (a fast server skips the state).
+    await expect(page.getByRole('button', { name: 'Generating Report...' }).or(page.getByRole('heading', { level: 1, name: /Full Valuation Report/ }))).toBeVisible();
     await expect(page).toHaveURL(/\/report\/rpt_[0-9a-f-]+$/, { timeout: 20_000 });
     await expect(page.getByText('Report Generated')).toBeVisible();
 
