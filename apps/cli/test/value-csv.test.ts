@@ -113,15 +113,15 @@ describe('propguard value --csv', () => {
     expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",-37\.8,145\.1,3,'@SUM\(1\),\d+,/);
   });
 
-  it('values at least 2,000 rows per CPU-second', async () => {
+  // Its speed (rows per CPU-second) is measured by `npm run bench:value-csv`, not asserted here.
+  it('values 4,000 rows of one suburb without refusing one', async () => {
     const line = '1,,Eastville,VIC,3100,,,house,3,2,1,500,180,1990,2018-06-01';
     const many = [INPUT.split('\n')[0], ...Array.from({ length: 4000 }, () => line)].join('\n');
-    // CPU time, not wall time: on the shared 2-core machine the wall clock measures the other jobs.
-    const started = process.cpuUsage();
-    const { rows, failed } = await valueCsvText(many, dependencies());
-    const used = process.cpuUsage(started);
-    const perSecond = rows / ((used.user + used.system) / 1e6);
+    const { output, rows, failed } = await valueCsvText(many, dependencies());
+    expect(rows).toBe(4000);
     expect(failed).toBe(0);
-    expect(perSecond).toBeGreaterThan(2000);
+    const estimates = parseCsv(output).slice(1).map((cells) => Number(cells[15]));
+    expect(new Set(estimates).size).toBe(1);
+    expect(estimates[0]).toBeGreaterThan(0);
   });
 });
