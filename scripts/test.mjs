@@ -3,13 +3,15 @@
 //   1. installs Debian's Chromium for the browser tests when /usr/bin/chromium is missing;
 //   2. typecheck and lint (including the architecture rules);
 //   3. unit tests (engines, schemas, web helpers, database layer, CLI);
-//   4. API tests through HTTP on the embedded database (PGlite);
+//   4. API tests through HTTP on the embedded database (PGlite), and beside them
 //   5. the same API tests on the PostgreSQL server (TEST_DATABASE_URL, default
 //      postgres://postgres@127.0.0.1:5432/test): skipped with the reason when no server answers,
-//      a failure when CI=true;
+//      a failure when CI=true. The two run at once (each suite runs its files one after another
+//      in one process, so one core each; they share no directory, database or port); the
+//      PostgreSQL suite's output is printed when it ends;
 //   6. browser tests (Playwright driving /usr/bin/chromium) against the built app.
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,11 +51,42 @@ function countVitest(file) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+function vitestArgs(project, file) {
+  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+}
+
 function vitest(title, project, reportName, env = {}) {
   const file = path.join(reportsDir, `${reportName}.json`);
-  const ok = run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const ok = run(title, 'npx', vitestArgs(project, file), env);
   countVitest(file);
   return ok;
+}
+
+/**
+ * A vitest run beside others: its output goes to .propguard/reports/<reportName>.log and is
+ * printed in one piece when it ends, unless `live` (one stage of a group prints as it goes).
+ */
+function vitestBeside(title, project, reportName, env, live) {
+  const file = path.join(reportsDir, `${reportName}.json`);
+  const log = path.join(reportsDir, `${reportName}.log`);
+  const args = vitestArgs(project, file);
+  const started = Date.now();
+  console.log(`\n=== ${title}${live ? '' : ` (beside the stage above; its output follows when it ends, and is in ${path.relative(root, log)})`}\n$ npx ${args.join(' ')}`);
+  const out = live ? 'inherit' : fs.openSync(log, 'w');
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!live) {
+        fs.closeSync(out);
+        console.log(`\n=== ${title}: output (${seconds} s)`);
+        process.stdout.write(fs.readFileSync(log, 'utf8'));
+      }
+      results.push({ title, ok: code === 0, seconds });
+      countVitest(file);
+      resolve(code === 0);
+    });
+  });
 }
 
 function ensureChromium() {
@@ -71,8 +104,12 @@ function ensureChromium() {
 const hasChromium = ensureChromium();
 run('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
 vitest('unit tests', 'unit', 'unit');
-vitest('API tests on the embedded database (PGlite)', 'api', 'api-pglite', { PROPGUARD_TEST_DB: 'pglite' });
-vitest('API tests on the PostgreSQL server', 'api', 'api-postgres', { PROPGUARD_TEST_DB: 'postgres' });
+const apiStarted = Date.now();
+await Promise.all([
+  vitestBeside('API tests on the embedded database (PGlite)', 'api', 'api-pglite', { PROPGUARD_TEST_DB: 'pglite' }, true),
+  vitestBeside('API tests on the PostgreSQL server', 'api', 'api-postgres', { PROPGUARD_TEST_DB: 'postgres' }, false),
+]);
+console.log(`\n=== both API stages done in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s`);
 
 if (run('build the web app', 'npm', ['run', 'build']) && hasChromium) {
   const file = path.join(reportsDir, 'e2e.json');

@@ -16,7 +16,7 @@ import { REPO_ROOT } from '../src/config.ts';
 import { backupDatabase, insertReport, openDatabase, restoreDatabase } from '@propguard/db';
 import { canonicalJson } from '@propguard/engines';
 import { getJson, startServerProcess, type ServerProcess } from './server-process.ts';
-import { createScratchDatabase, dropScratchDatabase, getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
+import { createScratchDatabase, dropScratchDatabase, getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 import { getApiSkipReason, releaseSharedTestApp } from './test-app.ts';
 
 const FIXTURE_DATA = path.join(REPO_ROOT, 'packages/db/test/fixtures/data');
@@ -49,7 +49,7 @@ describe.skipIf(getApiSkipReason() !== null)('certificate chain: restart safety 
   let restoredHome: string;
   /** The report copied into the scratch database by the external-chain test. */
   let copied: { report: StoredReport; pdf: Buffer } | null = null;
-  const mainEnv: Record<string, string> = { PROPGUARD_HOME: TEST_PGLITE_HOME, ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) };
+  const mainEnv: Record<string, string> = { PROPGUARD_HOME: TEST_HOME, ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) };
 
   beforeAll(async () => {
     // The servers started here open the suite's own database: the app other files kept must let go.
@@ -97,7 +97,7 @@ describe.skipIf(getApiSkipReason() !== null)('certificate chain: restart safety 
     const before = chainFigures(await getJson<ServiceHealth>(`${first.baseUrl}/api/blockchain/blockchain-health`));
     expect(before.height).toBe(minted.block_number);
 
-    const keyFile = path.join(TEST_PGLITE_HOME, 'chain', 'minter.key');
+    const keyFile = path.join(TEST_HOME, 'chain', 'minter.key');
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     const key = fs.readFileSync(keyFile, 'utf8').trim();
     expect(key).toMatch(/^0x[0-9a-f]{64}$/);
@@ -126,7 +126,7 @@ describe.skipIf(getApiSkipReason() !== null)('certificate chain: restart safety 
     const chainServer = servers.at(-1)!;
     const rpcUrl = `${chainServer.baseUrl}/api/blockchain/rpc`;
     // The first server's minter holds the chain's funds: the second one pays gas with that key.
-    const key = fs.readFileSync(path.join(TEST_PGLITE_HOME, 'chain', 'minter.key'), 'utf8').trim();
+    const key = fs.readFileSync(path.join(TEST_HOME, 'chain', 'minter.key'), 'utf8').trim();
     // A report issued by the first server, copied into the second one's database before it starts.
     const issued = (await getJson<{ report: StoredReport }>(`${chainServer.baseUrl}/api/reports?limit=1`).then(async (list) => getJson<{ report: StoredReport }>(`${chainServer.baseUrl}/api/reports/${(list as unknown as { reports: { report_id: string }[] }).reports[0]!.report_id}`))).report;
     const pdf = Buffer.from(await (await fetch(`${chainServer.baseUrl}/api/reports/${issued.report_id}/pdf`)).arrayBuffer());

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureDataLoaded, openDatabase } from '@propguard/db';
 import { loadConfig } from '../src/config.ts';
-import { getTestDbKind, probePostgres, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
+import { getTestDbKind, probePostgres, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,12 +31,12 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide('apiSkipReason', null);
   const config = loadConfig({});
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl, homeDir: TEST_PGLITE_HOME });
+  const database = await openDatabase({ databaseUrl, homeDir: TEST_HOME });
   try {
     await ensureDataLoaded(database, { dataDir: config.dataDir, onProgress: (event) => console.log(`[api setup ${kind}] ${event.message}`) });
     if (kind === 'postgres') {
       // The embedded chain's state lives in the database and its minter key in PROPGUARD_HOME
-      // (TEST_PGLITE_HOME, one per checkout). The PostgreSQL test database is shared by every
+      // (TEST_HOME, one per checkout). The PostgreSQL test database is shared by every
       // checkout and run on this machine, so a chain left by another checkout was created for
       // another key: each run starts the chain afresh, for the key of this checkout.
       await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects, certificates');

@@ -10,7 +10,7 @@ import { CLIMATE_OUTLOOK, errorResponseSchema, serviceHealthSchema } from '@prop
 import { buildApp } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
-import { TEST_PGLITE_HOME } from './test-database.ts';
+import { TEST_HOME } from './test-database.ts';
 
 const HEALTH_PATHS = [
   '/api/propguard/health',
@@ -99,7 +99,7 @@ describe.skipIf(getApiSkipReason() !== null)('health endpoints', () => {
   it('no health answer reveals server paths, connection strings, the Node version or the machine\'s load', async () => {
     for (const url of HEALTH_PATHS) {
       const text = (await testApp.app.inject(url)).body;
-      expect(text, url).not.toContain(TEST_PGLITE_HOME);
+      expect(text, url).not.toContain(TEST_HOME);
       expect(text, url).not.toContain(REPO_ROOT);
       expect(text, url).not.toMatch(/postgres(ql)?:\/\//);
       expect(text, url).not.toContain(process.version);

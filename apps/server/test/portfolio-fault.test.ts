@@ -11,7 +11,7 @@ import { enqueuePortfolioChunks, ingestPortfolioCsv, startBoss, DEFAULT_QUEUE_SE
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { REPO_ROOT } from '../src/config.ts';
 import { getApiSkipReason } from './test-app.ts';
-import { getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
+import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 /**
  * Issue 15's fault test, on the PostgreSQL server: two `propguard worker` processes work one
@@ -33,7 +33,7 @@ function bookOfCopies(): string {
 function startWorker(): { child: ChildProcess; output: string[]; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'worker'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, PROPGUARD_HOME: TEST_PGLITE_HOME, PORTFOLIO_LEASE_SECONDS: String(QUEUE.leaseSeconds), PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: String(QUEUE.maintenanceSeconds) },
+    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, PROPGUARD_HOME: TEST_HOME, PORTFOLIO_LEASE_SECONDS: String(QUEUE.leaseSeconds), PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: String(QUEUE.maintenanceSeconds) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -56,7 +56,7 @@ describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('
   const workers: Array<ReturnType<typeof startWorker>> = [];
   let portfolioId: string | null = null;
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, homeDir: TEST_PGLITE_HOME });
+    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, homeDir: TEST_HOME });
   });
   afterAll(async () => {
     for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
@@ -123,7 +123,7 @@ describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('
     const name = `killed run ${Date.now()}`;
     const run = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'portfolio', 'run', '--csv', book, '--out', join(dir, 'out.csv'), '--threads', '0', '--name', name], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, PROPGUARD_HOME: TEST_PGLITE_HOME, PORTFOLIO_LEASE_SECONDS: String(QUEUE.leaseSeconds), PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: String(QUEUE.maintenanceSeconds) },
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, PROPGUARD_HOME: TEST_HOME, PORTFOLIO_LEASE_SECONDS: String(QUEUE.leaseSeconds), PORTFOLIO_QUEUE_MAINTENANCE_SECONDS: String(QUEUE.maintenanceSeconds) },
       stdio: 'ignore',
     });
     let id: string | undefined;

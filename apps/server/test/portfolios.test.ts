@@ -24,7 +24,7 @@ import { createThreadPoolAssessor, placeLoans } from '@propguard/jobs';
 import { portfolioResultsRemote, portfolioStatusRemote, runPortfolioRemote, submitPortfolioRemote } from '../../cli/src/commands/portfolio-remote.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
-import { getTestDbKind, TEST_PGLITE_HOME } from './test-database.ts';
+import { getTestDbKind, TEST_HOME } from './test-database.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -248,7 +248,7 @@ describe.skipIf(getApiSkipReason() !== null)('portfolios (issue 15): upload, run
       const remote = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
       const book = join(dir, 'book.csv');
       writeFileSync(book, BOOK);
-      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_PGLITE_HOME, PROPGUARD_SERVER_URL: remote.baseUrl };
+      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), PROPGUARD_HOME: TEST_HOME, PROPGUARD_SERVER_URL: remote.baseUrl };
       const cli = (...args: string[]) => execFileAsync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: REPO_ROOT, env });
       await work({ remote, dir, book, cli });
     } finally {

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAppContext, type LoadedRuntimes } from '../src/context.ts';
 import type { AppContext } from '../src/services/app-context.ts';
-import { getTestDbKind, TEST_DATABASE_URL, TEST_PGLITE_HOME } from './test-database.ts';
+import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,7 +37,7 @@ export async function releaseSharedTestApp(): Promise<void> {
 process.once('beforeExit', () => void releaseSharedTestApp());
 
 const TEST_DEFAULTS: Record<string, string> = {
-  PROPGUARD_HOME: TEST_PGLITE_HOME,
+  PROPGUARD_HOME: TEST_HOME,
   LOG_LEVEL: 'silent',
   // Every test request comes from one address: the rate limits are lifted (security and compat
   // tests lower them to see the 429).

@@ -13,5 +13,9 @@ export function getTestDbKind(): TestDbKind {
   return kind;
 }
 
-/** The embedded database of the API suite; kept between local runs so a re-run skips the ingest. */
-export const TEST_PGLITE_HOME = path.join(REPO_ROOT, '.propguard', 'test-pglite');
+/**
+ * PROPGUARD_HOME of the API suite: on PGlite it holds the embedded database (kept between local
+ * runs so a re-run skips the ingest); on PostgreSQL the chain's minter key and the caches. One
+ * directory a kind, so that scripts/test.mjs can run the two suites side by side.
+ */
+export const TEST_HOME = path.join(REPO_ROOT, '.propguard', getTestDbKind() === 'postgres' ? 'test-postgres' : 'test-pglite');
