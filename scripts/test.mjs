@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order, on a fresh machine.
 //   1. installs Debian's Chromium for the browser tests when /usr/bin/chromium is missing;
+//   1b. beside steps 2 and 3, loads the bundled data into the API suites' databases
+//      (apps/server/test/prepare-test-databases.ts; a no-op when loaded), a single-core job of
+//      about two minutes on a fresh clone that the API stages would otherwise begin with;
 //   2. typecheck and lint (including the architecture rules);
 //   3. unit tests (engines, schemas, web helpers, database layer, CLI);
 //   4. API tests through HTTP on the embedded database (PGlite), and beside them
@@ -62,6 +65,25 @@ function vitest(title, project, reportName, env = {}) {
   return ok;
 }
 
+/** A command beside the stages that follow: its output goes to a log printed when awaited. */
+function startBeside(title, command, args, reportName) {
+  const log = path.join(reportsDir, `${reportName}.log`);
+  const started = Date.now();
+  console.log(`\n=== ${title} (beside the stages that follow; its output is in ${path.relative(root, log)})\n$ ${[command, ...args].join(' ')}`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  const finished = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return async () => {
+    const code = await finished;
+    fs.closeSync(out);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`\n=== ${title}: ${code === 0 ? 'done' : 'FAILED'} (${seconds} s from its start)`);
+    process.stdout.write(fs.readFileSync(log, 'utf8'));
+    results.push({ title, ok: code === 0, seconds });
+    return code === 0;
+  };
+}
+
 /**
  * A vitest run beside others: its output goes to .propguard/reports/<reportName>.log and is
  * printed in one piece when it ends, unless `live` (one stage of a group prints as it goes).
@@ -102,8 +124,10 @@ function ensureChromium() {
 }
 
 const hasChromium = ensureChromium();
+const databasesPrepared = startBeside("load the bundled data into the API suites' databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
 run('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
 vitest('unit tests', 'unit', 'unit');
+await databasesPrepared();
 const apiStarted = Date.now();
 await Promise.all([
   vitestBeside('API tests on the embedded database (PGlite)', 'api', 'api-pglite', { PROPGUARD_TEST_DB: 'pglite' }, true),

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDataLoaded, openDatabase } from '@propguard/db';
-import { loadConfig } from '../src/config.ts';
-import { getTestDbKind, probePostgres, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
+import { openDatabase } from '@propguard/db';
+import { prepareTestDatabase } from './prepare-test-database.ts';
+import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,33 +17,25 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<void> {
   const kind = getTestDbKind();
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const reason = await probePostgres();
-    if (reason) {
-      if (process.env.CI === 'true') throw new Error(`${reason} (CI=true: the PostgreSQL run must not be skipped)`);
-      console.warn(`\nSkipping the API suite on PostgreSQL: ${reason}\n`);
-      project.provide('apiSkipReason', reason);
-      return;
-    }
-    databaseUrl = TEST_DATABASE_URL;
+  const reason = await prepareTestDatabase(kind, TEST_HOME, (line) => console.log(line));
+  if (reason) {
+    if (process.env.CI === 'true') throw new Error(`${reason} (CI=true: the PostgreSQL run must not be skipped)`);
+    console.warn(`\nSkipping the API suite on PostgreSQL: ${reason}\n`);
+    project.provide('apiSkipReason', reason);
+    return;
   }
   project.provide('apiSkipReason', null);
-  const config = loadConfig({});
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl, homeDir: TEST_HOME });
-  try {
-    await ensureDataLoaded(database, { dataDir: config.dataDir, onProgress: (event) => console.log(`[api setup ${kind}] ${event.message}`) });
-    if (kind === 'postgres') {
-      // The embedded chain's state lives in the database and its minter key in PROPGUARD_HOME
-      // (TEST_HOME, one per checkout). The PostgreSQL test database is shared by every
-      // checkout and run on this machine, so a chain left by another checkout was created for
-      // another key: each run starts the chain afresh, for the key of this checkout.
+  if (kind === 'postgres') {
+    // The embedded chain's state lives in the database and its minter key in PROPGUARD_HOME
+    // (TEST_HOME, one per checkout). The PostgreSQL test database is shared by every
+    // checkout and run on this machine, so a chain left by another checkout was created for
+    // another key: each run starts the chain afresh, for the key of this checkout.
+    const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, homeDir: TEST_HOME });
+    try {
       await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects, certificates');
-      console.log(`[api setup ${kind}] certificate chain reset for this checkout's minter key`);
+    } finally {
+      await database.close();
     }
-  } finally {
-    await database.close();
+    console.log(`[api setup ${kind}] certificate chain reset for this checkout's minter key`);
   }
-  console.log(`[api setup ${kind}] database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -18,4 +18,9 @@ export function getTestDbKind(): TestDbKind {
  * runs so a re-run skips the ingest); on PostgreSQL the chain's minter key and the caches. One
  * directory a kind, so that scripts/test.mjs can run the two suites side by side.
  */
-export const TEST_HOME = path.join(REPO_ROOT, '.propguard', getTestDbKind() === 'postgres' ? 'test-postgres' : 'test-pglite');
+export function testHomeFor(kind: TestDbKind): string {
+  return path.join(REPO_ROOT, '.propguard', `test-${kind}`);
+}
+
+/** PROPGUARD_HOME of this run of the API suite. */
+export const TEST_HOME = testHomeFor(getTestDbKind());
