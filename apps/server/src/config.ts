@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { minterKeyEnvFields, REPO_ROOT, resolveConfigPath, storageEnvFields } from '@propguard/db';
 import { formatAbn, isValidAbn } from '@propguard/engines';
 import { z } from 'zod';
@@ -246,4 +247,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://${vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST}:${vars.PORT}`).replace(/\/$/, ''),
     seller: { name: vars.PROPGUARD_SELLER_NAME, abn: vars.PROPGUARD_SELLER_ABN ?? null },
   };
+}
+
+/** Where the hazard data's snapshot is kept (packages/db/src/snapshot.ts, readThroughFileSnapshot): PROPGUARD_HOME/cache. */
+export function hazardSnapshotDir(config: Pick<AppConfig, 'homeDir'>): string {
+  return join(config.homeDir, 'cache');
 }

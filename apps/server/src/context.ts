@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDataLoaded, openDatabase, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
-import { REPO_ROOT, type AppConfig } from './config.ts';
+import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
 import type { AppContext } from './services/app-context.ts';
 import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
@@ -65,7 +65,8 @@ async function loadRuntimes(config: AppConfig, database: Database, report: (phas
   report('valuation', valuation.ready
     ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
     : `valuation: unavailable (${valuation.reason})`);
-  const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database);
+  // The hazard data come from files, not tables: their snapshot serves either database.
+  const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database, hazardSnapshotDir(config));
   report('hazards', hazards.ready
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
     : `hazards: unavailable (${hazards.reason})`);

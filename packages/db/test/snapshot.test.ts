@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadIndexedSales, openDatabase, type Database } from '../src/index.ts';
+import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, openDatabase, REPO_ROOT, type Database } from '../src/index.ts';
+import { readThroughFileSnapshot } from '../src/snapshot.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
 describe('snapshots of the bulk reads of a start: sales, address book, address suggestions (embedded database)', () => {
@@ -73,4 +74,55 @@ describe('snapshots of the bulk reads of a start: sales, address book, address s
     fs.writeFileSync(path.join(snapshotDir, snapshots()[0]!), 'not a snapshot');
     expect(await loadIndexedSales(database, { ownSaleRecords: true, snapshotDir })).toEqual(fromTable);
   });
+});
+
+describe('snapshots of what a start reads from files: the hazard data', () => {
+  let work: Awaited<ReturnType<typeof createTempHome>>;
+  beforeAll(async () => {
+    work = await createTempHome();
+  });
+  afterAll(async () => {
+    await work?.remove();
+  });
+
+  it('reads the files again when a file, a name or the code changes, else the snapshot', async () => {
+    const inputs = path.join(work.homeDir, 'inputs');
+    const directory = path.join(work.homeDir, 'cache-files');
+    fs.mkdirSync(path.join(inputs, 'set'), { recursive: true });
+    fs.writeFileSync(path.join(inputs, 'set', 'a.csv'), 'x\n1\n');
+    let loads = 0;
+    const read = (code = 'v1') => readThroughFileSnapshot({ directory, name: 'files', inputs, code }, async () => {
+      loads += 1;
+      return { rows: fs.readFileSync(path.join(inputs, 'set', 'a.csv'), 'utf8').split('\n').filter(Boolean), at: new Date(0), points: new Float64Array([1, 2]) };
+    });
+    const first = await read();
+    expect(loads).toBe(1);
+    expect(await read()).toStrictEqual(first);
+    expect(loads).toBe(1);
+    // The same size, another content.
+    fs.writeFileSync(path.join(inputs, 'set', 'a.csv'), 'x\n2\n');
+    expect((await read()).rows).toEqual(['x', '2']);
+    expect(loads).toBe(2);
+    fs.writeFileSync(path.join(inputs, 'set', 'b.csv'), '');
+    await read();
+    expect(loads).toBe(3);
+    await read('v2');
+    expect(loads).toBe(4);
+    expect(fs.readdirSync(directory).filter((name) => name.startsWith('files-'))).toHaveLength(1);
+    // No directory: no snapshot, always the load.
+    await readThroughFileSnapshot({ directory: undefined, name: 'files', inputs, code: 'v2' }, async () => (loads += 1));
+    expect(loads).toBe(5);
+  });
+
+  it('gives the bundled hazard data exactly as the files do (same shapes, dates and typed arrays)', async () => {
+    const dataDir = path.join(REPO_ROOT, 'data');
+    const snapshotDir = path.join(work.homeDir, 'cache-hazards');
+    // Read from the files (and kept), then from the snapshot.
+    const fromFiles = await loadHazardData(dataDir, { snapshotDir });
+    expect(fs.readdirSync(snapshotDir).filter((name) => name.startsWith('hazard-data-'))).toHaveLength(1);
+    const fromSnapshot = await loadHazardData(dataDir, { snapshotDir });
+    expect(fromSnapshot).not.toBe(fromFiles);
+    expect(fromSnapshot).toStrictEqual(fromFiles);
+    expect(fromSnapshot.coastline.length).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface PortfolioRuntime {
 export interface PortfolioThreadData {
   modelPath: string;
   dataDir: string;
+  /** Where the hazard data's snapshot is kept (PROPGUARD_HOME/cache; loadHazardData): a thread reads it instead of the files. */
+  snapshotDir?: string;
   sales: IndexedSale[];
   movement: MarketMovement;
   floodLayers: Awaited<ReturnType<typeof loadFloodLayers>>;
@@ -50,6 +52,6 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
 /** Builds the engine data inside a worker thread from what the parent sent. */
 export async function buildThreadEngine(data: PortfolioThreadData): Promise<PortfolioEngineData> {
   const model = parseValuationModel(JSON.parse(fs.readFileSync(data.modelPath, 'utf8')));
-  const hazards = buildHazardContext({ ...(await loadHazardData(data.dataDir)), floodLayers: data.floodLayers });
+  const hazards = buildHazardContext({ ...(await loadHazardData(data.dataDir, data.snapshotDir === undefined ? {} : { snapshotDir: data.snapshotDir })), floodLayers: data.floodLayers });
   return { model, index: buildSalesIndex(data.sales, { movement: data.movement }), hazards, outlook: data.outlook };
 }

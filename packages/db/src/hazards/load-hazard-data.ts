@@ -24,8 +24,11 @@ import type {
   StatePolygon,
   SuburbPolygon,
 } from '@propguard/engines';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseFirmsDetection } from '@propguard/engines';
 import { readCsvRows, readJsonFile, resolveDataFile } from '../ingest/read-source-file.ts';
+import { readThroughFileSnapshot } from '../snapshot.ts';
 
 /** The files read, relative to the data directory (each may be stored as name.gz). */
 export const HAZARD_DATA_FILES = {
@@ -374,6 +377,18 @@ export interface LoadHazardDataOptions {
    * so that a wrong PROPGUARD_DATA_PATH fails at start rather than as "no data" everywhere.
    */
   allowMissing?: boolean;
+  /**
+   * Where to keep a snapshot of what was read (PROPGUARD_HOME/cache): while the files under
+   * `dataDir` and this code are unchanged, a start reads it (about 1 s) instead of the files (4 s
+   * on a quiet 2-core machine, 9 s on a busy one). Undefined: always the files.
+   */
+  snapshotDir?: string;
+}
+
+/** The code of the load, for the snapshot's name: this module, the file readers it uses and the FIRMS parser. */
+function hazardLoadCode(): string {
+  const source = (url: string) => readFileSync(fileURLToPath(url), 'utf8');
+  return source(import.meta.url) + source(new URL('../ingest/read-source-file.ts', import.meta.url).href) + parseFirmsDetection.toString();
 }
 
 /**
@@ -382,6 +397,14 @@ export interface LoadHazardDataOptions {
  * @example const context = buildHazardContext(await loadHazardData('./data'));
  */
 export async function loadHazardData(dataDir: string, options: LoadHazardDataOptions = {}): Promise<HazardDataSets> {
+  if (options.snapshotDir === undefined) return readHazardFiles(dataDir, options);
+  return readThroughFileSnapshot(
+    { directory: options.snapshotDir, name: options.allowMissing ? 'hazard-data-partial' : 'hazard-data', inputs: dataDir, code: hazardLoadCode() },
+    () => readHazardFiles(dataDir, options),
+  );
+}
+
+async function readHazardFiles(dataDir: string, options: LoadHazardDataOptions): Promise<HazardDataSets> {
   const missingFiles: string[] = [];
   const guard = async <T>(load: (dir: string) => Promise<T[]>): Promise<T[]> => {
     try {

@@ -22,10 +22,10 @@ export type HazardRuntimeState = { ready: true; runtime: HazardRuntime } | { rea
  * the scheduler takes up later imports and removals), and builds their spatial indexes. A missing
  * or broken data set is reported as a reason (hazard endpoints answer 503 with it), not a crash.
  */
-export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined, database: Database): Promise<HazardRuntimeState> {
+export async function loadHazardRuntime(dataDir: string, satelliteTileUrl: string | undefined, database: Database, snapshotDir?: string): Promise<HazardRuntimeState> {
   const started = performance.now();
   try {
-    const data = await loadHazardData(dataDir);
+    const data = await loadHazardData(dataDir, snapshotDir === undefined ? {} : { snapshotDir });
     const context = buildHazardContext({ ...data, floodLayers: await loadFloodLayers(database) });
     const baseMap = loadBaseMap(dataDir, satelliteTileUrl);
     return { ready: true, runtime: { context, baseMap, loadMs: Math.round(performance.now() - started), liveFeed: { lastQueryAt: null, lastLatencyMs: null, lastError: null } } };

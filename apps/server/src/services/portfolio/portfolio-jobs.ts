@@ -23,7 +23,7 @@ import {
 } from '@propguard/jobs';
 import type { PgBossInstance } from './pg-boss-type.ts';
 import type { ClimateOutlook } from '@propguard/schemas';
-import type { AppConfig } from '../../config.ts';
+import { hazardSnapshotDir, type AppConfig } from '../../config.ts';
 import type { HazardRuntimeState } from '../hazards/hazard-runtime.ts';
 import type { ValuationRuntimeState } from '../valuation/valuation-runtime.ts';
 
@@ -77,7 +77,7 @@ export class PortfolioJobs {
     // The records the server's own index was built from: the threads value exactly as the main thread does.
     const sales = [...this.context.valuation.runtime.sales];
     return createThreadPoolAssessor(
-      { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, sales, movement: this.context.valuation.runtime.index.movement!, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
+      { modelPath: this.context.config.valuationModelPath, dataDir: this.context.config.dataDir, snapshotDir: hazardSnapshotDir(this.context.config), sales, movement: this.context.valuation.runtime.index.movement!, floodLayers: this.context.hazards.runtime.context.data.floodLayers ?? [], outlook: this.context.climateOutlook },
       threads,
     );
   }
