@@ -122,7 +122,10 @@ export const dependencyEvidenceSchema = z.object({
   availability24hPct: z.number().nullable(),
   p95LatencyMs24h: z.number().nullable(),
   tolerance: toleranceSchema.extend({ source: z.enum(['default', 'lender']) }),
+  /** Over the last 24 hours: availability and the latest sample; null when not counted. */
   isWithinTolerance: z.boolean().nullable(),
+  /** The latest sample breaches the tolerance (what keeps an incident open); null when not counted. */
+  isBreachingNow: z.boolean().nullable(),
 });
 
 export const incidentSchema = z.object({

@@ -124,7 +124,8 @@ export async function resolveIncident(database: Database, id: number, resolvedAt
  * A workspace's incident log: the incidents against its own tolerances (the dependencies it set),
  * and against PropGuard's default tolerance for the other dependencies.
  */
-export async function listIncidents(database: Database, limit: number, view: { workspaceId: string; ownDependencies: string[] }): Promise<ComplianceIncidentRow[]> {
+/** The newest incidents `view` sees; `openOnly`: those not resolved (at most one a dependency). */
+export async function listIncidents(database: Database, limit: number, view: { workspaceId: string; ownDependencies: string[] }, options: { openOnly?: boolean } = {}): Promise<ComplianceIncidentRow[]> {
   const own = view.ownDependencies;
   const visible = own.length === 0
     ? isNull(complianceIncidents.workspaceId)
@@ -132,7 +133,8 @@ export async function listIncidents(database: Database, limit: number, view: { w
       and(eq(complianceIncidents.workspaceId, view.workspaceId), inArray(complianceIncidents.dependency, own)),
       and(isNull(complianceIncidents.workspaceId), not(inArray(complianceIncidents.dependency, own))),
     );
-  return database.db.select().from(complianceIncidents).where(visible).orderBy(desc(complianceIncidents.openedAt), desc(complianceIncidents.id)).limit(limit);
+  const where = options.openOnly ? and(visible, isNull(complianceIncidents.resolvedAt)) : visible;
+  return database.db.select().from(complianceIncidents).where(where).orderBy(desc(complianceIncidents.openedAt), desc(complianceIncidents.id)).limit(limit);
 }
 
 export async function insertValuationAudit(database: Database, row: NewValuationAuditRow): Promise<void> {

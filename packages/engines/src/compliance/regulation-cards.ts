@@ -15,8 +15,15 @@ export interface DependencyEvidence {
   status: 'ok' | 'degraded' | 'down' | 'not_configured' | 'not_built';
   detail: string;
   samples24h: number;
-  /** Null: not counted (not configured). */
+  /** Over the last 24 hours: availability and the latest sample. Null: not counted (not configured). */
   isWithinTolerance: boolean | null;
+  /**
+   * Whether the latest sample breaches the tolerance (down, or slower than allowed): what opens an
+   * incident, and keeps it open. A dependency back within it whose 24-hour availability is still
+   * short is outside its tolerance without an open incident: its incident was logged and resolved.
+   * Null: not counted.
+   */
+  isBreachingNow: boolean | null;
   toleranceSource: 'default' | 'lender';
 }
 
@@ -52,6 +59,7 @@ export function buildRegulationCards(evidence: RegulationEvidence): RegulationCa
   const table = evidence.riskWeightTable ?? APS112_RISK_WEIGHTS;
   const counted = evidence.dependencies.filter((dependency) => dependency.isWithinTolerance !== null);
   const outside = counted.filter((dependency) => dependency.isWithinTolerance === false);
+  const breaching = counted.filter((dependency) => dependency.isBreachingNow === true);
   const hasLenderTolerance = evidence.dependencies.some((dependency) => dependency.toleranceSource === 'lender');
   const database = evidence.dependencies.find((dependency) => dependency.id === 'database');
   // The engine itself, on a reference loan: the check fails if the APG 223 buffer is not applied.
@@ -68,11 +76,11 @@ export function buildRegulationCards(evidence: RegulationEvidence): RegulationCa
     card('cps234', 'CPS 234 Information Security', [
       makeCheck('Valuation audit trail recorded', evidence.audit.total > 0, `${evidence.audit.total} valuations and loan assessments recorded with model version, inputs and data sources`),
       makeCheck('Database available', database ? database.status === 'ok' : null, database?.detail ?? 'Not sampled'),
-      // Every dependency now outside its tolerance must have an open incident in the log.
+      // Every dependency whose latest sample breaches its tolerance must have an open incident in the log.
       makeCheck(
         'Incidents logged automatically',
-        outside.every((dependency) => evidence.openIncidents.some((incident) => incident.dependency === dependency.id)),
-        `${evidence.incidentsLogged} incident(s) in the log; ${outside.length} dependency(ies) outside tolerance, each needing an open incident`,
+        breaching.every((dependency) => evidence.openIncidents.some((incident) => incident.dependency === dependency.id)),
+        `${evidence.incidentsLogged} incident(s) in the log; ${breaching.length} dependency(ies) breaching tolerance now, each needing an open incident`,
       ),
       makeCheck('Access control and encryption at rest', null, "Not checked by PropGuard: the lender's infrastructure"),
     ], evidence.audit.lastAt),

@@ -131,9 +131,12 @@ export async function getComplianceOverview(context: AppContext, now: Date, scop
   }
   const since = new Date(now.getTime() - HISTORY_WINDOW_MS).toISOString();
   const tolerances = await toleranceMap(context, scope.workspaceId);
-  const [history, incidentRows, audit, portfolio] = await Promise.all([
+  const incidentView = { workspaceId: scope.workspaceId, ownDependencies: [...tolerances.keys()] };
+  const [history, incidentRows, openRows, audit, portfolio] = await Promise.all([
     summariseHealthHistory(context.database, since),
-    listIncidents(context.database, 20, { workspaceId: scope.workspaceId, ownDependencies: [...tolerances.keys()] }),
+    listIncidents(context.database, 20, incidentView),
+    // The open ones whatever their age: the 20 newest may not hold an incident opened earlier and still open.
+    listIncidents(context.database, 100, incidentView, { openOnly: true }),
     listValuationAudit(context.database, 20, scope),
     getPortfolioDistribution(context.database, scope),
   ]);
@@ -147,6 +150,7 @@ export async function getComplianceOverview(context: AppContext, now: Date, scop
     const availability = stats ? availabilityPct(stats.okSamples, stats.countedSamples) : null;
     const status = (row?.status ?? 'down') as Status;
     const isCounted = status !== 'not_built' && status !== 'not_configured';
+    const isBreachingNow = breachOf({ status, latencyMs: row?.latencyMs ?? null }, tolerance.tolerance) !== null;
     return {
       id,
       name: DEPENDENCY_NAMES[id],
@@ -157,20 +161,22 @@ export async function getComplianceOverview(context: AppContext, now: Date, scop
       availability24hPct: availability,
       p95LatencyMs24h: stats?.p95LatencyMs === null || stats?.p95LatencyMs === undefined ? null : Math.round(stats.p95LatencyMs * 100) / 100,
       tolerance: { max_disruption_minutes: tolerance.tolerance.maxDisruptionMinutes, min_availability_pct: tolerance.tolerance.minAvailabilityPct, max_latency_ms: tolerance.tolerance.maxLatencyMs, source: tolerance.source },
-      isWithinTolerance: !isCounted ? null : (availability === null || availability >= tolerance.tolerance.minAvailabilityPct) && breachOf({ status, latencyMs: row?.latencyMs ?? null }, tolerance.tolerance) === null,
+      isWithinTolerance: !isCounted ? null : (availability === null || availability >= tolerance.tolerance.minAvailabilityPct) && !isBreachingNow,
+      isBreachingNow: isCounted ? isBreachingNow : null,
     };
   });
 
-  const incidents = incidentRows.map((row) => {
+  const withClocks = (row: (typeof incidentRows)[number]) => {
     const tolerance = row.tolerance as Tolerance;
     const openedAt = new Date(row.openedAt).toISOString();
     const resolvedAt = row.resolvedAt ? new Date(row.resolvedAt).toISOString() : null;
     return { id: row.id, dependency: row.dependency, breach: row.breach, openedAt, lastBreachAt: new Date(row.lastBreachAt).toISOString(), resolvedAt, ...incidentClocks(openedAt, resolvedAt, tolerance, now) };
-  });
-  const openIncidents = incidents.filter((incident) => incident.resolvedAt === null);
+  };
+  const incidents = incidentRows.map(withClocks);
+  const openIncidents = openRows.map(withClocks);
   // The checks and their statuses are the engine's (one policy: compliant only when every check ran and passed).
   const regulations = buildRegulationCards({
-    dependencies: dependencies.map((dependency) => ({ id: dependency.id, name: dependency.name, status: dependency.status, detail: dependency.detail, samples24h: dependency.samples24h, isWithinTolerance: dependency.isWithinTolerance, toleranceSource: dependency.tolerance.source })),
+    dependencies: dependencies.map((dependency) => ({ id: dependency.id, name: dependency.name, status: dependency.status, detail: dependency.detail, samples24h: dependency.samples24h, isWithinTolerance: dependency.isWithinTolerance, isBreachingNow: dependency.isBreachingNow, toleranceSource: dependency.tolerance.source })),
     openIncidents,
     incidentsLogged: incidents.length,
     samples24h: history.reduce((sum, row) => sum + row.samples, 0),
