@@ -3,7 +3,7 @@
  * city by sale date, 3% at random) and print its accuracy per city beside the suburb-median
  * baseline, as a Markdown table. Reads the database named by DATABASE_URL / PROPGUARD_HOME.
  */
-import { CITY_BY_STATE, formatAccuracyTable } from '@propguard/engines';
+import { absRegionOf, CITY_BY_STATE, formatAccuracyTable } from '@propguard/engines';
 import { runEvaluation } from '../apps/cli/src/commands/train.ts';
 import { loadBenchSales } from './load-sales.ts';
 
@@ -26,13 +26,13 @@ run.index.sales.forEach((sale, row) => {
   const period = splits[row] === 'timeHoldout' ? `latest, ${sale.saleDate.slice(0, 7)}` : `random, ${sale.saleDate.slice(0, 4)}`;
   errors.push({ city: CITY_BY_STATE[sale.state]!, type: sale.propertyType, price: sale.priceAud, suburb: `${sale.suburb} (${CITY_BY_STATE[sale.state]})`, error: Math.abs(estimate / sale.priceAud - 1), signed: estimate / sale.priceAud - 1, period: `${CITY_BY_STATE[sale.state]}, ${period}` });
 });
-function table(title: string, key: (item: (typeof errors)[number]) => string, minimum: number, order?: (a: string, b: string) => number, limit = Infinity) {
+function table(title: string, key: (item: (typeof errors)[number]) => string, minimum: number, order?: (a: string, b: string) => number, limit = Infinity, pool = errors) {
   const groups = new Map<string, (typeof errors)[number][]>();
-  for (const item of errors) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of pool) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   const rows = [...groups].filter(([, items]) => items.length >= minimum).map(([name, items]) => {
     const sorted = items.map((item) => item.error).sort((a, b) => a - b);
     const signed = items.map((item) => item.signed).sort((a, b) => a - b);
-    return { name, count: items.length, mdape: sorted[sorted.length >> 1]!, ppe10: sorted.filter((error) => error <= 0.1).length / sorted.length, bias: signed[signed.length >> 1]!, share: sorted.filter((error) => error > 0.2).length / errors.filter((item) => item.error > 0.2).length };
+    return { name, count: items.length, mdape: sorted[sorted.length >> 1]!, ppe10: sorted.filter((error) => error <= 0.1).length / sorted.length, bias: signed[signed.length >> 1]!, share: sorted.filter((error) => error > 0.2).length / pool.filter((item) => item.error > 0.2).length };
   });
   rows.sort(order ? (a, b) => order(a.name, b.name) : (a, b) => b.mdape - a.mdape);
   console.log(`\n| ${title} | hold-out sales | MdAPE | PPE10 | median signed error | share of all errors over 20% |\n|---|--:|--:|--:|--:|--:|`);
@@ -52,3 +52,13 @@ const bandRank = (label: string) => BANDS.findIndex((_edge, position) => positio
 table('price band (sale price)', (item) => band(item.price), 20, (a, b) => bandRank(a) - bandRank(b));
 table('suburb (30+ hold-out sales), the 12 hardest', (item) => item.suburb, 30, undefined, 12);
 table('city, hold-out, sale year (random) or month (latest), 50+ sales', (item) => item.period, 50, (a, b) => a.localeCompare(b));
+
+// Issue 31: the NSW line (the Valuer General's files, held out by property) by ABS region and type.
+const nswErrors: typeof errors = [];
+run.index.sales.forEach((sale, row) => {
+  if (splits[row] !== 'propertyHoldout') return;
+  const estimate = run.holdoutEstimates.get(row)!;
+  const region = absRegionOf(sale)?.region ?? 'NSW';
+  nswErrors.push({ city: region, type: sale.propertyType, price: sale.priceAud, suburb: sale.suburb, error: Math.abs(estimate / sale.priceAud - 1), signed: estimate / sale.priceAud - 1, period: sale.saleDate.slice(0, 7) });
+});
+if (nswErrors.length > 0) table('NSW Valuer General hold-out: region, property type', (item) => `${item.city}, ${item.type}`, 20, (a, b) => a.localeCompare(b), Infinity, nswErrors);

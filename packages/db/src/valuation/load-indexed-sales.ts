@@ -22,6 +22,7 @@ interface IndexedSaleRow {
   source_key: string | null;
   is_market_sale: boolean;
   sale_method: string | null;
+  location_precision: string | null;
 }
 
 export interface LoadIndexedSalesOptions {
@@ -59,13 +60,14 @@ const toIndexedSale = (row: IndexedSaleRow): IndexedSale => ({
   // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
   propertyKey: row.source_key?.startsWith('nsw-vg:') ? row.source_key.slice(7).split('|')[0]! : null,
   ...(row.is_market_sale ? {} : { isMarketSale: false, saleMethod: row.sale_method }),
+  ...(row.location_precision === 'locality' ? { placedAtLocality: true } : {}),
 });
 
 function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
   const kept = options.ownSaleRecords ? '(is_market_sale OR address IS NOT NULL)' : 'is_market_sale';
   return `SELECT id, lat, lng, state, suburb, postcode, address, property_type, bedrooms, bathrooms, car_spaces,
             land_size_m2, building_size_m2, year_built, price_aud, to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
-            is_market_sale, sale_method, source_key
+            is_market_sale, sale_method, source_key, location_precision
        FROM sales
       WHERE ${kept} AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
       ORDER BY sale_date, id`;

@@ -11,6 +11,7 @@ import {
   projectKm,
   PROPERTY_TYPE_CODES,
   segmentOf,
+  streetNameKey,
   suburbLevel,
   type LeaveOut,
   type Neighbour,
@@ -56,6 +57,9 @@ export const FEATURE_NAMES = [
   'suburbBedroomCount',
   'landPpmRel',
   'buildingPpmRel',
+  // Issue 31: sales placed at their locality's point (no geocode), of the subject's street.
+  'streetRel',
+  'streetCount',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -190,6 +194,23 @@ function perSquareMetreLevel(subjectSize: number | null | undefined, neighbours:
 }
 
 /**
+ * The comparables of the subject's street among those placed at their locality's point (where the
+ * distance says nothing): their mean time-adjusted log price and count (NaN and 0 without any).
+ */
+function streetEvidence(street: string | null, comparables: readonly Neighbour[]): { level: number; count: number } {
+  if (street === null) return { level: Number.NaN, count: 0 };
+  let sum = 0;
+  let count = 0;
+  for (const neighbour of comparables) {
+    const sale = neighbour.sale;
+    if (!sale.placedAtLocality || !sale.address || streetNameKey(sale.address) !== street) continue;
+    sum += neighbour.adjustedLogPrice;
+    count += 1;
+  }
+  return count === 0 ? { level: Number.NaN, count: 0 } : { level: sum / count, count };
+}
+
+/**
  * Features of `subject` as at `asAt` ('YYYY-MM-DD'), from the sales before asAt in `index`;
  * `fallbackAnchor` (the training mean log price) anchors a property with no earlier sales at all.
  * `leaveOut` (training rows only): every other sale is evidence, later ones too (LeaveOut); the
@@ -197,7 +218,8 @@ function perSquareMetreLevel(subjectSize: number | null | undefined, neighbours:
  */
 export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asAt: string, fallbackAnchor: number, leaveOut?: LeaveOut): SubjectFeatures {
   const propertyType = subject.propertyType ?? DEFAULT_PROPERTY_TYPE;
-  const comparables = findNearestEarlierSales(index, propertyType, subject.lat, subject.lng, asAt, COMPARABLE_K, subject.state, leaveOut);
+  const similar = { street: subject.address ? streetNameKey(subject.address) : null, landSizeM2: subject.landSizeM2 };
+  const comparables = findNearestEarlierSales(index, propertyType, subject.lat, subject.lng, asAt, COMPARABLE_K, subject.state, leaveOut, similar);
   const neighbours = comparables.slice(0, NEARBY_K);
   const state = subject.state ?? neighbours[0]?.sale.state ?? null;
   const segment = segmentOf(propertyType);
@@ -219,6 +241,7 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
   const own = records.market ? describePreviousSale(index, records.market, state, propertyType, asAt) : null;
   const previousSale = records.evidence === records.market ? own : describePreviousSale(index, records.evidence!, state, propertyType, asAt);
   const comparableSales = comparables.map((neighbour) => neighbour.sale);
+  const street = streetEvidence(similar.street, comparables);
   const values = Float64Array.from([
     subject.lat,
     subject.lng,
@@ -255,6 +278,8 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
     suburbBedrooms.count,
     perSquareMetreLevel(subject.landSizeM2, comparables, comp.weights, (sale) => sale.landSizeM2) - anchor,
     perSquareMetreLevel(subject.buildingSizeM2, comparables, comp.weights, (sale) => sale.buildingSizeM2) - anchor,
+    street.level - anchor,
+    street.count,
   ]);
   return { values, anchor, propertyType, state, neighbours, comparables, previousSale };
 }

@@ -48,6 +48,12 @@ interface TypeTree {
   xs: Float64Array;
   ys: Float64Array;
   tree: KDBush;
+  /** 1 where the sale sits at its locality's point (placedAtLocality), by date-order position. */
+  atLocality: Uint8Array;
+  /** streetNameKey of each such sale's address (null: no address, or not at a locality's point), by date-order position. */
+  streets: (string | null)[];
+  /** Land size in m² by date-order position (NaN: not known). */
+  landSizes: Float64Array;
 }
 
 /** A suburb cell's sales in date order. */
@@ -103,6 +109,28 @@ export interface BuildSalesIndexOptions {
 function compareSales(a: IndexedSale, b: IndexedSale): number {
   return a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id;
 }
+
+/**
+ * The street of a street line without its number ("1/21 Smith Street" -> "SMITH ST"): sales of the
+ * same street are the closer comparables where several sales share one point (a locality's).
+ */
+export function streetNameKey(line: string): string | null {
+  const words = streetLineKey(line).split(' ');
+  while (words.length > 0 && /\d/.test(words[0]!)) words.shift();
+  return words.length > 0 ? words.join(' ') : null;
+}
+
+/**
+ * What ranks sales at the same distance from the subject (sales placed at their locality's point
+ * rather than their own): the subject's street and land size.
+ */
+export interface SimilarTo {
+  street: string | null;
+  landSizeM2: number | null | undefined;
+}
+
+/** Land sizes further apart than this (log ratio) rank alike among sales at one point. */
+const TIE_LAND_LOG_CAP = 1;
 
 /** First position whose date is >= `date` (so positions below it sold strictly before `date`). */
 export function lowerBound(dates: readonly string[], date: string): number {
@@ -226,6 +254,9 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
       xs,
       ys,
       tree,
+      atLocality: Uint8Array.from(list, (sale) => (sale.placedAtLocality ? 1 : 0)),
+      streets: list.map((sale) => (sale.placedAtLocality && sale.address ? streetNameKey(sale.address) : null)),
+      landSizes: Float64Array.from(list, (sale) => (sale.landSizeM2 != null && sale.landSizeM2 > 0 ? sale.landSizeM2 : Number.NaN)),
     });
   }
   const suburbSales = new Map<string, SuburbSales>();
@@ -313,6 +344,7 @@ export function findNearestEarlierSales(
   k: number,
   state: string | null | undefined,
   leaveOut?: LeaveOut,
+  similar?: SimilarTo,
 ): Neighbour[] {
   const typeTree = index.trees.get(propertyType);
   if (!typeTree) return [];
@@ -323,20 +355,37 @@ export function findNearestEarlierSales(
   const asAtPosition = leaveOut ? lowerBound(typeTree.dates, asAt) : cutoff;
   const { x, y } = projectKm(lat, lng);
   const asAtMonth = monthNumber(asAt);
-  // Max-heap (by distance, then larger gap first) of the best K positions so far.
+  // Among sales at the same distance that sit at their locality's point, those of the subject's
+  // street and of the nearest land size come first (tie: 0 best), then the smaller gap.
+  const subjectLand = similar?.landSizeM2 != null && similar.landSizeM2 > 0 ? similar.landSizeM2 : Number.NaN;
+  const subjectStreet = similar?.street ?? null;
+  const ranksTies = subjectStreet !== null || Number.isFinite(subjectLand);
+  const tieOf = (position: number): number => {
+    // Sales at their own geocode that share a point (one building's units) keep the recency order.
+    if (!ranksTies || typeTree.atLocality[position] === 0) return 0;
+    const land = typeTree.landSizes[position]!;
+    const landTie = Number.isFinite(subjectLand) && Number.isFinite(land) ? Math.min(Math.abs(Math.log(subjectLand / land)), TIE_LAND_LOG_CAP) : TIE_LAND_LOG_CAP / 2;
+    return (subjectStreet !== null && typeTree.streets[position] === subjectStreet ? 0 : 1) + landTie;
+  };
+  // Max-heap (by distance, then larger tie, then larger gap first) of the best K positions so far.
   const heapPos: number[] = [];
   const heapDist: number[] = [];
+  const heapTie: number[] = [];
   const heapGap: number[] = [];
-  const worse = (i: number, j: number) => heapDist[i]! > heapDist[j]! || (heapDist[i] === heapDist[j] && heapGap[i]! > heapGap[j]!);
+  const after = (distance: number, tie: number, gap: number, j: number) =>
+    distance > heapDist[j]! || (distance === heapDist[j] && (tie > heapTie[j]! || (tie === heapTie[j] && gap > heapGap[j]!)));
+  const worse = (i: number, j: number) => after(heapDist[i]!, heapTie[i]!, heapGap[i]!, j);
   const swap = (i: number, j: number) => {
     [heapPos[i], heapPos[j]] = [heapPos[j]!, heapPos[i]!];
     [heapDist[i], heapDist[j]] = [heapDist[j]!, heapDist[i]!];
+    [heapTie[i], heapTie[j]] = [heapTie[j]!, heapTie[i]!];
     [heapGap[i], heapGap[j]] = [heapGap[j]!, heapGap[i]!];
   };
   const { xs, ys } = typeTree;
   for (const radius of SEARCH_RADII_KM) {
     heapPos.length = 0;
     heapDist.length = 0;
+    heapTie.length = 0;
     heapGap.length = 0;
     const ids = typeTree.tree.within(x, y, radius);
     for (const id of ids) {
@@ -348,6 +397,7 @@ export function findNearestEarlierSales(
       if (heapPos.length < k) {
         heapPos.push(id);
         heapDist.push(distance);
+        heapTie.push(tieOf(id));
         heapGap.push(gap);
         let child = heapPos.length - 1;
         while (child > 0) {
@@ -356,9 +406,12 @@ export function findNearestEarlierSales(
           swap(child, parent);
           child = parent;
         }
-      } else if (distance < heapDist[0]! || (distance === heapDist[0] && gap < heapGap[0]!)) {
+      } else if (distance <= heapDist[0]!) {
+        const tie = tieOf(id);
+        if (distance === heapDist[0] && (tie > heapTie[0]! || (tie === heapTie[0] && gap >= heapGap[0]!))) continue;
         heapPos[0] = id;
         heapDist[0] = distance;
+        heapTie[0] = tie;
         heapGap[0] = gap;
         let parent = 0;
         for (;;) {
@@ -376,16 +429,21 @@ export function findNearestEarlierSales(
     if (heapPos.length >= k || radius === SEARCH_RADII_KM[SEARCH_RADII_KM.length - 1]) break;
   }
   const segment = segmentOf(propertyType);
-  const neighbours = heapPos.map((position, slot) => {
+  const ranked = heapPos.map((position, slot) => {
     const sale = typeTree.sales[position]!;
     return {
-      sale,
-      distanceKm: heapDist[slot]!,
-      adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth, leaveOut),
+      tie: heapTie[slot]!,
+      neighbour: {
+        sale,
+        distanceKm: heapDist[slot]!,
+        adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth, leaveOut),
+      },
     };
   });
   const gap = (neighbour: Neighbour) => Math.abs(fractionalYear(neighbour.sale.saleDate) - fractionalYear(asAt));
-  return neighbours.sort((a, b) => a.distanceKm - b.distanceKm || (leaveOut ? gap(a) - gap(b) : a.sale.saleDate < b.sale.saleDate ? 1 : -1));
+  return ranked
+    .sort((a, b) => a.neighbour.distanceKm - b.neighbour.distanceKm || a.tie - b.tie || (leaveOut ? gap(a.neighbour) - gap(b.neighbour) : a.neighbour.sale.saleDate < b.neighbour.sale.saleDate ? 1 : -1))
+    .map((item) => item.neighbour);
 }
 
 /**

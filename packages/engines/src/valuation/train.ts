@@ -83,6 +83,9 @@ export function isHoldoutSplit(split: SplitName | undefined): boolean {
   return split === 'timeHoldout' || split === 'randomHoldout' || split === 'propertyHoldout';
 }
 
+/** The keyed sources' own random stream: seed + this. */
+const KEYED_SOURCE_SEED_OFFSET = 1_000_003;
+
 /** One property in five (FNV-1a of its source id): every sale of it is held out (the NSW Valuer General's files). */
 export function isHeldOutProperty(propertyKey: string): boolean {
   let hash = 0x811c9dc5;
@@ -93,9 +96,15 @@ export function isHeldOutProperty(propertyKey: string): boolean {
 /** The line of the property hold-out in the accuracy table. */
 export const PROPERTY_HOLDOUT_LINE = { holdout: 'by property (1 in 5, Valuer General files)', city: 'NSW' } as const;
 
-/** Assign every row (in index order) to a split; `withHoldouts` false puts the hold-outs in train. */
+/**
+ * Assign every row (in index order) to a split; `withHoldouts` false puts the hold-outs in train.
+ * The sources that identify properties (the NSW Valuer General's files) draw from a stream of their
+ * own and stay out of the latest-5% hold-outs (their own is by property): adding or removing such a
+ * source leaves every other sale's split as it was, so the city lines stay comparable.
+ */
 export function assignSplits(sales: readonly IndexedSale[], seed: number, withHoldouts: boolean): SplitName[] {
   const random = createPrng(seed);
+  const keyedRandom = createPrng(seed + KEYED_SOURCE_SEED_OFFSET);
   const splits: SplitName[] = new Array<SplitName>(sales.length).fill('train');
   if (withHoldouts) {
     // Every sale of one property in five of the sources that identify properties.
@@ -104,7 +113,7 @@ export function assignSplits(sales: readonly IndexedSale[], seed: number, withHo
     });
     const byState = new Map<string, number[]>();
     sales.forEach((sale, row) => {
-      if (splits[row] === 'propertyHoldout') return;
+      if (sale.propertyKey) return;
       if (!sale.state || !CITY_BY_STATE[sale.state]) return;
       const rows = byState.get(sale.state) ?? [];
       rows.push(row);
@@ -117,9 +126,11 @@ export function assignSplits(sales: readonly IndexedSale[], seed: number, withHo
     }
   }
   for (let row = 0; row < sales.length; row += 1) {
-    const draw = random();
+    const keyed = Boolean(sales[row]!.propertyKey);
+    const draw = keyed ? keyedRandom() : random();
     if (splits[row] === 'timeHoldout' || splits[row] === 'propertyHoldout') continue;
-    if (withHoldouts && draw < RANDOM_HOLDOUT_SHARE) splits[row] = 'randomHoldout';
+    // A keyed source's hold-out is by property: its other sales are never in the random one.
+    if (withHoldouts && draw < RANDOM_HOLDOUT_SHARE && !keyed) splits[row] = 'randomHoldout';
     else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE) splits[row] = 'validation';
     else if (draw < RANDOM_HOLDOUT_SHARE + VALIDATION_SHARE + CALIBRATION_SHARE) splits[row] = 'calibration';
   }
@@ -302,7 +313,9 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * month (one refit per market and month, kept).
  */
 function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
-  const holdouts = index.sales.filter((_sale, row) => isHoldoutSplit(splits[row]));
+  // The hold-outs' prices, and those of the keyed sources (whose sales run later than the cities'
+  // latest 5%): a latest sale's index knows nothing from its month on.
+  const withheld = index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) || sale.propertyKey);
   const refits = new Map<string, SalesIndex>();
   return (sale, split) => {
     if (split !== 'timeHoldout' || !sale.state) return index;
@@ -310,7 +323,7 @@ function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale:
     const key = `${sale.state}|${month}`;
     let refitted = refits.get(key);
     if (!refitted) {
-      refitted = withMarketIndexRefitted(index, sale.state, new Set(holdouts.filter((other) => other.saleDate >= month).map((other) => other.id)));
+      refitted = withMarketIndexRefitted(index, sale.state, new Set(withheld.filter((other) => other.saleDate >= month).map((other) => other.id)));
       refits.set(key, refitted);
     }
     return refitted;

@@ -20,6 +20,8 @@ export interface IndexedSale extends SalePlace, SaleAttributes {
   saleMethod?: string | null;
   /** True when the record sold a share of the property, not the whole (none of the bundled sources records it). */
   partialInterest?: boolean;
+  /** True when the sale sits at its locality's point, not its own (no geocode in the source): such sales rank by street and land size among themselves. */
+  placedAtLocality?: boolean;
 }
 
 /** The property to value; everything but the location may be missing. */

@@ -170,6 +170,14 @@ const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: Subj
     label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)`,
   },
   { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount', 'suburbRel'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
+  {
+    feature: 'streetPriceLevel',
+    members: ['streetRel', 'streetCount'],
+    label: (_s, f) => {
+      const count = f.values[FEATURE_NAMES.indexOf('streetCount')]!;
+      return count > 0 ? `Sales in the same street (${count}, time-adjusted)` : 'Same-street sales: none among the comparables';
+    },
+  },
   { feature: 'marketTrend', members: ['regionLevel', 'regionRel'], label: () => 'Market level at the valuation date (the market\'s own quality-adjusted index)' },
   { feature: 'propertyType', members: ['propertyType'], label: (_s, f) => `Property type ${f.propertyType}` },
   { feature: 'bedrooms', members: ['bedrooms', 'bedroomDiff', 'suburbBedroomRel', 'suburbBedroomCount'], label: (s) => (s.bedrooms == null ? 'Bedrooms unknown' : plural(s.bedrooms, 'bedroom')) },

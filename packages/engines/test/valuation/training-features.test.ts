@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, type IndexedSale, type SalesIndex } from '../../src/index.ts';
 import { computeFeatures, FEATURE_NAMES } from '../../src/valuation/features.ts';
-import { findNearestEarlierSales, suburbLevel } from '../../src/valuation/sales-index.ts';
+import { findNearestEarlierSales, streetNameKey, suburbLevel } from '../../src/valuation/sales-index.ts';
 import { makeSyntheticSales } from './synthetic-sales.ts';
 
 let sales: IndexedSale[];
@@ -73,5 +73,65 @@ describe('price per square metre of the comparables', () => {
     expect(Number.isNaN(feature(computeFeatures(index, { ...house, landSizeM2: null }, '2018-06-01', 13.5).values, 'landPpmRel'))).toBe(true);
     expect(Number.isNaN(feature(computeFeatures(index, { ...house, propertyType: 'unit', landSizeM2: 300 }, '2018-06-01', 13.5).values, 'landPpmRel'))).toBe(true);
     expect(Number.isFinite(feature(computeFeatures(index, { ...house, landSizeM2: 300 }, '2018-06-01', 13.5).values, 'buildingPpmRel'))).toBe(true);
+  });
+});
+
+describe('sales placed at one point (a locality\'s)', () => {
+  const place = { lat: -33.2, lng: 151.3 };
+  const sale = (id: number, address: string | null, landSizeM2: number | null, saleDate: string): IndexedSale => ({
+    id, ...place, placedAtLocality: true, state: 'NSW', suburb: 'Wyee Point', postcode: '2259', address, propertyType: 'house', bedrooms: null, bathrooms: null, carSpaces: null,
+    landSizeM2, buildingSizeM2: null, yearBuilt: null, priceAud: 500_000 + id, saleDate, propertyKey: String(id),
+  });
+  const stacked = [
+    sale(1, '3 Bewick St', 4000, '2020-11-02'),
+    sale(2, '9 Bewick Street', 600, '2020-11-03'),
+    sale(3, '12 Kalang Rd', 4100, '2020-11-04'),
+    sale(4, '40 Kalang Rd', 650, '2021-01-05'),
+    sale(5, '7 Other Ave', 2000, '2021-01-06'),
+    sale(6, null, null, '2021-02-01'),
+  ];
+
+  it('the street of a street line, without its number or unit', () => {
+    expect(streetNameKey('1/21 Smith Street')).toBe('SMITH ST');
+    expect(streetNameKey('Unit 1, 21 Smith St')).toBe('SMITH ST');
+    expect(streetNameKey('21A smith st')).toBe('SMITH ST');
+    expect(streetNameKey('42')).toBeNull();
+  });
+
+  it('with nothing to rank them by, the most recent come first', () => {
+    const index = buildSalesIndex(stacked);
+    const chosen = findNearestEarlierSales(index, 'house', place.lat, place.lng, '2021-03-01', 3, 'NSW');
+    expect(chosen.map((neighbour) => neighbour.sale.id)).toEqual([6, 5, 4]);
+  });
+
+  it('the subject\'s street first, then the nearest land size, then the most recent', () => {
+    const index = buildSalesIndex(stacked);
+    const bySimilarity = (street: string | null, landSizeM2: number | null, k: number) =>
+      findNearestEarlierSales(index, 'house', place.lat, place.lng, '2021-03-01', k, 'NSW', undefined, { street, landSizeM2 }).map((neighbour) => neighbour.sale.id);
+    expect(bySimilarity('BEWICK ST', 4000, 2)).toEqual([1, 2]);
+    // 2 (its street, 600 m²), 1 (its street), 4 (650 m²), 6 (size unknown), then 5 and 3 (sizes far off) by recency.
+    expect(bySimilarity('BEWICK ST', 620, 6)).toEqual([2, 1, 4, 6, 5, 3]);
+    expect(bySimilarity(null, 4050, 2)).toEqual([3, 1]);
+    // A sale nearer in distance still comes before any at the locality's point.
+    const near = buildSalesIndex([...stacked, { ...sale(7, '1 Far St', 50, '2020-12-01'), lat: place.lat + 0.0001 }]);
+    const withNear = findNearestEarlierSales(near, 'house', place.lat + 0.0001, place.lng, '2021-03-01', 2, 'NSW', undefined, { street: 'BEWICK ST', landSizeM2: 4000 });
+    expect(withNear[0]!.sale.id).toBe(7);
+  });
+
+  it('sales at their own geocode that share a point (one building) keep the recency order', () => {
+    const geocoded = buildSalesIndex(stacked.map((sale) => ({ ...sale, placedAtLocality: false })));
+    const chosen = findNearestEarlierSales(geocoded, 'house', place.lat, place.lng, '2021-03-01', 3, 'NSW', undefined, { street: 'BEWICK ST', landSizeM2: 4000 });
+    expect(chosen.map((neighbour) => neighbour.sale.id)).toEqual([6, 5, 4]);
+  });
+
+  it('the street features: the same-street comparables at the locality\'s point, their mean level and count', () => {
+    const index = buildSalesIndex(stacked);
+    const subject = { ...place, state: 'NSW', suburb: 'Wyee Point', postcode: '2259', address: '5 Bewick St', propertyType: 'house', landSizeM2: 900 };
+    const features = computeFeatures(index, subject, '2021-03-01', 13.5);
+    expect(feature(features.values, 'streetCount')).toBe(2);
+    expect(feature(features.values, 'streetRel') + features.anchor).toBeCloseTo((features.comparables[0]!.adjustedLogPrice + features.comparables[1]!.adjustedLogPrice) / 2, 9);
+    const elsewhere = computeFeatures(index, { ...subject, address: '5 Nowhere Rd' }, '2021-03-01', 13.5);
+    expect(feature(elsewhere.values, 'streetCount')).toBe(0);
+    expect(Number.isNaN(feature(elsewhere.values, 'streetRel'))).toBe(true);
   });
 });
