@@ -29,7 +29,7 @@ import {
 import { computeFeatures } from '../packages/engines/src/valuation/features.ts';
 import { predictLogPrice } from '../packages/engines/src/valuation/value-property.ts';
 import { buildEvaluationIndex } from '../apps/cli/src/commands/train.ts';
-import { loadBenchSales } from './load-sales.ts';
+import { loadBenchMovement, loadBenchSales } from './load-sales.ts';
 
 const BASE = ['lat', 'lng', 'propertyType', 'bedrooms', 'bathrooms', 'carSpaces', 'landSizeM2', 'buildingSizeM2', 'yearBuilt', 'regionLevel', 'nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount', 'suburbLevel', 'suburbSaleCount'];
 const GROUPS: { name: string; add: string[]; params?: Partial<GbmParams>; smoothing?: boolean }[] = [
@@ -54,7 +54,7 @@ const BASE_PARAMS: Partial<GbmParams> = { learningRate: 0.1, maxTrees: 800, minL
 const startedAt = performance.now();
 const seconds = () => `${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
 const sales = await loadBenchSales();
-const { index, splits, holdoutIds } = buildEvaluationIndex(sales);
+const { index, splits, holdoutIds } = buildEvaluationIndex(sales, await loadBenchMovement());
 const rows = prepareRows(index, 13.5);
 console.error(`features of ${rows.sales.length} sales computed [${seconds()}]`);
 const only = process.env.ABLATION_VARIANTS?.split(',');
@@ -93,7 +93,7 @@ if (!only || only.includes('loo')) {
   const settings = shipped!;
   // The training sales only (no hold-out) are the leave-one-out pool; its market index is the same
   // as the evaluation's (fitted on the same prices).
-  const pool = buildSalesIndex(sales.filter((sale) => !holdoutIds.has(sale.id)));
+  const pool = buildSalesIndex(sales.filter((sale) => !holdoutIds.has(sale.id)), { movement: index.movement });
   const looRows = prepareRows(index, 13.5, { leaveOneOut: { pool, rows: (row) => splits[row] === 'train' } });
   console.error(`leave-one-out features computed [${seconds()}]`);
   const loo = fitValuationModel(looRows, splits, { id: 'ablation-loo', params: settings.params, enabledFeatures: settings.enabled, smoothing: true });

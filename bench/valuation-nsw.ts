@@ -10,13 +10,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSalesIndex, evaluatePropertyHoldout, formatAccuracyTable, isHoldoutSplit, parseValuationModel } from '@propguard/engines';
 import { buildEvaluationIndex } from '../apps/cli/src/commands/train.ts';
-import { loadBenchSales } from './load-sales.ts';
+import { loadBenchMovement, loadBenchSales } from './load-sales.ts';
 
 const started = performance.now();
 const sales = await loadBenchSales();
 const model = parseValuationModel(JSON.parse(readFileSync(resolve(process.env.VALUATION_MODEL_PATH ?? 'models/current.json'), 'utf8')));
-const { index, splits } = buildEvaluationIndex(sales);
-const baselineIndex = buildSalesIndex(index.sales.filter((_sale, row) => !isHoldoutSplit(splits[row])));
+const { index, splits } = buildEvaluationIndex(sales, await loadBenchMovement());
+const baselineIndex = buildSalesIndex(index.sales.filter((_sale, row) => !isHoldoutSplit(splits[row])), { movement: index.movement });
 const row = evaluatePropertyHoldout(model, index, splits, baselineIndex);
 if (!row) {
   console.log('No sales of the NSW Valuer General\'s files in this database.');

@@ -5,11 +5,11 @@
  */
 import { absRegionOf, CITY_BY_STATE, formatAccuracyTable } from '@propguard/engines';
 import { runEvaluation } from '../apps/cli/src/commands/train.ts';
-import { loadBenchSales } from './load-sales.ts';
+import { loadBenchMovement, loadBenchSales } from './load-sales.ts';
 
 const startedAt = performance.now();
 const sales = await loadBenchSales();
-const run = runEvaluation(sales, (message) => console.error(message), startedAt);
+const run = runEvaluation(sales, await loadBenchMovement(), (message) => console.error(message), startedAt);
 console.log(formatAccuracyTable(run.accuracy));
 console.log(`\nBaseline: median time-adjusted price of the same suburb, postcode and type among the training part's earlier sales. ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);
 

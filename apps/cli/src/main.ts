@@ -19,7 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
-import { backupDatabase, ensureDataLoaded, type BackupMinterKey, getDataSummary, importHazardLayer, importNswVg, importSales, listHazardLayers, loadIndexedSales, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
+import { backupDatabase, ensureDataLoaded, type BackupMinterKey, getDataSummary, importHazardLayer, importNswVg, importSales, listHazardLayers, loadIndexedSales, loadMarketMovement, carryForwardCalibrationPath, openDatabase, removeHazardLayer, restoreDatabase, type Database, type HazardLayerKind, type HazardLayerSummary } from '@propguard/db';
 import type { FloodLayerField } from '@propguard/engines';
 import { AppError, isAppError } from '@propguard/schemas';
 import { loadCliConfig, type CliConfig } from './config.ts';
@@ -217,7 +217,9 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: { out: string }) => {
       const config = loadCliConfig();
       const sales = await withDatabase(config, (database) => loadIndexedSales(database));
-      runTrain(sales, options.out, (message) => console.log(message));
+      // The ABS series bridge a market's index past its first gap, as the server's index does.
+      const movement = await loadMarketMovement(config.dataDir, carryForwardCalibrationPath(options.out));
+      runTrain(sales, movement, options.out, (message) => console.log(message));
       setExitCode(0);
     });
   program

@@ -19,6 +19,7 @@ import {
   VALUATION_GBM_PARAMS,
   type AccuracyRow,
   type IndexedSale,
+  type MarketMovement,
   type PreparedRows,
   type SalesIndex,
   type SplitName,
@@ -57,16 +58,19 @@ export interface EvaluationIndex {
  * the evaluation model adjusts prices by: the splits are drawn on the index order, then the index
  * is rebuilt without those prices (the same sales in the same order, so the splits still apply).
  */
-export function buildEvaluationIndex(sales: IndexedSale[]): EvaluationIndex {
+export function buildEvaluationIndex(sales: IndexedSale[], movement: MarketMovement | null): EvaluationIndex {
   const ordered = buildSalesIndex(sales);
   const splits = assignSplits(ordered.sales, SPLIT_SEED, true);
   const holdoutIds = new Set(ordered.sales.filter((_sale, row) => isHoldoutSplit(splits[row])).map((sale) => sale.id));
-  return { index: buildSalesIndex(sales, { priceIndexExcludes: holdoutIds }), splits, holdoutIds };
+  return { index: buildSalesIndex(sales, { priceIndexExcludes: holdoutIds, movement }), splits, holdoutIds };
 }
 
-/** Fit the evaluation model (hold-outs excluded) and measure it on the hold-outs. */
-export function runEvaluation(sales: IndexedSale[], log: (message: string) => void, startedAt: number): EvaluationRun {
-  const { index, splits, holdoutIds } = buildEvaluationIndex(sales);
+/**
+ * Fit the evaluation model (hold-outs excluded) and measure it on the hold-outs. `movement` (the ABS
+ * series) bridges a market's index past its first gap, as in production (buildSalesIndex).
+ */
+export function runEvaluation(sales: IndexedSale[], movement: MarketMovement | null, log: (message: string) => void, startedAt: number): EvaluationRun {
+  const { index, splits, holdoutIds } = buildEvaluationIndex(sales, movement);
   log(`indexed ${index.sales.length.toLocaleString('en-AU')} market sales (${index.firstSaleDate} to ${index.lastSaleDate}); market index without the ${holdoutIds.size.toLocaleString('en-AU')} hold-out prices [${elapsed(startedAt)}]`);
   const rows = prepareRows(index, PROVISIONAL_ANCHOR);
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
@@ -77,12 +81,12 @@ export function runEvaluation(sales: IndexedSale[], log: (message: string) => vo
   return { index, rows, splits, model: fit.model, accuracy, holdoutEstimates };
 }
 
-export function runTrain(sales: IndexedSale[], outPath: string, log: (message: string) => void): ValuationModel {
+export function runTrain(sales: IndexedSale[], movement: MarketMovement | null, outPath: string, log: (message: string) => void): ValuationModel {
   const startedAt = performance.now();
-  const evaluation = runEvaluation(sales, log, startedAt);
+  const evaluation = runEvaluation(sales, movement, log, startedAt);
   log(formatAccuracyTable(evaluation.accuracy));
-  // The shipped model learns on the features the server computes: the index of every sale.
-  const fullRows = prepareRows(buildSalesIndex(sales), PROVISIONAL_ANCHOR);
+  // The shipped model learns on the features the server computes: the index of every sale, with the ABS series.
+  const fullRows = prepareRows(buildSalesIndex(sales, { movement }), PROVISIONAL_ANCHOR);
   log(`features recomputed on the full market index [${elapsed(startedAt)}]`);
   const splits = assignSplits(fullRows.sales, SPLIT_SEED + 1, false);
   const id = `avm-${evaluation.index.lastSaleDate.replaceAll('-', '')}-${VALUATION_GBM_PARAMS.seed}`;

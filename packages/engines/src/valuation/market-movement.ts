@@ -254,6 +254,19 @@ export function seriesFor(movement: MarketMovement, region: string, kind: Dwelli
   return movement.series.get(`${region}|${kind}`) ?? (kind === 'attached' ? (movement.series.get(`${region}|house`) ?? null) : null);
 }
 
+/**
+ * The smoothed log level of a market's capital-city series for a segment ('unit': attached dwellings,
+ * else houses) at a month number (months since January 1980, as the sales index counts them), or
+ * null where the movement holds no such series: what bridges a gap in the market's own index.
+ */
+export function capitalLevelByMonth(movement: MarketMovement, state: string, segment: string): ((month: number) => number) | null {
+  const regions = ABS_REGIONS[state];
+  const series = regions ? seriesFor(movement, regions.capital, segment === 'unit' ? 'attached' : 'house') : null;
+  if (!series) return null;
+  // The month's middle, as a fractional year.
+  return (month) => interpolateLevel(series.times, series.logLevels, 1980 + (month + 0.5) / 12);
+}
+
 /** Whole months from one date to a later one (fractional). */
 export function monthsBetween(from: string, to: string): number {
   return (fractionalYear(to) - fractionalYear(from)) * 12;

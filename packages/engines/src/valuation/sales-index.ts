@@ -10,7 +10,7 @@ import { normaliseAddressText, streetLineKey } from '../address/parse-address.ts
 import KDBush from 'kdbush';
 import { DEFAULT_QUALITY_INDEX_PARAMS, fitQualityIndex } from '../market/quality-index.ts';
 import { fractionalYear } from './dates.ts';
-import type { MarketMovement } from './market-movement.ts';
+import { capitalLevelByMonth, type MarketMovement } from './market-movement.ts';
 import type { IndexedSale } from './types.ts';
 
 /** Kilometres per degree of latitude (WGS84 mean); longitude scales by cos(latitude). */
@@ -151,6 +151,31 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * A market's own index is trusted up to its first gap: a run of at least GAP_MIN_MONTHS months, each
+ * with fewer sales than GAP_DENSE_SHARE of its 90th-percentile month (and than GAP_DENSE_MIN_SALES),
+ * between busier months. NSW has one: Sydney's data set stops in April 2019 and the Valuer General's
+ * files (registrations of early 2021) start in earnest in July 2020, and the months between hold a
+ * few late-reported contracts a month; the files' own first months hold only the slow settlements.
+ */
+const GAP_MIN_MONTHS = 6;
+const GAP_DENSE_SHARE = 0.1;
+const GAP_DENSE_MIN_SALES = 50;
+
+/** The first month (position in `counts`, sales per month) of a market's first gap, or null. */
+export function firstGapStart(counts: readonly number[]): number | null {
+  const busy = counts.filter((count) => count > 0).sort((a, b) => a - b);
+  if (busy.length === 0) return null;
+  const dense = Math.max(GAP_DENSE_SHARE * busy[Math.floor(busy.length * 0.9)]!, GAP_DENSE_MIN_SALES);
+  let lastDense = -1;
+  for (let month = 0; month < counts.length; month += 1) {
+    if (counts[month]! < dense) continue;
+    if (lastDense >= 0 && month - lastDense - 1 >= GAP_MIN_MONTHS) return lastDense + 1;
+    lastDense = month;
+  }
+  return null;
+}
+
 /** Backfitting iterations of the market index: its levels settle within 1e-6 by 10 on our data (25 in the market analysis). */
 const MARKET_INDEX_ITERATIONS = 10;
 
@@ -161,7 +186,7 @@ const MARKET_INDEX_ITERATIONS = 10;
  * the market's first month; flat after its last month: no movement is invented where no sale was
  * recorded, and no market borrows another's.
  */
-function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, excludes: ReadonlySet<number> | undefined): Map<string, Float64Array> {
+function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, excludes: ReadonlySet<number> | undefined, movement: MarketMovement | null): Map<string, Float64Array> {
   const byKey = new Map<string, IndexedSale[]>();
   for (const sale of sales) {
     if (excludes?.has(sale.id)) continue;
@@ -176,7 +201,19 @@ function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, exc
     const first = monthNumber(list[0]!.saleDate);
     const last = monthNumber(list[list.length - 1]!.saleDate);
     const fitted = fitQualityIndex(list, first + monthOffset, last + monthOffset, (sale) => `${sale.suburb}|${sale.postcode ?? ''}`, { ...DEFAULT_QUALITY_INDEX_PARAMS, iterations: MARKET_INDEX_ITERATIONS });
-    const offset = median(list.map((sale) => Math.log(sale.priceAud) - fitted.logLevels[monthNumber(sale.saleDate) - first]!));
+    // From the market's first gap on, its capital's ABS series moves the index (firstGapStart).
+    const gapStart = movement ? firstGapStart(fitted.counts) : null;
+    const capital = gapStart !== null && gapStart > 0 ? capitalLevelByMonth(movement!, list[0]!.state ?? '', segmentOf(list[0]!.propertyType)) : null;
+    if (capital) {
+      const before = fitted.logLevels[gapStart! - 1]!;
+      for (let position = gapStart!; position < fitted.logLevels.length; position += 1) {
+        fitted.logLevels[position] = before + capital(first + position) - capital(first + gapStart! - 1);
+      }
+    }
+    // The absolute level is set by the months fitted on the market's own sales (before a bridged
+    // gap): a latest sale's refitted index, which never reaches the gap, then agrees with it.
+    const anchoredOn = capital ? list.filter((sale) => monthNumber(sale.saleDate) - first < gapStart!) : list;
+    const offset = median(anchoredOn.map((sale) => Math.log(sale.priceAud) - fitted.logLevels[monthNumber(sale.saleDate) - first]!));
     const levels = new Float64Array(monthCount).fill(Number.NaN);
     for (let month = Math.max(0, first); month < monthCount; month += 1) {
       levels[month] = offset + fitted.logLevels[Math.min(month, last) - first]!;
@@ -274,7 +311,7 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
   return {
     sales: usable,
     trees,
-    regionalIndex: buildMarketIndex(usable, monthCount, options.priceIndexExcludes),
+    regionalIndex: buildMarketIndex(usable, monthCount, options.priceIndexExcludes, options.movement ?? null),
     suburbSales,
     addressSales,
     lastSaleDateByMarket,
@@ -291,7 +328,7 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
  * production values with the index of every sale it has).
  */
 export function withMarketIndexRefitted(index: SalesIndex, state: string, excludes: ReadonlySet<number>): SalesIndex {
-  const refitted = buildMarketIndex(index.sales.filter((sale) => sale.state === state), marketIndexMonths(index.lastSaleDate), excludes);
+  const refitted = buildMarketIndex(index.sales.filter((sale) => sale.state === state), marketIndexMonths(index.lastSaleDate), excludes, index.movement);
   return { ...index, regionalIndex: new Map([...index.regionalIndex, ...refitted]) };
 }
 

@@ -345,7 +345,7 @@ function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale:
 export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], onEstimate?: (row: number, estimate: number) => void): AccuracyRow[] {
   const indexFor = holdoutIndexes(index, splits);
   const trainingPart = index.sales.filter((_sale, row) => !isHoldoutSplit(splits[row]));
-  const baselineIndex = buildSalesIndex(trainingPart);
+  const baselineIndex = buildSalesIndex(trainingPart, { movement: index.movement });
   const rows: AccuracyRow[] = [];
   const propertyRows = evaluatePropertyHoldout(model, index, splits, baselineIndex, onEstimate);
   if (propertyRows) rows.push(propertyRows);
@@ -396,7 +396,7 @@ export function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex
   if (rows.length === 0) return null;
   const heldOut = new Set(rows.map((row) => index.sales[row]!.id));
   const otherHoldouts = new Set(index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) && !heldOut.has(sale.id)).map((sale) => sale.id));
-  const without = buildSalesIndex(index.sales.filter((sale) => !heldOut.has(sale.id)), { priceIndexExcludes: otherHoldouts });
+  const without = buildSalesIndex(index.sales.filter((sale) => !heldOut.has(sale.id)), { priceIndexExcludes: otherHoldouts, movement: index.movement });
   const actual: number[] = [];
   const predicted: number[] = [];
   const baseline: number[] = [];

@@ -13,7 +13,9 @@ import {
   carrySigmaAt,
   rangeScaleAt,
   evidenceLevelOf,
+  firstGapStart,
   fitValuationModel,
+  monthNumber,
   fsdMultiplierAt,
   parseAbsMedianTable,
   prepareRows,
@@ -189,5 +191,37 @@ describe('valuing with the carry-forward (synthetic Melbourne, real ABS series)'
     expect(outcome.point).toBeNull();
     expect(outcome.noEstimate?.reason).toContain('no local sales in QLD');
     expect(outcome.noEstimate?.regionMedian).toMatchObject({ region: 'Brisbane', medianAud: 930_000 });
+  });
+});
+
+describe('a gap in a market\'s own index, bridged by its capital\'s series', () => {
+  it('finds the first run of 6+ thin months between busier ones', () => {
+    const busy = (n: number) => new Array<number>(n).fill(400);
+    expect(firstGapStart([...busy(10), 20, 30, 10, 5, 40, 30, ...busy(5)])).toBe(10);
+    // five thin months is not a gap; thin months before the first busy one are not either
+    expect(firstGapStart([...busy(10), 20, 30, 10, 5, 40, ...busy(5)])).toBeNull();
+    expect(firstGapStart([1, 2, 0, 0, 1, 3, 2, 1, ...busy(20)])).toBeNull();
+    // a market that is never busy (50 sales a month at least) has no gap
+    expect(firstGapStart([3, 0, 0, 0, 0, 0, 0, 4, 2])).toBeNull();
+    expect(firstGapStart([])).toBeNull();
+  });
+
+  it('from the gap on, the index moves as the capital\'s series; without the series, or without a gap, as its own sales', () => {
+    // Melbourne's synthetic market (2014-2018) with 2016 all but empty.
+    const sales = makeSyntheticSales(6000).filter((sale) => !sale.saleDate.startsWith('2016') || sale.id % 40 === 0);
+    const level = (index: SalesIndex, date: string) => index.regionalIndex.get('VIC|house')![monthNumber(date)]!;
+    const bridged = buildSalesIndex(sales, { movement });
+    const own = buildSalesIndex(sales);
+    const melbourne = (date: string) => Math.log(carryForward(movement, { state: 'VIC', lat: -37.81, lng: 144.96 }, 'house', '2015-12-15', date)!.factor);
+    // The last busy month before the gap is December 2015: later months move with the series from it.
+    for (const date of ['2016-06-15', '2017-03-15', '2018-06-15']) {
+      expect(level(bridged, date) - level(bridged, '2015-12-15')).toBeCloseTo(melbourne(date), 2);
+    }
+    // Up to the gap the two agree; the synthetic market rose 5% a year, the series did otherwise.
+    expect(level(bridged, '2015-06-15') - level(bridged, '2014-06-15')).toBeCloseTo(level(own, '2015-06-15') - level(own, '2014-06-15'), 6);
+    expect(Math.abs(level(own, '2018-06-15') - level(own, '2015-12-15') - melbourne('2018-06-15'))).toBeGreaterThan(0.05);
+    const complete = makeSyntheticSales(6000);
+    const noGap = buildSalesIndex(complete, { movement });
+    expect(level(noGap, '2018-06-15') - level(noGap, '2015-12-15')).toBeCloseTo(level(buildSalesIndex(complete), '2018-06-15') - level(buildSalesIndex(complete), '2015-12-15'), 6);
   });
 });
