@@ -127,7 +127,9 @@ export function ModelCardView({ model }: { model: ModelCard }) {
         <p className="mt-1 text-sm text-slate-600">
           MdAPE: median absolute percentage error. PPE10 / PPE20: share of sales valued within 10% / 20%. Range coverage: share of true prices inside the stated 80% range.
           Hold-outs: the latest 5% of each city&apos;s sales by date (how the model does on the newest market), and 3% chosen at
-          random (how it does across the whole period). The baseline is the median price of the same suburb and type. Beside
+          random (how it does across the whole period); for NSW, every sale of one property in five of the Valuer General&apos;s
+          files (no bedrooms or floor area, each at its locality&apos;s point), read against an aim of its own in its Goal column.
+          The baseline is the median price of the same suburb and type. Beside
           each line: the previous model&apos;s figures on the same hold-outs, and whether the line meets the goals above.
         </p>
         <div className="mt-4 overflow-x-auto">
