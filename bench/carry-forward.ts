@@ -24,7 +24,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadMarketMovement, loadVicLocalityMedians } from '@propguard/db';
+import { loadVicLocalityMedians } from '@propguard/db';
 import {
   CITY_BY_STATE,
   EVIDENCE_LEVELS,
@@ -36,17 +36,19 @@ import {
   parseValuationModel,
   suburbCarry,
   valuePoint,
+  isWithheldFromRefits,
   withMarketIndexRefitted,
   type CarryForwardCalibration,
   type EvidenceLevel,
   type IndexedSale,
   type SalesIndex,
+  type SplitName,
   type SuburbCarryMethod,
   type ValuationModel,
 } from '@propguard/engines';
 import { buildEvaluationIndex, runEvaluation } from '../apps/cli/src/commands/train.ts';
 import { loadCliConfig } from '../apps/cli/src/config.ts';
-import { loadBenchSales } from './load-sales.ts';
+import { loadBenchMovement, loadBenchSales } from './load-sales.ts';
 
 /** Backtest horizons, months (BENCH_CARRY_HORIZONS='0,6,12,18' to explore; the shipped calibration is measured on the default). */
 const HORIZONS = process.env.BENCH_CARRY_HORIZONS ? process.env.BENCH_CARRY_HORIZONS.split(',').map(Number) : [0, 6, 12, 24, 36];
@@ -71,12 +73,12 @@ const sales = await loadBenchSales();
 log(`${sales.length.toLocaleString('en-AU')} sales loaded`);
 // The series alone, uncalibrated: the backtest measures the raw carry and calibrates it.
 const zero: CarryForwardCalibration = { horizonMonths: [6], sigmaLog: { '*': [0] }, rangeScale: { '*': [1] }, backtest: [], fsdBands: [], fsd: { horizonMonths: [0], evidence: [...EVIDENCE_LEVELS], multiplier: [[1, 1, 1]] }, note: 'uncalibrated' };
-const loaded = await loadMarketMovement(config.dataDir, resolve('models/carry-forward.json')).catch(() => null);
+const loaded = await loadBenchMovement().catch(() => null);
 const movement = loaded ? { ...loaded, calibration: zero } : buildMarketMovement(parseAbsMedianTable([]), zero);
 
 let model: ValuationModel;
 let index: SalesIndex;
-let splits: readonly string[];
+let splits: readonly SplitName[];
 const cache = resolve('.propguard/bench/evaluation-model.json');
 if (args.has('--shipped')) {
   model = parseValuationModel(JSON.parse(readFileSync(resolve('models/current.json'), 'utf8')));
@@ -99,9 +101,8 @@ if (args.has('--shipped')) {
     writeFileSync(cache, JSON.stringify({ key, artifact: run.model.artifact }));
   }
 }
-const holdouts = index.sales.filter((_sale, row) => splits[row] === 'timeHoldout' || splits[row] === 'randomHoldout');
 // Prices the index must not know from an origin's month on: the hold-outs', and the Valuer General's (they run later).
-const withheld = [...holdouts, ...index.sales.filter((sale) => sale.propertyKey)];
+const withheld = index.sales.filter((sale, row) => isWithheldFromRefits(sale, splits[row]));
 
 function monthsBefore(date: string, months: number): string {
   const year = Number(date.slice(0, 4));

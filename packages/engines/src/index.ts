@@ -80,6 +80,7 @@ export {
   evaluateHoldouts,
   isHoldoutSplit,
   isHeldOutProperty,
+  isWithheldFromRefits,
   evaluatePropertyHoldout,
   PROPERTY_HOLDOUT_LINE,
   formatAccuracyTable,

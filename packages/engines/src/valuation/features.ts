@@ -195,15 +195,14 @@ function perSquareMetreLevel(subjectSize: number | null | undefined, neighbours:
 
 /**
  * The comparables of the subject's street among those placed at their locality's point (where the
- * distance says nothing): their mean time-adjusted log price and count (NaN and 0 without any).
+ * distance says nothing; findNearestEarlierSales marks them): their mean time-adjusted log price and
+ * count (NaN and 0 without any).
  */
-function streetEvidence(street: string | null, comparables: readonly Neighbour[]): { level: number; count: number } {
-  if (street === null) return { level: Number.NaN, count: 0 };
+function streetEvidence(comparables: readonly Neighbour[]): { level: number; count: number } {
   let sum = 0;
   let count = 0;
   for (const neighbour of comparables) {
-    const sale = neighbour.sale;
-    if (!sale.placedAtLocality || !sale.address || streetNameKey(sale.address) !== street) continue;
+    if (!neighbour.sameStreet) continue;
     sum += neighbour.adjustedLogPrice;
     count += 1;
   }
@@ -241,7 +240,7 @@ export function computeFeatures(index: SalesIndex, subject: SubjectProperty, asA
   const own = records.market ? describePreviousSale(index, records.market, state, propertyType, asAt) : null;
   const previousSale = records.evidence === records.market ? own : describePreviousSale(index, records.evidence!, state, propertyType, asAt);
   const comparableSales = comparables.map((neighbour) => neighbour.sale);
-  const street = streetEvidence(similar.street, comparables);
+  const street = streetEvidence(comparables);
   const values = Float64Array.from([
     subject.lat,
     subject.lng,

@@ -255,16 +255,14 @@ export function seriesFor(movement: MarketMovement, region: string, kind: Dwelli
 }
 
 /**
- * The smoothed log level of a market's capital-city series for a segment ('unit': attached dwellings,
- * else houses) at a month number (months since January 1980, as the sales index counts them), or
- * null where the movement holds no such series: what bridges a gap in the market's own index.
+ * The smoothed log level, at a fractional year, of the capital-city series of a state for a property
+ * type's kind of dwelling, or null where the movement holds no such series: what bridges a gap in
+ * the market's own index (sales-index.ts).
  */
-export function capitalLevelByMonth(movement: MarketMovement, state: string, segment: string): ((month: number) => number) | null {
+export function capitalLevelAt(movement: MarketMovement, state: string, propertyType: string): ((year: number) => number) | null {
   const regions = ABS_REGIONS[state];
-  const series = regions ? seriesFor(movement, regions.capital, segment === 'unit' ? 'attached' : 'house') : null;
-  if (!series) return null;
-  // The month's middle, as a fractional year.
-  return (month) => interpolateLevel(series.times, series.logLevels, 1980 + (month + 0.5) / 12);
+  const series = regions ? seriesFor(movement, regions.capital, dwellingKindOf(propertyType)) : null;
+  return series ? (year) => interpolateLevel(series.times, series.logLevels, year) : null;
 }
 
 /** Whole months from one date to a later one (fractional). */

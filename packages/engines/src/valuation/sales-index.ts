@@ -10,7 +10,7 @@ import { normaliseAddressText, streetLineKey } from '../address/parse-address.ts
 import KDBush from 'kdbush';
 import { DEFAULT_QUALITY_INDEX_PARAMS, fitQualityIndex } from '../market/quality-index.ts';
 import { fractionalYear } from './dates.ts';
-import { capitalLevelByMonth, type MarketMovement } from './market-movement.ts';
+import { capitalLevelAt, type MarketMovement } from './market-movement.ts';
 import type { IndexedSale } from './types.ts';
 
 /** Kilometres per degree of latitude (WGS84 mean); longitude scales by cos(latitude). */
@@ -25,6 +25,11 @@ export const PROPERTY_TYPE_CODES: Record<string, number> = { house: 0, townhouse
 /** Projected kilometres (equirectangular about REFERENCE_LAT_RAD): fine within a city. */
 export function projectKm(lat: number, lng: number): { x: number; y: number } {
   return { x: lng * KM_PER_DEGREE_LNG_EQUATOR * Math.cos(REFERENCE_LAT_RAD), y: lat * KM_PER_DEGREE_LAT };
+}
+
+/** The middle of a month number (monthNumber), as a fractional year. */
+function monthMiddle(month: number): number {
+  return FIRST_YEAR + (month + 0.5) / 12;
 }
 
 /** Months since January FIRST_YEAR of a 'YYYY-MM-DD' date. */
@@ -112,7 +117,9 @@ function compareSales(a: IndexedSale, b: IndexedSale): number {
 
 /**
  * The street of a street line without its number ("1/21 Smith Street" -> "SMITH ST"): sales of the
- * same street are the closer comparables where several sales share one point (a locality's).
+ * same street are the closer comparables where several sales share one point (a locality's). Not
+ * parseAddress's `street`: given a street line alone, that reads trailing words as a suburb
+ * ("12 Main Road North" -> "MAIN RD").
  */
 export function streetNameKey(line: string): string | null {
   const words = streetLineKey(line).split(' ');
@@ -203,11 +210,11 @@ function buildMarketIndex(sales: readonly IndexedSale[], monthCount: number, exc
     const fitted = fitQualityIndex(list, first + monthOffset, last + monthOffset, (sale) => `${sale.suburb}|${sale.postcode ?? ''}`, { ...DEFAULT_QUALITY_INDEX_PARAMS, iterations: MARKET_INDEX_ITERATIONS });
     // From the market's first gap on, its capital's ABS series moves the index (firstGapStart).
     const gapStart = movement ? firstGapStart(fitted.counts) : null;
-    const capital = gapStart !== null && gapStart > 0 ? capitalLevelByMonth(movement!, list[0]!.state ?? '', segmentOf(list[0]!.propertyType)) : null;
+    const capital = gapStart !== null && gapStart > 0 ? capitalLevelAt(movement!, list[0]!.state ?? '', segmentOf(list[0]!.propertyType)) : null;
     if (capital) {
       const before = fitted.logLevels[gapStart! - 1]!;
       for (let position = gapStart!; position < fitted.logLevels.length; position += 1) {
-        fitted.logLevels[position] = before + capital(first + position) - capital(first + gapStart! - 1);
+        fitted.logLevels[position] = before + capital(monthMiddle(first + position)) - capital(monthMiddle(first + gapStart! - 1));
       }
     }
     // The absolute level is set by the months fitted on the market's own sales (before a bridged
@@ -363,6 +370,8 @@ export interface Neighbour {
   distanceKm: number;
   /** log(price) moved to the as-at date by the regional index */
   adjustedLogPrice: number;
+  /** True when the sale sits at its locality's point on the subject's street (SimilarTo.street). */
+  sameStreet?: boolean;
 }
 
 /** Search radii (km), widened in turn until K earlier sales are found. */
@@ -397,12 +406,13 @@ export function findNearestEarlierSales(
   const subjectLand = similar?.landSizeM2 != null && similar.landSizeM2 > 0 ? similar.landSizeM2 : Number.NaN;
   const subjectStreet = similar?.street ?? null;
   const ranksTies = subjectStreet !== null || Number.isFinite(subjectLand);
+  const onSubjectStreet = (position: number) => subjectStreet !== null && typeTree.streets[position] === subjectStreet;
   const tieOf = (position: number): number => {
     // Sales at their own geocode that share a point (one building's units) keep the recency order.
     if (!ranksTies || typeTree.atLocality[position] === 0) return 0;
     const land = typeTree.landSizes[position]!;
     const landTie = Number.isFinite(subjectLand) && Number.isFinite(land) ? Math.min(Math.abs(Math.log(subjectLand / land)), TIE_LAND_LOG_CAP) : TIE_LAND_LOG_CAP / 2;
-    return (subjectStreet !== null && typeTree.streets[position] === subjectStreet ? 0 : 1) + landTie;
+    return (onSubjectStreet(position) ? 0 : 1) + landTie;
   };
   // Max-heap (by distance, then larger tie, then larger gap first) of the best K positions so far.
   const heapPos: number[] = [];
@@ -474,6 +484,7 @@ export function findNearestEarlierSales(
         sale,
         distanceKm: heapDist[slot]!,
         adjustedLogPrice: typeTree.logPrices[position]! + timeAdjustment(index, state ?? sale.state, segment, typeTree.months[position]!, asAtMonth, leaveOut),
+        ...(onSubjectStreet(position) ? { sameStreet: true } : {}),
       },
     };
   });

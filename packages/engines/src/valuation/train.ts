@@ -86,6 +86,15 @@ export function isHoldoutSplit(split: SplitName | undefined): boolean {
 /** The keyed sources' own random stream: seed + this. */
 const KEYED_SOURCE_SEED_OFFSET = 1_000_003;
 
+/**
+ * Whether a sale's price stays out of a market index refitted as at an earlier month (a latest sale's
+ * in the evaluation, a backtest origin's in bench:carry-forward) from that month on: a hold-out's, or
+ * a keyed set's (the Valuer General's run later than the cities' latest 5%).
+ */
+export function isWithheldFromRefits(sale: IndexedSale, split: SplitName | undefined): boolean {
+  return isHoldoutSplit(split) || Boolean(sale.propertyKey);
+}
+
 /** One property in five (FNV-1a of its source id): every sale of it is held out (the NSW Valuer General's files). */
 export function isHeldOutProperty(propertyKey: string): boolean {
   let hash = 0x811c9dc5;
@@ -313,9 +322,8 @@ function accuracy(actual: number[], predicted: number[]): { mdape: number; ppe10
  * month (one refit per market and month, kept).
  */
 function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale: IndexedSale, split: SplitName) => SalesIndex {
-  // The hold-outs' prices, and those of the keyed sources (whose sales run later than the cities'
-  // latest 5%): a latest sale's index knows nothing from its month on.
-  const withheld = index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) || sale.propertyKey);
+  // A latest sale's index knows none of these prices from its month on.
+  const withheld = index.sales.filter((sale, row) => isWithheldFromRefits(sale, splits[row]));
   const refits = new Map<string, SalesIndex>();
   return (sale, split) => {
     if (split !== 'timeHoldout' || !sale.state) return index;
