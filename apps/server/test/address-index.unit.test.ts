@@ -74,6 +74,18 @@ describe('address suggestion index', () => {
     expect(index.localityCount).toBe(3);
   });
 
+  it('answers a repeated query as the first time, with the term cache full or evicting', () => {
+    const queries = ['12 colins st', 'richmond', '3/12 smith', '12 collins street melbourne', 'richmnd', '3121', '12 colins st', 'richmond nsw', 'richmond'];
+    const scores = (built: ReturnType<typeof buildAddressIndex>) => queries.map((query) => built.search(query, 10).map((suggestion) => suggestion.id));
+    const firstTime = queries.map((query) => buildAddressIndex(ENTRIES).search(query, 10).map((suggestion) => suggestion.id));
+    // A cache of one entry score evicts on every new term; the default keeps every term.
+    expect(scores(buildAddressIndex(ENTRIES, { termCacheEntries: 1 }))).toEqual(firstTime);
+    const cached = buildAddressIndex(ENTRIES);
+    scores(cached);
+    expect(scores(cached)).toEqual(firstTime);
+    expect(firstTime[0]![0]).toBe('address-1');
+  });
+
   it('writes gazetteer names as people do', () => {
     expect(toDisplayName('RICHMOND VALE')).toBe('Richmond Vale');
     expect(toDisplayName("O'CONNOR")).toBe("O'Connor");

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import { normaliseAddressText } from '@propguard/engines';
 import type { AddressSearchEntry } from '@propguard/db';
 import type { AddressSuggestion } from '@propguard/schemas';
@@ -106,11 +106,15 @@ interface RankedResult {
   score: number;
 }
 
+/** The most entry scores the per-term cache keeps (a few tens of bytes each in a Map): some tens of MB at most. */
+const TERM_CACHE_ENTRIES = 1_000_000;
+
 /**
  * Builds the in-memory suggestion index (MiniSearch, an inverted index with a radix tree for
  * prefix and fuzzy look-ups) over every street address of our sales and every gazetteer locality.
  */
-export function buildAddressIndex(entries: readonly AddressSearchEntry[]): AddressIndex {
+export function buildAddressIndex(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number } = {}): AddressIndex {
+  const termCacheEntries = options.termCacheEntries ?? TERM_CACHE_ENTRIES;
   const start = performance.now();
   const miniSearch = new MiniSearch<IndexedEntry>({
     fields: ['street', 'place'],
@@ -154,9 +158,71 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
     return queryTerms.filter((term) => term.length >= 4 && terms.some((entryTerm) => entryTerm.length < term.length && term.startsWith(entryTerm) && entryTerm.length >= term.length - 2)).length;
   }
 
-  function rank(results: SearchResult[], queryTerms: string[], queryNumbers: Set<string>, factor: number): RankedResult[] {
+  /**
+   * One term's matches (entry id -> score) as MiniSearch scores a query of that term alone, whole,
+   * as a prefix or with typos. A query's AND is the sum of its terms' scores times the number of
+   * terms, as MiniSearch combines them; scoring a term's entries is most of a query's time and the
+   * same terms come back keystroke after keystroke (a suburb, a postcode, a street being typed), so
+   * each term's scores are kept, least recently used dropped first.
+   */
+  const termCache = new Map<string, Map<number, number>>();
+  let termCacheSize = 0;
+  function termScores(term: string, isPrefix: boolean): Map<number, number> {
+    const key = `${isPrefix ? '*' : '='}${term}`;
+    const cached = termCache.get(key);
+    if (cached) {
+      termCache.delete(key);
+      termCache.set(key, cached);
+      return cached;
+    }
+    const scores = new Map<number, number>();
+    for (const result of miniSearch.search(term, { prefix: isPrefix })) scores.set(result.id as number, result.score);
+    termCache.set(key, scores);
+    termCacheSize += scores.size;
+    for (const [oldKey, oldScores] of termCache) {
+      if (termCacheSize <= termCacheEntries || oldKey === key) break;
+      termCache.delete(oldKey);
+      termCacheSize -= oldScores.size;
+    }
+    return scores;
+  }
+
+  /** MiniSearch's AND (every term) or OR (any term): summed scores times the number of distinct terms matched, best first. */
+  function combine(terms: readonly string[], isPrefix: (term: string) => boolean, mode: 'AND' | 'OR'): RankedResult[] {
+    const perTerm = terms.map((term) => ({ term, scores: termScores(term, isPrefix(term)) }));
+    const results: RankedResult[] = [];
+    if (mode === 'AND') {
+      const distinct = new Set(terms).size;
+      const [smallest, ...others] = [...perTerm].sort((a, b) => a.scores.size - b.scores.size);
+      if (!smallest) return results;
+      candidates: for (const [id, first] of smallest.scores) {
+        let score = first;
+        for (const { scores } of others) {
+          const more = scores.get(id);
+          if (more === undefined) continue candidates;
+          score += more;
+        }
+        results.push({ id, score: score * distinct });
+      }
+    } else {
+      const found = new Map<number, { score: number; terms: Set<string> }>();
+      for (const { term, scores } of perTerm) {
+        for (const [id, score] of scores) {
+          const entry = found.get(id);
+          if (entry) {
+            entry.score += score;
+            entry.terms.add(term);
+          } else found.set(id, { score, terms: new Set([term]) });
+        }
+      }
+      for (const [id, entry] of found) results.push({ id, score: entry.score * entry.terms.size });
+    }
+    return results.sort((a, b) => b.score - a.score);
+  }
+
+  function rank(results: RankedResult[], queryTerms: string[], queryNumbers: Set<string>, factor: number): RankedResult[] {
     return results.map((result) => {
-      const id = result.id as number;
+      const id = result.id;
       const held = termsHeld(id, queryTerms);
       let score = result.score * factor * (1 + held);
       if (held === queryTerms.length) score *= ALL_TERMS_HELD_BOOST;
@@ -178,7 +244,7 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
     // others would expand to thousands of words. Both then rank the candidates instead of selecting them.
     const selecting = queryTerms.filter((term) => !isCommon(term) && !(term === lastTerm && term.length < 3 && queryTerms.length > 1));
     const selectingTerms = selecting.length > 0 ? selecting : queryTerms;
-    const ranked = rank(miniSearch.search(selectingTerms.join(' '), { combineWith: 'AND', prefix }).slice(0, MAX_CANDIDATES), queryTerms, queryNumbers, 1);
+    const ranked = rank(combine(selectingTerms, prefix, 'AND').slice(0, MAX_CANDIDATES), queryTerms, queryNumbers, 1);
     // Too few entries hold every selecting term (a wrong house number, a word too mistyped):
     // entries holding some of them follow, below every entry that holds them all. Words before
     // numbers: "12 colins st" should go on with Collins St, not with every number 12.
@@ -187,9 +253,8 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[]): Addre
     const fallbackTerms = distinctiveWords.length > 0 ? distinctiveWords : distinctive;
     if (ranked.length < limit && queryTerms.length > 1 && fallbackTerms.length > 0) {
       const seen = new Set(ranked.map((result) => result.id));
-      const anyTerm = miniSearch
-        .search(fallbackTerms.join(' '), { combineWith: 'OR', prefix: false })
-        .filter((result) => !seen.has(result.id as number))
+      const anyTerm = combine(fallbackTerms, () => false, 'OR')
+        .filter((result) => !seen.has(result.id))
         .slice(0, FALLBACK_CANDIDATES);
       ranked.push(...rank(anyTerm, queryTerms, queryNumbers, ANY_TERM_PENALTY));
     }
