@@ -24,8 +24,17 @@ export async function findLocalWorkspace(database: Database): Promise<WorkspaceR
   return row ?? null;
 }
 
+let workspaceRevision = 0;
+
+/** Counts the workspace changes this process has written: a cache of a workspace's row is stale once it moves. */
+export function workspaceWrites(): number {
+  return workspaceRevision;
+}
+
 export async function insertWorkspace(database: Database, row: typeof workspaces.$inferInsert): Promise<void> {
+  workspaceRevision += 1;
   await database.db.insert(workspaces).values(row).onConflictDoNothing();
+  workspaceRevision += 1;
 }
 
 export async function findWorkspace(database: Database, id: string): Promise<WorkspaceRow | null> {
@@ -34,7 +43,9 @@ export async function findWorkspace(database: Database, id: string): Promise<Wor
 }
 
 export async function updateWorkspacePlan(database: Database, id: string, planId: string, hasHadTrial?: boolean): Promise<void> {
+  workspaceRevision += 1;
   await database.db.update(workspaces).set({ planId, ...(hasHadTrial === undefined ? {} : { hasHadTrial }) }).where(eq(workspaces.id, id));
+  workspaceRevision += 1;
 }
 
 export async function findUserByEmail(database: Database, email: string): Promise<UserRow | null> {
@@ -435,11 +446,14 @@ export async function activateSubscription(
   database: Database,
   input: { subscription: typeof subscriptions.$inferInsert; invoice: typeof invoices.$inferInsert | null; checkout: typeof checkouts.$inferInsert; hasHadTrial: boolean },
 ): Promise<void> {
+  workspaceRevision += 1;
   await database.db.transaction(async (tx) => {
     await tx.insert(subscriptions).values(input.subscription).onConflictDoUpdate({ target: subscriptions.workspaceId, set: input.subscription });
     await tx.update(workspaces).set({ planId: input.subscription.planId, hasHadTrial: input.hasHadTrial }).where(eq(workspaces.id, input.subscription.workspaceId));
     if (input.invoice) await tx.insert(invoices).values(input.invoice);
     await tx.insert(checkouts).values(input.checkout);
+  }).finally(() => {
+    workspaceRevision += 1;
   });
 }
 
@@ -504,6 +518,7 @@ export async function countCheckouts(database: Database, workspaceId: string): P
  * then nothing changes and the answer is false.
  */
 export async function upsertSubscription(database: Database, row: typeof subscriptions.$inferInsert & { lastEventAt: string }, workspacePlanId: string): Promise<boolean> {
+  workspaceRevision += 1;
   return database.db.transaction(async (tx) => {
     const applied = await tx
       .insert(subscriptions)
@@ -513,6 +528,8 @@ export async function upsertSubscription(database: Database, row: typeof subscri
     if (applied.length === 0) return false;
     await tx.update(workspaces).set({ planId: workspacePlanId, ...(row.trialEnd ? { hasHadTrial: true } : {}) }).where(eq(workspaces.id, row.workspaceId));
     return true;
+  }).finally(() => {
+    workspaceRevision += 1;
   });
 }
 

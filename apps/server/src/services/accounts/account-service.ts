@@ -16,6 +16,7 @@ import {
   findUser,
   findUserByEmail,
   findWorkspace,
+  workspaceWrites,
   insertAccountAudit,
   insertInvitation,
   insertSession,
@@ -103,10 +104,22 @@ export async function principalForSession(database: Database, token: string): Pr
   };
 }
 
-export async function localPrincipal(database: Database, workspaceId: string): Promise<Principal> {
+/**
+ * How long the local workspace's principal is reused. Every local-mode request needs it; a change
+ * this process writes (a plan bought) is seen at once (workspaceWrites), another process's within this.
+ */
+const LOCAL_PRINCIPAL_TTL_MS = 1000;
+const localPrincipals = new WeakMap<Database, { workspaceId: string; revision: number; readAt: number; principal: Readonly<Principal> }>();
+
+export async function localPrincipal(database: Database, workspaceId: string, now: number = Date.now()): Promise<Principal> {
+  const cached = localPrincipals.get(database);
+  if (cached && cached.workspaceId === workspaceId && cached.revision === workspaceWrites() && now - cached.readAt < LOCAL_PRINCIPAL_TTL_MS) return { ...cached.principal };
+  const revision = workspaceWrites();
   const workspace = await findWorkspace(database, workspaceId);
   if (!workspace) throw new AppError('INTERNAL_ERROR', 'The local workspace is missing.');
-  return { kind: 'local', workspaceId: workspace.id, workspaceName: workspace.name, isLocalWorkspace: true, planId: planIdSchema.parse(workspace.planId), role: 'owner', userId: null, email: null, sessionId: null, apiKeyId: null, apiKeyPrefix: null };
+  const principal: Principal = { kind: 'local', workspaceId: workspace.id, workspaceName: workspace.name, isLocalWorkspace: true, planId: planIdSchema.parse(workspace.planId), role: 'owner', userId: null, email: null, sessionId: null, apiKeyId: null, apiKeyPrefix: null };
+  localPrincipals.set(database, { workspaceId, revision, readAt: now, principal: { ...principal } });
+  return principal;
 }
 
 async function startSession(database: Database, userId: string, workspaceId: string): Promise<string> {
