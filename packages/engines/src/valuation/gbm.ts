@@ -539,3 +539,23 @@ export function predictCompiled(model: CompiledGbm, features: ArrayLike<number>)
   }
   return sum;
 }
+
+/** explainGbm on a compiled model: the same bias and contributions, in the same order of additions. */
+export function explainCompiled(model: CompiledGbm, features: ArrayLike<number>, featureCount: number): { bias: number; contributions: Float64Array } {
+  const { roots, feature, threshold, left, right, defaultLeft, value } = model;
+  const contributions = new Float64Array(featureCount);
+  let bias = model.baseScore;
+  for (let tree = 0; tree < roots.length; tree += 1) {
+    let node = roots[tree]!;
+    bias += value[node]!;
+    for (;;) {
+      const split = feature[node]!;
+      if (split === -1) break;
+      const x = features[split]!;
+      const child = (x !== x ? defaultLeft[node] === 1 : x <= threshold[node]!) ? left[node]! : right[node]!;
+      contributions[split] = contributions[split]! + value[child]! - value[node]!;
+      node = child;
+    }
+  }
+  return { bias, contributions };
+}

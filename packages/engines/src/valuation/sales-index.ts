@@ -422,11 +422,16 @@ export function findNearestEarlierSales(
   const after = (distance: number, tie: number, gap: number, j: number) =>
     distance > heapDist[j]! || (distance === heapDist[j] && (tie > heapTie[j]! || (tie === heapTie[j] && gap > heapGap[j]!)));
   const worse = (i: number, j: number) => after(heapDist[i]!, heapTie[i]!, heapGap[i]!, j);
+  const swapIn = (heap: number[], i: number, j: number) => {
+    const held = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = held;
+  };
   const swap = (i: number, j: number) => {
-    [heapPos[i], heapPos[j]] = [heapPos[j]!, heapPos[i]!];
-    [heapDist[i], heapDist[j]] = [heapDist[j]!, heapDist[i]!];
-    [heapTie[i], heapTie[j]] = [heapTie[j]!, heapTie[i]!];
-    [heapGap[i], heapGap[j]] = [heapGap[j]!, heapGap[i]!];
+    swapIn(heapPos, i, j);
+    swapIn(heapDist, i, j);
+    swapIn(heapTie, i, j);
+    swapIn(heapGap, i, j);
   };
   const { xs, ys } = typeTree;
   for (const radius of SEARCH_RADII_KM) {

@@ -5,7 +5,7 @@
  */
 import { FSD_CONFIDENCE_LEVELS, type ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
-import { explainGbm, predictCompiled } from './gbm.ts';
+import { explainCompiled, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
 import { smoothingCorrection } from './residual-smoothing.ts';
 import { anchorOnOwnSale, type OwnSaleAnchor, type PreviousSale } from './own-sale.ts';
@@ -111,15 +111,33 @@ export function carryRange(range: { logEstimate: number; lowLog: number; highLog
   };
 }
 
+/** What the model makes of the sales before an evidence date: everything of a valuation but the carry to its as-at date. */
+export interface EvidenceEstimate {
+  features: SubjectFeatures;
+  correction: number;
+  /** The model's log estimate with the second stage's correction, before any carry-forward. */
+  modelLogEstimate: number;
+}
+
+/** The features of a subject from the sales before `evidenceDate` and the model's estimate from them. */
+export function estimateFromEvidence(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, evidenceDate: string): EvidenceEstimate {
+  const features = computeFeatures(index, subject, evidenceDate, model.artifact.meanAnchor);
+  const correction = smoothingCorrection(model.smoothing, features.comparables, evidenceDate);
+  return { features, correction, modelLogEstimate: predictLogPrice(model, features) + correction };
+}
+
+/** The evidence estimate a point was valued from (valuePoint's `evidence`), to value the same evidence at another as-at date. */
+function evidenceOf(point: PointValuation): EvidenceEstimate {
+  return { features: point.features, correction: point.smoothingCorrection, modelLogEstimate: point.modelRange.logEstimate };
+}
+
 /**
  * Estimate and range only (the batch CLI and the benchmark use this; no explanations). The model
  * values the property from the sales before `evidenceDate` (default `asAt`); a later `asAt` is
  * reached by the ABS series of the index's market movement (carryForward).
  */
-export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string, evidenceDate: string = asAt): PointValuation {
-  const features = computeFeatures(index, subject, evidenceDate, model.artifact.meanAnchor);
-  const correction = smoothingCorrection(model.smoothing, features.comparables, evidenceDate);
-  const modelLogEstimate = predictLogPrice(model, features) + correction;
+export function valuePoint(model: ValuationModel, index: SalesIndex, subject: SubjectProperty, asAt: string, evidenceDate: string = asAt, fromEvidence: EvidenceEstimate = estimateFromEvidence(model, index, subject, evidenceDate)): PointValuation {
+  const { features, correction, modelLogEstimate } = fromEvidence;
   const quantiles = intervalFor(model.artifact, features.state);
   const scale = intervalScaleOf(model, features);
   // The range always contains the estimate: the residual quantiles are clamped to either side of 0.
@@ -200,7 +218,7 @@ export const FACTOR_GROUP_MEMBERS: readonly string[] = FACTOR_GROUPS.flatMap((gr
  * to E - B exactly; L -> E when E ~ B. Rounding residue goes to the largest factor.
  */
 function computeFactors(model: ValuationModel, subject: SubjectProperty, point: PointValuation) {
-  const { bias, contributions } = explainGbm(model.gbm, point.features.values);
+  const { bias, contributions } = explainCompiled(model.compiled, point.features.values, model.gbm.featureNames.length);
   const baseLog = model.artifact.meanAnchor + bias;
   const logContributions = new Map<string, number>();
   FEATURE_NAMES.forEach((name, feature) => logContributions.set(name, contributions[feature]!));
@@ -527,7 +545,8 @@ export function valueProperty(model: ValuationModel, index: SalesIndex, subject:
   const { baseValue, factors } = computeFactors(model, subject, point);
   const timelineDates = options.timelineDates ?? [shiftYears(asAt, -3), shiftYears(asAt, -2), shiftYears(asAt, -1), asAt];
   const timeline = timelineDates.map((date) => {
-    const past = date === asAt ? point : valuePoint(model, index, subject, date, date < evidenceDate ? date : evidenceDate);
+    // A date on or after the last evidence is the same evidence carried a shorter way: valued once.
+    const past = date === asAt ? point : date >= evidenceDate ? valuePoint(model, index, subject, date, evidenceDate, evidenceOf(point)) : valuePoint(model, index, subject, date, date);
     return { date, valuationAud: past.estimate, lowAud: past.low, highAud: past.high, confidence: past.confidence, carriedForward: past.carryForward !== null };
   });
   const artifact = model.artifact;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPrng, DEFAULT_GBM_PARAMS, explainGbm, predictGbm, trainGbm, type GbmDataset, type GbmParams } from '../../src/index.ts';
+import { compileGbm, explainCompiled } from '../../src/valuation/gbm.ts';
 
 const PARAMS: GbmParams = { ...DEFAULT_GBM_PARAMS, maxTrees: 60, learningRate: 0.2, maxLeaves: 8, minLeafRows: 5, subsample: 0.8, earlyStoppingRounds: 1000 };
 
@@ -88,6 +89,10 @@ describe('trainGbm', () => {
     for (const point of [[0.1, 0.2], [0.7, Number.NaN], [0.95, 0.99]]) {
       const { bias, contributions } = explainGbm(model, point);
       expect(bias + contributions[0]! + contributions[1]!).toBeCloseTo(predictGbm(model, point), 10);
+      // The compiled walk (what a valuation's factors use) gives the same figures, to the last bit.
+      const compiled = explainCompiled(compileGbm(model), point, 2);
+      expect(compiled.bias).toBe(bias);
+      expect([...compiled.contributions]).toEqual([...contributions]);
     }
   });
 });
