@@ -92,15 +92,18 @@ const ORDER = {
  * One page of priced sales matching a search (issue 5): filters run as SQL, newest first unless
  * asked otherwise, with the number of matches counted up to SEARCH_TOTAL_CAP.
  */
-export async function searchSales(database: Database, filter: SalesSearchFilter): Promise<{ rows: SaleListingRow[]; total: number }> {
+/** The page of a search and the number of matches (up to SEARCH_TOTAL_CAP + 1); with `knownTotal`, the page alone. */
+export async function searchSales(database: Database, filter: SalesSearchFilter, knownTotal?: number): Promise<{ rows: SaleListingRow[]; total: number }> {
   const where = and(...buildConditions(filter));
   const [rows, counted] = await Promise.all([
     database.db.select(LISTING_COLUMNS).from(sales).where(where).orderBy(...ORDER[filter.orderBy]).limit(filter.limit).offset(filter.offset),
-    database.db
-      .select({ total: count() })
-      // Ordered by date so the planner walks a (location, sale_date) index and stops at the cap,
-      // instead of scanning the table until it meets a state's rows (NSW: 30 ms -> 7 ms on PGlite).
-      .from(database.db.select({ one: sql`1` }).from(sales).where(where).orderBy(desc(sales.saleDate)).limit(SEARCH_TOTAL_CAP + 1).as('matches')),
+    knownTotal === undefined
+      ? database.db
+          .select({ total: count() })
+          // Ordered by date so the planner walks a (location, sale_date) index and stops at the cap,
+          // instead of scanning the table until it meets a state's rows (NSW: 30 ms -> 7 ms on PGlite).
+          .from(database.db.select({ one: sql`1` }).from(sales).where(where).orderBy(desc(sales.saleDate)).limit(SEARCH_TOTAL_CAP + 1).as('matches'))
+      : [{ total: knownTotal }],
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { rows: rows as SaleListingRow[], total };

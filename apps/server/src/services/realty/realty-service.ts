@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { getSaleListing, listSalesOfProperty, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow } from '@propguard/db';
+import { getSaleListing, listSalesOfProperty, searchSales, SEARCH_TOTAL_CAP, type SaleListingRow, type SalesSearchFilter } from '@propguard/db';
 import { describeLocation, parseSearchLocation } from '@propguard/engines';
 import {
   AppError,
@@ -50,6 +50,37 @@ async function gapOf(context: AppContext, row: SaleListingRow): Promise<number> 
 }
 
 /**
+ * How long a search's number of matches is reused. Counting them (up to SEARCH_TOTAL_CAP) is most
+ * of a search's database time, while the page and each of its listings are read fresh; the totals
+ * are kept per set of filters and per loaded data (the valuation runtime's sales), so a restart on
+ * new data starts afresh and a total counted before an import beside a running server lags by this at most.
+ */
+const SEARCH_TOTAL_TTL_MS = 60_000;
+const SEARCH_TOTALS_KEPT = 2_000;
+const searchTotals = new WeakMap<AppContext['database'], Map<string, { total: number; countedAt: number }>>();
+
+function searchTotalKey(context: AppContext, filter: Omit<SalesSearchFilter, 'orderBy' | 'limit' | 'offset'>): string {
+  const data = context.valuation.ready ? `${context.valuation.runtime.salesIndexed}|${context.valuation.runtime.latestSaleDate}` : 'none';
+  return `${data}|${JSON.stringify([filter.location, filter.category, filter.minPriceAud, filter.maxPriceAud, filter.minBedrooms, filter.minBathrooms])}`;
+}
+
+/** searchSales with the number of matches counted at most once a SEARCH_TOTAL_TTL_MS per filter. */
+async function searchSalesCounted(context: AppContext, filter: SalesSearchFilter, now: number = Date.now()): Promise<{ rows: SaleListingRow[]; total: number }> {
+  let totals = searchTotals.get(context.database);
+  if (!totals) searchTotals.set(context.database, (totals = new Map()));
+  const key = searchTotalKey(context, filter);
+  const known = totals.get(key);
+  const isFresh = known !== undefined && now - known.countedAt < SEARCH_TOTAL_TTL_MS;
+  const found = await searchSales(context.database, filter, isFresh ? known.total : undefined);
+  if (!isFresh) {
+    totals.delete(key);
+    totals.set(key, { total: found.total, countedAt: now });
+    if (totals.size > SEARCH_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+  }
+  return found;
+}
+
+/**
  * POST /api/realty/search. Filters run as SQL; each listing carries our valuation and hazard
  * risk (cached). The valuation-gap sorts value the GAP_SORT_WINDOW newest matches and sort those.
  */
@@ -73,7 +104,7 @@ export async function searchListings(context: AppContext, request: SearchRequest
     limit: isGapSort ? GAP_SORT_WINDOW : request.limit,
     offset: isGapSort ? 0 : request.offset,
   };
-  const { rows, total } = await searchSales(context.database, filter);
+  const { rows, total } = await searchSalesCounted(context, filter);
   let pageRows = rows;
   let nextOffset = request.offset + request.limit < Math.min(total, SEARCH_TOTAL_CAP) ? request.offset + request.limit : null;
   const notes: string[] = [];
