@@ -20,7 +20,9 @@ import {
   usageResponseSchema,
   verifyCertificateResponseSchema,
 } from '@propguard/schemas';
+import { updateWorkspacePlan } from '@propguard/db';
 import type { Principal } from '../src/services/accounts/principal.ts';
+import { localPrincipal } from '../src/services/accounts/account-service.ts';
 import { sampleDependencies } from '../src/services/compliance/cps230-service.ts';
 import { QuotaError, reserveQuota } from '../src/services/accounts/usage-service.ts';
 import { recordAccountMail, signUpThroughMail, type RecordingMailTransport } from './account-mail.ts';
@@ -669,6 +671,26 @@ describe.skipIf(getApiSkipReason() !== null)('accounts, API keys, quotas and che
     const audit = await request({ method: 'GET', url: '/api/audit', cookie: owner.cookie });
     const actions = (audit.json().entries as { action: string; actor: string }[]).map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(['signup', 'checkout.failed', 'checkout.succeeded', 'api_key.create', 'invite', 'subscription.downgrade']));
+  });
+
+  it('reads the local workspace\'s principal at most once a second, and at once after this process changes the workspace', async () => {
+    const { database, accounts } = testApp.context;
+    const id = accounts.localWorkspaceId;
+    const [{ plan_id: planBefore }] = await database.query<{ plan_id: string }>('SELECT plan_id FROM workspaces WHERE id = $1', [id]) as [{ plan_id: string }];
+    const now = Date.now();
+    try {
+      await updateWorkspacePlan(database, id, 'starter');
+      expect((await localPrincipal(database, id, now)).planId).toBe('starter');
+      // A change this process writes is read at once.
+      await updateWorkspacePlan(database, id, 'enterprise');
+      expect((await localPrincipal(database, id, now)).planId).toBe('enterprise');
+      // Another process's change (straight SQL here) shows within the second, not before.
+      await database.query('UPDATE workspaces SET plan_id = $2 WHERE id = $1', [id, 'professional']);
+      expect((await localPrincipal(database, id, now + 500)).planId).toBe('enterprise');
+      expect((await localPrincipal(database, id, now + 1_001)).planId).toBe('professional');
+    } finally {
+      await updateWorkspacePlan(database, id, planBefore);
+    }
   });
 
   it('limits API-key calls by the plan\'s requests a minute (429 with Retry-After), and a revoked key is 401', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SEARCH_TOTAL_CAP } from '@propguard/db';
 import {
   cacheStatusSchema,
   errorResponseSchema,
@@ -69,6 +70,29 @@ describe.skipIf(getApiSkipReason() !== null)('realty search, property pages and 
     }
     const dates = result.properties.map((listing) => listing.sale_date);
     expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('counts a filter\'s matches at most once a minute, while the page is read afresh every time', async () => {
+    const body = { location: 'Richmond VIC', property_type: 'sold', limit: 5 };
+    const before = await search(body);
+    const { database } = testApp.context;
+    const [columns] = await database.query<{ list: string }>(`SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list FROM information_schema.columns WHERE table_name = 'sales' AND column_name NOT IN ('id', 'source_key', 'sale_date')`);
+    // A later sale of the newest Richmond property, as an import beside the running server would add.
+    const [added] = await database.query<{ id: number }>(
+      `INSERT INTO sales (${columns!.list}, source_key, sale_date) SELECT ${columns!.list}, source_key || '-count-test', '2019-06-30' FROM sales WHERE id = $1 RETURNING id`,
+      [Number(before.properties[0]!.listing_id.slice('sale-'.length))],
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cached = await search(body);
+      expect(cached.properties[0]!.listing_id).toBe(`sale-${added!.id}`);
+      expect(cached.total).toBe(before.total);
+      vi.setSystemTime(Date.now() + 60_001);
+      expect((await search(body)).total).toBe(Math.min(before.total + 1, SEARCH_TOTAL_CAP + 1));
+    } finally {
+      vi.useRealTimers();
+      await database.query('DELETE FROM sales WHERE id = $1', [added!.id]);
+    }
   });
 
   it('applies category, price range, bedrooms and bathrooms exactly as SQL would', async () => {
