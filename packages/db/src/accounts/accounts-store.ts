@@ -406,8 +406,9 @@ export async function settleUsage(database: Database, id: number, statusCode: nu
   else await database.db.update(apiUsage).set({ statusCode }).where(eq(apiUsage.id, id));
 }
 
+/** Written for every audited call (a valuation among them): plain SQL, as insertValuationAudit. */
 export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {
-  await database.db.insert(accountAudit).values(row);
+  await database.query('INSERT INTO account_audit (at, workspace_id, actor, action, subject) VALUES ($1, $2, $3, $4, $5)', [row.at, row.workspaceId ?? null, row.actor, row.action, row.subject ?? null]);
 }
 
 export async function listAccountAudit(database: Database, workspaceId: string, limit: number) {
