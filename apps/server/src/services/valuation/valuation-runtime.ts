@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { carryForwardCalibrationPath, loadAddressBook, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
 import { buildSalesIndex, parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
@@ -45,8 +45,10 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const addressBook = await loadAddressBook(database, snapshotDir);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
   const localities = await loadLocalityTable(database);
+  // Every locality's typical attributes at once (an unknown address is valued with them), so that no valuation waits on the query.
+  const typicalCache = await loadAllTypicalAttributes(database, snapshotDir);
   return {
     ready: true,
-    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache: new Map(), placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }
