@@ -6,7 +6,8 @@ import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
 import type { AppContext } from './services/app-context.ts';
 import { createAccountsRuntime } from './services/accounts/accounts-runtime.ts';
-import { loadAddressIndex } from './services/address-search/address-search-service.ts';
+import { addressIndexInBackground, loadAddressIndex } from './services/address-search/address-search-service.ts';
+import type { AddressIndexState } from './services/address-search/address-index.ts';
 import { DataFacts } from './services/health/data-facts.ts';
 import { loadHazardRuntime } from './services/hazards/hazard-runtime.ts';
 import { ListingEnrichmentCache } from './services/realty/listing-enrichment-cache.ts';
@@ -33,6 +34,12 @@ export interface StartOptions {
   loaded?: LoadedRuntimes;
   /** false: the caller has already loaded the bundled data (the API tests' global setup), so their files are not checked again. */
   ensureData?: boolean;
+  /**
+   * Given (`npm start`): the address suggestions' index is built after the server is ready, in steps
+   * that leave it answering (about 2 s of work), and this gets the line that says it is done. A
+   * suggestion asked for meanwhile waits for it. Absent: built before createAppContext returns.
+   */
+  onAddressIndexBuilt?: (message: string) => void;
 }
 
 /** An ingest event as a step of the start: each data set is a phase; the planner statistics are one too. */
@@ -57,7 +64,14 @@ async function openChain(config: AppConfig, database: Database): Promise<ChainRu
 }
 
 /** The valuation model and sales index, the hazard layers and the address index, each reported as it is ready. */
-async function loadRuntimes(config: AppConfig, database: Database, report: (phase: string, message: string) => void): Promise<LoadedRuntimes> {
+function describeAddressIndex(addressIndex: AddressIndexState): string {
+  return addressIndex.ready
+    ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
+    : `address index: unavailable (${addressIndex.reason})`;
+}
+
+async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions): Promise<LoadedRuntimes> {
+  const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
   // On the embedded database the sales and addresses are read back from snapshots while their tables
   // are unchanged (packages/db/src/snapshot.ts: about 3 s instead of 20).
   const snapshotDir = config.databaseUrl === undefined ? path.join(config.homeDir, 'cache') : undefined;
@@ -70,10 +84,15 @@ async function loadRuntimes(config: AppConfig, database: Database, report: (phas
   report('hazards', hazards.ready
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
     : `hazards: unavailable (${hazards.reason})`);
+  const { onAddressIndexBuilt } = options;
+  if (onAddressIndexBuilt) {
+    options.onProgress?.({ phase: 'addresses', state: 'skipped', message: 'address index: built once the server is ready (suggestions asked for before then wait for it)' });
+    const started = performance.now();
+    const addressIndex = addressIndexInBackground(() => loadAddressIndex(database, snapshotDir, true), (built) => onAddressIndexBuilt(`${describeAddressIndex(built)}, ${((performance.now() - started) / 1000).toFixed(1)} s after it began`));
+    return { valuation, hazards, addressIndex };
+  }
   const addressIndex = await loadAddressIndex(database, snapshotDir);
-  report('addresses', addressIndex.ready
-    ? `address index: ${addressIndex.index.addressCount.toLocaleString('en-AU')} addresses and ${addressIndex.index.localityCount.toLocaleString('en-AU')} localities indexed in ${addressIndex.loadMs} ms`
-    : `address index: unavailable (${addressIndex.reason})`);
+  report('addresses', describeAddressIndex(addressIndex));
   return { valuation, hazards, addressIndex };
 }
 
@@ -90,7 +109,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
       });
     }
-    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, report));
+    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options));
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     await dataFacts.read(database);

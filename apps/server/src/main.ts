@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     if (step.message) console.log(progress.format(step.message));
   };
   onProgress({ phase: 'database', state: 'running', message: `PropGuard: opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...` });
-  const context = await createAppContext(config, { onProgress });
+  const context = await createAppContext(config, { onProgress, onAddressIndexBuilt: (message) => console.log(message) });
   const routesStartedAt = performance.now();
   const app = await buildApp(context);
 

@@ -13,8 +13,12 @@ interface IndexedEntry {
   place: string;
 }
 
-/** The address index loaded at start, or why it is not. */
-export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string };
+/**
+ * The address index loaded at start, or why it is not; `whenBuilt` while it is being built after
+ * the server said ready (address-search-service.ts: addressIndexInBackground), which fills this
+ * same object in when it is done.
+ */
+export type AddressIndexState = { ready: true; index: AddressIndex; loadMs: number } | { ready: false; reason: string; whenBuilt?: Promise<void> };
 
 export interface AddressIndex {
   entries: readonly AddressSearchEntry[];
@@ -114,6 +118,27 @@ const TERM_CACHE_ENTRIES = 1_000_000;
  * prefix and fuzzy look-ups) over every street address of our sales and every gazetteer locality.
  */
 export function buildAddressIndex(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number } = {}): AddressIndex {
+  const builder = indexBuilder(entries, options);
+  for (;;) {
+    const step = builder.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** buildAddressIndex in steps of BUILD_STEP_ENTRIES entries, the event loop free between them: the same index, built while the server answers. */
+export async function buildAddressIndexInSteps(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number } = {}): Promise<AddressIndex> {
+  const builder = indexBuilder(entries, options);
+  for (;;) {
+    const step = builder.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Entries a step of the stepped build takes on (about 50 ms of work on the 2-core machine). */
+const BUILD_STEP_ENTRIES = 4_000;
+
+function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number }): Generator<void, AddressIndex> {
   const termCacheEntries = options.termCacheEntries ?? TERM_CACHE_ENTRIES;
   const start = performance.now();
   const miniSearch = new MiniSearch<IndexedEntry>({
@@ -123,17 +148,24 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[], option
     searchOptions: { boost: { street: 2 }, fuzzy: fuzzyFor, maxFuzzy: 2 },
   });
   const addressCount = entries.filter((entry) => entry.kind === 'address').length;
-  miniSearch.addAll(
-    entries.map((entry, id) => ({
-      id,
-      street: entry.address,
-      place: [entry.suburb, entry.state, entry.postcode].filter(Boolean).join(' '),
-    })),
-  );
+  for (let from = 0; from < entries.length; from += BUILD_STEP_ENTRIES) {
+    miniSearch.addAll(
+      entries.slice(from, from + BUILD_STEP_ENTRIES).map((entry, offset) => ({
+        id: from + offset,
+        street: entry.address,
+        place: [entry.suburb, entry.state, entry.postcode].filter(Boolean).join(' '),
+      })),
+    );
+    yield;
+  }
   // Each entry's terms (for ranking) and the number of entries per term (common or not).
-  const entryTerms: string[][] = entries.map((entry) =>
-    [...new Set(tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm))].filter((term): term is string => term !== null),
-  );
+  const entryTerms: string[][] = [];
+  for (let from = 0; from < entries.length; from += BUILD_STEP_ENTRIES) {
+    for (const entry of entries.slice(from, from + BUILD_STEP_ENTRIES)) {
+      entryTerms.push([...new Set(tokenize(`${entry.address} ${entry.suburb} ${entry.state ?? ''} ${entry.postcode ?? ''}`).map(processTerm))].filter((term): term is string => term !== null));
+    }
+    yield;
+  }
   const entriesPerTerm = new Map<string, number>();
   for (const terms of entryTerms) for (const term of terms) entriesPerTerm.set(term, (entriesPerTerm.get(term) ?? 0) + 1);
   const commonAbove = Math.max(1, Math.floor(entries.length * COMMON_TERM_SHARE));

@@ -3,31 +3,52 @@ import { getAddressRecord, getLocalityRecord, loadAddressSearchEntries, type Add
 import { AppError, HAZARD_YEAR_MIN, type AddressProperty, type AddressSuggestionsResponse } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import { assessLocation } from '../hazards/hazard-service.ts';
-import { buildAddressIndex, toDisplayName, type AddressIndex, type AddressIndexState } from './address-index.ts';
+import { buildAddressIndex, buildAddressIndexInSteps, toDisplayName, type AddressIndex, type AddressIndexState } from './address-index.ts';
 import { redactPaths } from '../../http/redact.ts';
 
 
-/** Reads every address and locality and builds the suggestion index (a few seconds, once at start). */
-/** The address suggestions' index; the entries from a snapshot in `snapshotDir` while the tables are unchanged. */
-export async function loadAddressIndex(database: Database, snapshotDir?: string): Promise<AddressIndexState> {
+/**
+ * The address suggestions' index: every address and locality read (from a snapshot in
+ * `snapshotDir` while the tables are unchanged) and indexed, at once or (`inSteps`) in steps that
+ * leave the event loop free between them.
+ */
+export async function loadAddressIndex(database: Database, snapshotDir?: string, inSteps = false): Promise<AddressIndexState> {
   const started = performance.now();
   try {
     const entries = await loadAddressSearchEntries(database, snapshotDir);
-    const index = buildAddressIndex(entries);
+    const index = inSteps ? await buildAddressIndexInSteps(entries) : buildAddressIndex(entries);
     return { ready: true, index, loadMs: Math.round(performance.now() - started) };
   } catch (error) {
     return { ready: false, reason: `The address index could not be built: ${redactPaths((error as Error).message)}` };
   }
 }
 
-function requireAddressIndex(context: AppContext): AddressIndex {
-  if (!context.addressIndex.ready) throw new AppError('SERVICE_UNAVAILABLE', context.addressIndex.reason);
-  return context.addressIndex.index;
+/**
+ * The address index built after the server says ready (issue 32: the first page needs it only once
+ * someone types): a state that says so at once, and fills itself in when `build` is done. A call
+ * that needs the index meanwhile waits for it (requireAddressIndex).
+ */
+export function addressIndexInBackground(build: () => Promise<AddressIndexState>, onBuilt: (state: AddressIndexState) => void = () => undefined): AddressIndexState {
+  const state: AddressIndexState = { ready: false, reason: 'The address suggestions are being built (a few seconds after start): ask again in a moment.' };
+  state.whenBuilt = build().then((built) => {
+    delete state.whenBuilt;
+    Object.assign(state, built);
+    onBuilt(state);
+  });
+  return state;
+}
+
+async function requireAddressIndex(context: AppContext): Promise<AddressIndex> {
+  if (!context.addressIndex.ready && context.addressIndex.whenBuilt) await context.addressIndex.whenBuilt;
+  // Read again: the build has filled the state in.
+  const state = context.addressIndex as AddressIndexState;
+  if (!state.ready) throw new AppError('SERVICE_UNAVAILABLE', state.reason);
+  return state.index;
 }
 
 /** The autocomplete action: the best suggestions for what was typed, best first. */
-export function suggestAddresses(context: AppContext, query: string, limit: number): AddressSuggestionsResponse {
-  const index = requireAddressIndex(context);
+export async function suggestAddresses(context: AppContext, query: string, limit: number): Promise<AddressSuggestionsResponse> {
+  const index = await requireAddressIndex(context);
   const started = performance.now();
   const suggestions = index.search(query, limit);
   return { suggestions, source: index.source, tookMs: Math.round((performance.now() - started) * 100) / 100 };

@@ -178,7 +178,7 @@ export async function getPropguardHealth(context: AppContext): Promise<ServiceHe
 
 /** The in-memory address-suggestion index (POST /api/functions/address-search), timed on one probe query. */
 function addressIndexCheck(context: AppContext): CheckSpec {
-  if (!context.addressIndex.ready) return { required: false, check: { name: 'address suggestions', status: 'down', latencyMs: null, detail: context.addressIndex.reason } };
+  if (!context.addressIndex.ready) return { required: false, check: { name: 'address suggestions', status: context.addressIndex.whenBuilt ? 'degraded' : 'down', latencyMs: null, detail: context.addressIndex.reason } };
   const { index, loadMs } = context.addressIndex;
   const started = performance.now();
   index.search('collins st melbourne', 8);
