@@ -30,22 +30,30 @@ describe.each([
     if (kind === 'postgres') await postgres?.drop();
   });
 
+  const row = (subject: string, modelVersion = 'group-test') => ({ recordedAt: new Date().toISOString(), kind: 'valuation', subject, modelVersion, inputs: { address: subject }, dataSources: ['test'], result: { estimate: 1 }, workspaceId: null });
+
   it.skipIf(!isAvailable)('writes the rows of one turn in one statement, each stored when its promise settles', async () => {
     statements.length = 0;
-    const at = new Date().toISOString();
-    await Promise.all(Array.from({ length: 25 }, (_, position) => insertAccountAudit(counted, { at, workspaceId: 'group-test', actor: `actor ${position}`, action: 'group.test', subject: null })));
-    expect(statements.filter((text) => text.startsWith('INSERT INTO account_audit'))).toHaveLength(1);
-    const rows = await database.query<{ actor: string }>(`SELECT actor FROM account_audit WHERE workspace_id = 'group-test' ORDER BY id`);
-    expect(rows.map((row) => row.actor)).toEqual(Array.from({ length: 25 }, (_, position) => `actor ${position}`));
+    await Promise.all(Array.from({ length: 25 }, (_, position) => insertValuationAudit(counted, row(`${position} Group St`, 'group-one-turn'))));
+    expect(statements.filter((text) => text.startsWith('INSERT INTO valuation_audit'))).toHaveLength(1);
+    const rows = await database.query<{ subject: string }>(`SELECT subject FROM valuation_audit WHERE model_version = 'group-one-turn' ORDER BY id`);
+    expect(rows.map((stored) => stored.subject)).toEqual(Array.from({ length: 25 }, (_, position) => `${position} Group St`));
     // Rows handed over in separate turns are separate statements.
     statements.length = 0;
-    await insertAccountAudit(counted, { at, workspaceId: 'group-test', actor: 'later 1', action: 'group.test', subject: null });
-    await insertAccountAudit(counted, { at, workspaceId: 'group-test', actor: 'later 2', action: 'group.test', subject: null });
+    await insertValuationAudit(counted, row('later 1', 'group-one-turn'));
+    await insertValuationAudit(counted, row('later 2', 'group-one-turn'));
     expect(statements).toHaveLength(2);
   });
 
+  it.skipIf(!isAvailable)('writes the account audit row at once, not at the end of the turn (a client\'s next call must find it)', async () => {
+    statements.length = 0;
+    const written = insertAccountAudit(counted, { at: new Date().toISOString(), workspaceId: 'group-test', actor: 'now', action: 'group.test', subject: null });
+    // Sent before this turn ends: a query the next call queues comes after it.
+    expect(statements).toEqual([expect.stringMatching(/^INSERT INTO account_audit/)]);
+    await written;
+  });
+
   it.skipIf(!isAvailable)('fails only the caller of a bad row; the rest of its group is stored', async () => {
-    const row = (subject: string) => ({ recordedAt: new Date().toISOString(), kind: 'valuation', subject, modelVersion: 'group-test', inputs: { address: subject }, dataSources: ['test'], result: { estimate: 1 }, workspaceId: null });
     const outcomes = await Promise.allSettled([
       insertValuationAudit(counted, row('1 Good St')),
       // A NOT NULL column left empty: the database refuses this row.

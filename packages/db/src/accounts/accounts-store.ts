@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzl
 import { FINISHED_PORTFOLIO_STATES } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { accountAudit, accountTokens, apiKeys, apiPrices, apiUsage, billingEvents, checkouts, invitations, invoices, plans, publicAllowance, sessions, signInThrottle, subscriptions, testProcessorCustomers, testProcessorSubscriptions, users, workspaceMembers, workspaces } from './accounts-schema.ts';
-import { groupInsert, valuesList } from '../group-insert.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -407,13 +406,14 @@ export async function settleUsage(database: Database, id: number, statusCode: nu
   else await database.db.update(apiUsage).set({ statusCode }).where(eq(apiUsage.id, id));
 }
 
-/** Written for every audited call (a valuation among them): plain SQL, grouped per turn of the event loop, as insertValuationAudit. */
-export const insertAccountAudit: (database: Database, row: typeof accountAudit.$inferInsert) => Promise<void> = groupInsert<typeof accountAudit.$inferInsert>((database, rows) =>
-  database.query(
-    `INSERT INTO account_audit (at, workspace_id, actor, action, subject) VALUES ${valuesList(rows.length, ['', '', '', '', ''])}`,
-    rows.flatMap((row) => [row.at, row.workspaceId ?? null, row.actor, row.action, row.subject ?? null]),
-  ),
-);
+/**
+ * Written for every audited call (a valuation among them): plain SQL, as insertValuationAudit, but
+ * not grouped: plugins/auth.ts writes it when the answer has gone, and a client's next call must
+ * find it (on PGlite its queries queue behind this insert; a grouped insert would wait for the turn's end).
+ */
+export async function insertAccountAudit(database: Database, row: typeof accountAudit.$inferInsert): Promise<void> {
+  await database.query('INSERT INTO account_audit (at, workspace_id, actor, action, subject) VALUES ($1, $2, $3, $4, $5)', [row.at, row.workspaceId ?? null, row.actor, row.action, row.subject ?? null]);
+}
 
 export async function listAccountAudit(database: Database, workspaceId: string, limit: number) {
   return database.db.select().from(accountAudit).where(eq(accountAudit.workspaceId, workspaceId)).orderBy(desc(accountAudit.at), desc(accountAudit.id)).limit(limit);
