@@ -35,11 +35,15 @@ export interface StartOptions {
   /** false: the caller has already loaded the bundled data (the API tests' global setup), so their files are not checked again. */
   ensureData?: boolean;
   /**
-   * Given (`npm start`): the address suggestions' index is built after the server is ready, in steps
-   * that leave it answering (about 2 s of work), and this gets the line that says it is done. A
-   * suggestion asked for meanwhile waits for it. Absent: built before createAppContext returns.
+   * Given (`npm start`, which resolves it once the server listens): work the first page does not
+   * need waits for it and is then done in the background: the address suggestions' index (about 2 s,
+   * built in steps that leave the server answering; a suggestion asked for meanwhile waits for it)
+   * and the data counts of the health pages (a health call meanwhile waits for them). Absent (tests,
+   * benches, the CLI): both are done before createAppContext returns.
    */
-  onAddressIndexBuilt?: (message: string) => void;
+  afterReady?: Promise<void>;
+  /** The line that says a piece of the background work is done. */
+  onBackgroundDone?: (message: string) => void;
 }
 
 /** An ingest event as a step of the start: each data set is a phase; the planner statistics are one too. */
@@ -84,11 +88,16 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
   report('hazards', hazards.ready
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
     : `hazards: unavailable (${hazards.reason})`);
-  const { onAddressIndexBuilt } = options;
-  if (onAddressIndexBuilt) {
+  const { afterReady } = options;
+  if (afterReady) {
     options.onProgress?.({ phase: 'addresses', state: 'skipped', message: 'address index: built once the server is ready (suggestions asked for before then wait for it)' });
-    const started = performance.now();
-    const addressIndex = addressIndexInBackground(() => loadAddressIndex(database, snapshotDir, true), (built) => onAddressIndexBuilt(`${describeAddressIndex(built)}, ${((performance.now() - started) / 1000).toFixed(1)} s after it began`));
+    let started = 0;
+    const build = async () => {
+      await afterReady;
+      started = performance.now();
+      return loadAddressIndex(database, snapshotDir, true);
+    };
+    const addressIndex = addressIndexInBackground(build, (built) => options.onBackgroundDone?.(`${describeAddressIndex(built)}, ${((performance.now() - started) / 1000).toFixed(1)} s after the server was ready`));
     return { valuation, hazards, addressIndex };
   }
   const addressIndex = await loadAddressIndex(database, snapshotDir);
@@ -112,7 +121,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options));
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
-    await dataFacts.read(database);
+    if (options.afterReady) void options.afterReady.then(() => dataFacts.read(database)).catch(() => undefined);
+    else await dataFacts.read(database);
     const chain = await openChain(config, database);
     report('certificates', chain.ready
       ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`

@@ -15,6 +15,9 @@ function describeAuthMode(config: AppConfig): string {
   return `!! Accounts: AUTH_MODE=local for this machine only (AUTH_MODE unset, HOST=${config.host} is loopback): a request straight from this machine is the owner of the local workspace, with no sign-in; a request with a public Host, Origin, Forwarded or X-Forwarded-* header (a reverse proxy) must sign in. Behind a proxy set AUTH_MODE=required (README, "Deployment behind a reverse proxy"). ${proxy}.`;
 }
 
+/** How long after the server listens the background work of the start begins (createAppContext's afterReady). */
+const BACKGROUND_DELAY_MS = 1_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -34,7 +37,12 @@ async function main(): Promise<void> {
     if (step.message) console.log(progress.format(step.message));
   };
   onProgress({ phase: 'database', state: 'running', message: `PropGuard: opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...` });
-  const context = await createAppContext(config, { onProgress, onAddressIndexBuilt: (message) => console.log(message) });
+  // Work the first page does not need (the address index, the health pages' data counts) waits for the server to listen.
+  let markReady = () => undefined as void;
+  const afterReady = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const context = await createAppContext(config, { onProgress, afterReady, onBackgroundDone: (message) => console.log(message) });
   const routesStartedAt = performance.now();
   const app = await buildApp(context);
 
@@ -51,6 +59,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A moment after ready, so that the first page and its first analysis go before it.
+  setTimeout(markReady, BACKGROUND_DELAY_MS).unref();
   onProgress({ phase: 'routes', state: 'done', message: `routes: API and web app served in ${Math.round(performance.now() - routesStartedAt)} ms` });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\nPropGuard is ready in ${((performance.now() - startMs) / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
