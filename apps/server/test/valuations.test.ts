@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, modelCardSchema, propertyAnalysisResponseSchema, valuationResultSchema, type ValuationResult } from '@propguard/schemas';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
+import { resolveValuationSubject, valueDatedSubject, valueRequest } from '../src/services/valuation/valuation-service.ts';
 
 describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
   let testApp: TestApp;
@@ -112,6 +113,30 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     expect(valuation.ownSale!.discountReason).toContain('passed in at auction: the price is the highest bid, not a sale price');
     expect(valuation.comparables.some((comparable) => comparable.ownSale)).toBe(false);
     expect(Math.abs(valuation.estimate / 1_820_000 - 1)).toBeLessThan(0.1);
+  });
+
+  it('serves a repeated question from the kept answer; another as-at date or attribute is valued afresh; a caller\'s copy is its own', async () => {
+    const { context } = testApp;
+    if (!context.valuation.ready) throw new Error(context.valuation.reason);
+    const runtime = context.valuation.runtime;
+    const request = { address: '85 Turner St, Abbotsford VIC 3067' };
+    const first = await valueRequest(context, runtime, request);
+    // A caller that changes its copy changes nobody else's.
+    first.estimate = 1;
+    first.factors.length = 0;
+    const again = await valueRequest(context, runtime, request);
+    expect(again.estimate).toBeGreaterThan(100_000);
+    expect(again.factors.length).toBeGreaterThan(0);
+    // Computed afresh, the same answer.
+    const fresh = valueDatedSubject({ ...runtime }, await resolveValuationSubject(context, runtime, request));
+    expect(again).toEqual(fresh);
+    // Another as-at date, another bedroom count: other questions, other answers.
+    const earlier = await valueRequest(context, runtime, { ...request, asAt: '2017-06-30' });
+    expect(earlier.asAt).toBe('2017-06-30');
+    expect(earlier.estimate).not.toBe(again.estimate);
+    const bigger = await valueRequest(context, runtime, { ...request, attributes: { bedrooms: 6 } });
+    expect(bigger.property.attributes.bedrooms).toBe(6);
+    expect(bigger.estimate).not.toBe(again.estimate);
   });
 
   it('serves the property analysis function of SPEC.md from the same valuation', async () => {

@@ -31,8 +31,35 @@ export function valueDatedPoint(runtime: ValuationRuntime, dated: DatedSubject):
   return point;
 }
 
-/** The full valuation of a dated subject (factors, comparables, breakdown, timeline). */
+/** Whole answers kept per runtime, least recently used dropped first (a few tens of kB each). */
+const ANSWERS_KEPT = 1_000;
+const keptAnswers = new WeakMap<ValuationRuntime, Map<string, ValuationResult>>();
+
+/**
+ * The full valuation of a dated subject (factors, comparables, breakdown, timeline). A pure
+ * function of the runtime (model, sales index, market series) and the dated subject (its place,
+ * attributes, as-at and evidence dates, assumptions), so its answer is kept per runtime under the
+ * subject's JSON and served again while both are unchanged (issue 35): the dashboard, the report
+ * and the certificate of one property ask the same question. A new model or new data load a new
+ * runtime, and with it no kept answers; each caller gets its own copy.
+ */
 export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject): ValuationResult {
+  let kept = keptAnswers.get(runtime);
+  if (!kept) keptAnswers.set(runtime, (kept = new Map()));
+  const key = JSON.stringify(dated);
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return structuredClone(found);
+  }
+  const answer = computeValuation(runtime, dated);
+  kept.set(key, structuredClone(answer));
+  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
+  return answer;
+}
+
+function computeValuation(runtime: ValuationRuntime, dated: DatedSubject): ValuationResult {
   const { resolved, market, asAt, assumed } = dated;
   const { location, attributes } = resolved;
   // Refused first (no local market, evidence too far) with the region's ABS median: valueDatedPoint's check.
