@@ -78,11 +78,17 @@ describe('address suggestion index', () => {
     const queries = ['12 colins st', 'richmond', '3/12 smith', '12 collins street melbourne', 'richmnd', '3121', '12 colins st', 'richmond nsw', 'richmond'];
     const scores = (built: ReturnType<typeof buildAddressIndex>) => queries.map((query) => built.search(query, 10).map((suggestion) => suggestion.id));
     const firstTime = queries.map((query) => buildAddressIndex(ENTRIES).search(query, 10).map((suggestion) => suggestion.id));
-    // A cache of one entry score evicts on every new term; the default keeps every term.
-    expect(scores(buildAddressIndex(ENTRIES, { termCacheEntries: 1 }))).toEqual(firstTime);
+    // A cache of one entry score (or one answer) evicts on every new term (or query); the default keeps them all.
+    expect(scores(buildAddressIndex(ENTRIES, { termCacheEntries: 1, answersKept: 1 }))).toEqual(firstTime);
     const cached = buildAddressIndex(ENTRIES);
     scores(cached);
     expect(scores(cached)).toEqual(firstTime);
+    // A caller's change to its answer is not seen by the next caller.
+    const [mine] = cached.search('12 colins st', 1);
+    mine!.label = 'changed';
+    expect(cached.search('12 colins st', 1)[0]!.label).toBe('12 Collins St, Melbourne VIC 3000');
+    // The same terms however typed are one question.
+    expect(cached.search('12  Colins   ST', 10).map((suggestion) => suggestion.id)).toEqual(firstTime[0]);
     expect(firstTime[0]![0]).toBe('address-1');
   });
 

@@ -110,6 +110,8 @@ interface RankedResult {
   score: number;
 }
 
+/** Whole answers kept (a few hundred bytes each). */
+const ANSWERS_KEPT = 20_000;
 /** The most entry scores the per-term cache keeps (a few tens of bytes each in a Map): some tens of MB at most. */
 const TERM_CACHE_ENTRIES = 1_000_000;
 
@@ -117,7 +119,7 @@ const TERM_CACHE_ENTRIES = 1_000_000;
  * Builds the in-memory suggestion index (MiniSearch, an inverted index with a radix tree for
  * prefix and fuzzy look-ups) over every street address of our sales and every gazetteer locality.
  */
-export function buildAddressIndex(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number } = {}): AddressIndex {
+export function buildAddressIndex(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number; answersKept?: number } = {}): AddressIndex {
   const builder = indexBuilder(entries, options);
   for (;;) {
     const step = builder.next();
@@ -126,7 +128,7 @@ export function buildAddressIndex(entries: readonly AddressSearchEntry[], option
 }
 
 /** buildAddressIndex in steps of BUILD_STEP_ENTRIES entries, the event loop free between them: the same index, built while the server answers. */
-export async function buildAddressIndexInSteps(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number } = {}): Promise<AddressIndex> {
+export async function buildAddressIndexInSteps(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number; answersKept?: number } = {}): Promise<AddressIndex> {
   const builder = indexBuilder(entries, options);
   for (;;) {
     const step = builder.next();
@@ -138,8 +140,9 @@ export async function buildAddressIndexInSteps(entries: readonly AddressSearchEn
 /** Entries a step of the stepped build takes on (about 50 ms of work on the 2-core machine). */
 const BUILD_STEP_ENTRIES = 4_000;
 
-function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number }): Generator<void, AddressIndex> {
+function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCacheEntries?: number; answersKept?: number }): Generator<void, AddressIndex> {
   const termCacheEntries = options.termCacheEntries ?? TERM_CACHE_ENTRIES;
+  const answersKept = options.answersKept ?? ANSWERS_KEPT;
   const start = performance.now();
   const miniSearch = new MiniSearch<IndexedEntry>({
     fields: ['street', 'place'],
@@ -265,7 +268,27 @@ function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCa
     });
   }
 
+  /**
+   * Whole answers by what was typed (normalised terms and limit), least recently used dropped past
+   * ANSWERS_KEPT: the index never changes once built, and people typing an address pass through the
+   * same prefixes ("12 coll", "richmond"). Each caller gets its own array.
+   */
+  const answers = new Map<string, AddressSuggestion[]>();
   function search(query: string, limit: number): AddressSuggestion[] {
+    const key = `${limit}|${tokenize(query).map(processTerm).filter((term) => term !== null).join(' ')}`;
+    const kept = answers.get(key);
+    if (kept) {
+      answers.delete(key);
+      answers.set(key, kept);
+      return kept.map((suggestion) => ({ ...suggestion }));
+    }
+    const answer = searchAfresh(query, limit);
+    answers.set(key, answer.map((suggestion) => ({ ...suggestion })));
+    if (answers.size > answersKept) answers.delete(answers.keys().next().value!);
+    return answer;
+  }
+
+  function searchAfresh(query: string, limit: number): AddressSuggestion[] {
     const queryTerms = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
     if (queryTerms.length === 0) return [];
     const lastTerm = queryTerms[queryTerms.length - 1];
