@@ -181,7 +181,7 @@ function addressIndexCheck(context: AppContext): CheckSpec {
   if (!context.addressIndex.ready) return { required: false, check: { name: 'address suggestions', status: context.addressIndex.whenBuilt ? 'degraded' : 'down', latencyMs: null, detail: context.addressIndex.reason } };
   const { index, loadMs } = context.addressIndex;
   const started = performance.now();
-  index.search('collins st melbourne', 8);
+  index.searchAfresh('collins st melbourne', 8);
   const latencyMs = Math.round((performance.now() - started) * 100) / 100;
   return {
     required: false,

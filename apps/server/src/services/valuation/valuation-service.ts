@@ -31,6 +31,11 @@ export function valueDatedPoint(runtime: ValuationRuntime, dated: DatedSubject):
   return point;
 }
 
+export interface KeptAnswers {
+  /** True: computed afresh, never a kept answer (a health sample times the engine itself). */
+  fresh?: boolean;
+}
+
 /** Whole answers kept per runtime, least recently used dropped first (a few tens of kB each). */
 const ANSWERS_KEPT = 1_000;
 const keptAnswers = new WeakMap<ValuationRuntime, Map<string, ValuationResult>>();
@@ -43,7 +48,8 @@ const keptAnswers = new WeakMap<ValuationRuntime, Map<string, ValuationResult>>(
  * and the certificate of one property ask the same question. A new model or new data load a new
  * runtime, and with it no kept answers; each caller gets its own copy.
  */
-export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject): ValuationResult {
+export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject, options: KeptAnswers = {}): ValuationResult {
+  if (options.fresh) return computeValuation(runtime, dated);
   let kept = keptAnswers.get(runtime);
   if (!kept) keptAnswers.set(runtime, (kept = new Map()));
   const key = JSON.stringify(dated);
@@ -86,6 +92,6 @@ function computeValuation(runtime: ValuationRuntime, dated: DatedSubject): Valua
 }
 
 /** Values one property named by a request (see resolveDatedSubject), then runs the model. */
-export async function valueRequest(context: AppContext, runtime: ValuationRuntime, request: SubjectRequest): Promise<ValuationResult> {
-  return valueDatedSubject(runtime, await resolveValuationSubject(context, runtime, request));
+export async function valueRequest(context: AppContext, runtime: ValuationRuntime, request: SubjectRequest, options: KeptAnswers = {}): Promise<ValuationResult> {
+  return valueDatedSubject(runtime, await resolveValuationSubject(context, runtime, request), options);
 }
