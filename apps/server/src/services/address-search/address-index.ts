@@ -3,6 +3,7 @@ import MiniSearch from 'minisearch';
 import { normaliseAddressText } from '@propguard/engines';
 import type { AddressSearchEntry } from '@propguard/db';
 import type { AddressSuggestion } from '@propguard/schemas';
+import { LruMap } from '../lru-map.ts';
 
 /** What the index stores per entry: its position in the entry list and the two searchable fields. */
 interface IndexedEntry {
@@ -202,25 +203,14 @@ function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCa
    * same terms come back keystroke after keystroke (a suburb, a postcode, a street being typed), so
    * each term's scores are kept, least recently used dropped first.
    */
-  const termCache = new Map<string, Map<number, number>>();
-  let termCacheSize = 0;
+  const termCache = new LruMap<string, Map<number, number>>(termCacheEntries, (scores) => scores.size);
   function termScores(term: string, isPrefix: boolean): Map<number, number> {
     const key = `${isPrefix ? '*' : '='}${term}`;
     const cached = termCache.get(key);
-    if (cached) {
-      termCache.delete(key);
-      termCache.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const scores = new Map<number, number>();
     for (const result of miniSearch.search(term, { prefix: isPrefix })) scores.set(result.id as number, result.score);
     termCache.set(key, scores);
-    termCacheSize += scores.size;
-    for (const [oldKey, oldScores] of termCache) {
-      if (termCacheSize <= termCacheEntries || oldKey === key) break;
-      termCache.delete(oldKey);
-      termCacheSize -= oldScores.size;
-    }
     return scores;
   }
 
@@ -275,23 +265,23 @@ function* indexBuilder(entries: readonly AddressSearchEntry[], options: { termCa
    * ANSWERS_KEPT: the index never changes once built, and people typing an address pass through the
    * same prefixes ("12 coll", "richmond"). Each caller gets its own array.
    */
-  const answers = new Map<string, AddressSuggestion[]>();
+  const answers = new LruMap<string, AddressSuggestion[]>(answersKept);
+  const termsOf = (query: string) => tokenize(query).map(processTerm).filter((term): term is string => term !== null);
   function search(query: string, limit: number): AddressSuggestion[] {
-    const key = `${limit}|${tokenize(query).map(processTerm).filter((term) => term !== null).join(' ')}`;
+    const queryTerms = termsOf(query);
+    const key = `${limit}|${queryTerms.join(' ')}`;
     const kept = answers.get(key);
-    if (kept) {
-      answers.delete(key);
-      answers.set(key, kept);
-      return kept.map((suggestion) => ({ ...suggestion }));
-    }
-    const answer = searchAfresh(query, limit);
+    if (kept) return kept.map((suggestion) => ({ ...suggestion }));
+    const answer = answerFor(queryTerms, limit);
     answers.set(key, answer.map((suggestion) => ({ ...suggestion })));
-    if (answers.size > answersKept) answers.delete(answers.keys().next().value!);
     return answer;
   }
 
   function searchAfresh(query: string, limit: number): AddressSuggestion[] {
-    const queryTerms = tokenize(query).map(processTerm).filter((term): term is string => term !== null);
+    return answerFor(termsOf(query), limit);
+  }
+
+  function answerFor(queryTerms: string[], limit: number): AddressSuggestion[] {
     if (queryTerms.length === 0) return [];
     const lastTerm = queryTerms[queryTerms.length - 1];
     const queryNumbers = new Set(queryTerms.filter((term) => HAS_DIGIT.test(term)));

@@ -17,6 +17,7 @@ import { computeListingEnrichment, computeValuationGap, listingEnrichmentKey } f
 import { findListingSentiment } from '../market/market-service.ts';
 import { toHistoryEntry, toListing } from './listing-presenter.ts';
 import { resolvePlace } from './place-choice.ts';
+import { LruMap } from '../lru-map.ts';
 
 /**
  * "For sale" and "for rent" are current listings: only a configured listings feed could supply
@@ -57,7 +58,7 @@ async function gapOf(context: AppContext, row: SaleListingRow): Promise<number> 
  */
 const SEARCH_TOTAL_TTL_MS = 60_000;
 const SEARCH_TOTALS_KEPT = 2_000;
-const searchTotals = new WeakMap<AppContext['database'], Map<string, { total: number; countedAt: number }>>();
+const searchTotals = new WeakMap<AppContext['database'], LruMap<string, { total: number; countedAt: number }>>();
 
 function searchTotalKey(context: AppContext, filter: Omit<SalesSearchFilter, 'orderBy' | 'limit' | 'offset'>): string {
   const data = context.valuation.ready ? `${context.valuation.runtime.salesIndexed}|${context.valuation.runtime.latestSaleDate}` : 'none';
@@ -67,16 +68,12 @@ function searchTotalKey(context: AppContext, filter: Omit<SalesSearchFilter, 'or
 /** searchSales with the number of matches counted at most once a SEARCH_TOTAL_TTL_MS per filter. */
 async function searchSalesCounted(context: AppContext, filter: SalesSearchFilter, now: number = Date.now()): Promise<{ rows: SaleListingRow[]; total: number }> {
   let totals = searchTotals.get(context.database);
-  if (!totals) searchTotals.set(context.database, (totals = new Map()));
+  if (!totals) searchTotals.set(context.database, (totals = new LruMap(SEARCH_TOTALS_KEPT)));
   const key = searchTotalKey(context, filter);
   const known = totals.get(key);
   const isFresh = known !== undefined && now - known.countedAt < SEARCH_TOTAL_TTL_MS;
   const found = await searchSales(context.database, filter, isFresh ? known.total : undefined);
-  if (!isFresh) {
-    totals.delete(key);
-    totals.set(key, { total: found.total, countedAt: now });
-    if (totals.size > SEARCH_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
-  }
+  if (!isFresh) totals.set(key, { total: found.total, countedAt: now });
   return found;
 }
 

@@ -3,6 +3,7 @@ import { noEstimateError, valueOrRefuse, valueProperty, type PointValuation } fr
 import { addressSuggestionIdSchema, listingIdSchema, type SubjectRequest, type ValuationResult } from '@propguard/schemas';
 import type { AppContext } from '../app-context.ts';
 import type { ValuationRuntime } from './valuation-runtime.ts';
+import { LruMap } from '../lru-map.ts';
 
 /** A text typed or sent where an address goes: a listing id ("sale-123") or a suggestion id ("address-45") names that property; anything else is an address. */
 export function subjectOfText(text: string): SubjectRequest {
@@ -38,7 +39,7 @@ export interface KeptAnswers {
 
 /** Whole answers kept per runtime, least recently used dropped first (a few tens of kB each). */
 const ANSWERS_KEPT = 1_000;
-const keptAnswers = new WeakMap<ValuationRuntime, Map<string, ValuationResult>>();
+const keptAnswers = new WeakMap<ValuationRuntime, LruMap<string, ValuationResult>>();
 
 /**
  * The full valuation of a dated subject (factors, comparables, breakdown, timeline). A pure
@@ -51,17 +52,12 @@ const keptAnswers = new WeakMap<ValuationRuntime, Map<string, ValuationResult>>(
 export function valueDatedSubject(runtime: ValuationRuntime, dated: DatedSubject, options: KeptAnswers = {}): ValuationResult {
   if (options.fresh) return computeValuation(runtime, dated);
   let kept = keptAnswers.get(runtime);
-  if (!kept) keptAnswers.set(runtime, (kept = new Map()));
+  if (!kept) keptAnswers.set(runtime, (kept = new LruMap(ANSWERS_KEPT)));
   const key = JSON.stringify(dated);
   const found = kept.get(key);
-  if (found) {
-    kept.delete(key);
-    kept.set(key, found);
-    return structuredClone(found);
-  }
+  if (found) return structuredClone(found);
   const answer = computeValuation(runtime, dated);
   kept.set(key, structuredClone(answer));
-  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
   return answer;
 }
 
