@@ -49,10 +49,11 @@ describe.skipIf(getApiSkipReason() !== null)('address suggestions', () => {
   });
 
   it('finds sampled addresses of our sales typed with one letter of the street name missing', async () => {
-    // Every 997th whole-number address on a street of six letters or more (no units: "1/12" and "12" share a street).
+    // Every 97th whole-number address on a street of six letters or more (no units: "1/12" and "12"
+    // share a street); the full data's every 997th: full-data/full-data.test.ts.
     const rows = await testApp.context.database.query<{ id: number; address: string; suburb: string }>(
       `SELECT id, address, suburb FROM addresses
-        WHERE address ~ '^[0-9]+ [A-Za-z]{6,} [A-Za-z]+$' AND id % 997 = 0 ORDER BY id LIMIT 20`,
+        WHERE address ~ '^[0-9]+ [A-Za-z]{6,} [A-Za-z]+$' AND id % 97 = 0 ORDER BY id LIMIT 20`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(15);
     for (const row of rows) {
@@ -151,7 +152,7 @@ describe.skipIf(getApiSkipReason() !== null)('address suggestions', () => {
     const body = serviceHealthSchema.parse((await testApp.app.inject('/api/realty/health')).json());
     const check = body.checks.find((entry) => entry.name === 'address suggestions');
     expect(check?.status).toBe('ok');
-    expect(Number(check?.figures?.addresses)).toBeGreaterThan(10_000);
+    expect(Number(check?.figures?.addresses)).toBeGreaterThan(5_000);
     expect(Number(check?.figures?.localities)).toBeGreaterThan(15_000);
   });
 });

@@ -81,8 +81,14 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
         for (const card of search.properties) subjects.push({ listingId: card.listing_id, card, typed: null, valuation: undefined as unknown as ValuationResult });
       }
     }
-    // The two listings issue 28 found answering differently by door (their state was lost).
-    for (const listingId of ['sale-31086', 'sale-2']) {
+    // The two listings issue 28 found answering differently by door (their state was lost): 31 Park St
+    // (17 February 2018) and 85 Turner St (3 December 2016), Abbotsford VIC, by their listing ids here.
+    const issue28 = await database.query<{ id: number }>(
+      `SELECT id FROM sales WHERE source = 'melbourne-housing-sales' AND suburb = 'Abbotsford'
+         AND ((address = '31 Park St' AND sale_date = '2018-02-17') OR (address = '85 Turner St' AND sale_date = '2016-12-03')) ORDER BY sale_date DESC`,
+    );
+    expect(issue28).toHaveLength(2);
+    for (const listingId of issue28.map((row) => `sale-${row.id}`)) {
       const details = propertyDetailsResponseSchema.parse(await inject('GET', `/api/realty/property/${listingId}`));
       subjects.push({ listingId, card: listingSchema.parse(details.property_details), typed: null, valuation: undefined as unknown as ValuationResult });
     }

@@ -29,6 +29,7 @@ describe('route policies are declared, not inferred', () => {
 
 describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue 30, AUTH_MODE=required)', () => {
   let testApp: TestApp;
+  let listingIds: string[] = [];
   const request = (options: { method: Method; url: string; cookie?: string; payload?: unknown; remoteAddress?: string; headers?: Record<string, string> }) =>
     testApp.app.inject({
       method: options.method,
@@ -61,6 +62,8 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
     recordAccountMail(testApp.context);
     await testApp.context.database.query('DELETE FROM sign_in_throttle');
     await testApp.context.database.query('DELETE FROM public_allowance');
+    // Real listing ids of the suite's data (ids are not fixed: a data set loaded again gets new ones).
+    listingIds = (await testApp.context.database.query<{ id: number }>('SELECT id FROM sales ORDER BY id LIMIT 6')).map((row) => `sale-${row.id}`);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -128,7 +131,7 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
       { method: 'POST', url: '/api/valuations', payload: { address: ADDRESS } },
       { method: 'POST', url: '/functions/v1/enhanced-property-analysis', payload: { address: ADDRESS } },
       { method: 'POST', url: '/api/propguard/process-command', payload: { command: ADDRESS } },
-      { method: 'GET', url: '/api/realty/property/sale-1' },
+      { method: 'GET', url: `/api/realty/property/${listingIds[0]}` },
     ] as const) {
       expectError(await request({ ...door, remoteAddress: address }), 401, 'UNAUTHENTICATED', /3 property analyses a day.*Sign in/);
     }
@@ -151,7 +154,7 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
     for (const door of [
       { method: 'POST', url: '/api/valuations', payload: { address: ADDRESS } },
       { method: 'POST', url: '/api/functions/property-analysis', payload: { query: ADDRESS } },
-      { method: 'GET', url: '/api/realty/property/sale-1' },
+      { method: 'GET', url: `/api/realty/property/${listingIds[0]}` },
       { method: 'POST', url: '/api/realty/valuation-report', payload: { address: ADDRESS } },
       { method: 'POST', url: '/functions/v1/property-analysis', payload: { query: ADDRESS } },
       { method: 'POST', url: '/functions/v1/enhanced-property-analysis', payload: { address: ADDRESS } },
@@ -176,7 +179,7 @@ describe.skipIf(getApiSkipReason() !== null)('every door under one policy (issue
     const listed = await request({ method: 'GET', url: '/api/portfolios', cookie: starter.cookie });
     expect(listed.json().portfolios).toEqual([]);
     // The original client's bulk analysis is the same door.
-    expectError(await request({ method: 'POST', url: '/api/realty/bulk-analysis', cookie: starter.cookie, payload: { listing_ids: Array.from({ length: 6 }, (_, index) => `sale-${index + 1}`) } }), 429, 'QUOTA_EXCEEDED', /6 loans/);
+    expectError(await request({ method: 'POST', url: '/api/realty/bulk-analysis', cookie: starter.cookie, payload: { listing_ids: listingIds } }), 429, 'QUOTA_EXCEEDED', /6 loans/);
 
     const professional = await signUp('Professional Book');
     await setPlan(professional.workspaceId, 'professional');

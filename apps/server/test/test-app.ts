@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { insertWorkspace } from '@propguard/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAppContext, type LoadedRuntimes } from '../src/context.ts';
 import type { AppContext } from '../src/services/app-context.ts';
-import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
+import { API_DATA_DIR, getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,6 +39,7 @@ process.once('beforeExit', () => void releaseSharedTestApp());
 
 const TEST_DEFAULTS: Record<string, string> = {
   PROPGUARD_HOME: TEST_HOME,
+  PROPGUARD_DATA_PATH: API_DATA_DIR,
   LOG_LEVEL: 'silent',
   // Every test request comes from one address: the rate limits are lifted (security and compat
   // tests lower them to see the 429).
@@ -61,12 +63,39 @@ const RUNTIME_SETTINGS = ['PROPGUARD_HOME', 'PROPGUARD_DATA_PATH', 'VALUATION_MO
  */
 let sharedRuntimes: LoadedRuntimes | null = null;
 
+/** Counts the test files begun in this process (setup-file.ts, run before each file). */
+let filesBegun = 0;
+const runTag = Date.now().toString(36);
+
+export function beginTestFile(): void {
+  filesBegun += 1;
+}
+
+/**
+ * Each test file works in a fresh local workspace (issue 32): no report, loan, tolerance, portfolio,
+ * certificate or plan of an earlier file is its own. The earlier file's workspace stays in the
+ * database as another workspace's, which the local principal does not see.
+ */
+async function giveFileItsWorkspace(context: AppContext): Promise<void> {
+  const id = `ws_test_${runTag}_${filesBegun}`;
+  if (context.accounts.localWorkspaceId === id) return;
+  const [current] = await context.database.query<{ id: string }>('SELECT id FROM workspaces WHERE id = $1', [id]);
+  if (!current) {
+    await context.database.query('UPDATE workspaces SET is_local = false WHERE is_local');
+    await insertWorkspace(context.database, { id, name: 'Local workspace', isLocal: true, planId: 'starter', createdAt: new Date().toISOString() });
+  }
+  context.accounts.localWorkspaceId = id;
+}
+
 /** The real server on the real database prepared by global-setup.ts (PGlite or PostgreSQL). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // A setting given at its test default is no other setting: the app is the same.
   const asked = Object.entries(env).filter(([name, value]) => TEST_DEFAULTS[name] !== value);
   const key = JSON.stringify(asked.sort(([a], [b]) => a.localeCompare(b)));
-  if (kept?.key === key) return kept.handle;
+  if (kept?.key === key) {
+    await giveFileItsWorkspace(kept.handle.context);
+    return kept.handle;
+  }
   await releaseSharedTestApp();
   const kind = getTestDbKind();
   const config = loadConfig({
@@ -78,6 +107,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // global-setup.ts loaded the bundled data before the first file.
   const context = await createAppContext(config, { ensureData: false, ...(reusable && sharedRuntimes ? { loaded: sharedRuntimes } : {}) });
   if (reusable) sharedRuntimes ??= { valuation: context.valuation, hazards: context.hazards, addressIndex: context.addressIndex };
+  await giveFileItsWorkspace(context);
   const app = await buildApp(context, { logger: false });
   await app.ready();
   const shutDown = async () => {
