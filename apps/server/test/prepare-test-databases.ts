@@ -1,10 +1,12 @@
 /**
- * `node --import tsx apps/server/test/prepare-test-databases.ts`: loads the bundled data into the
- * API suites' databases (PGlite in .propguard/test-pglite, then the PostgreSQL test database),
- * as their global set-up would. npm test runs it beside the checks and the unit tests, so that
- * the API stages start on loaded databases; a failure here is reported, and the API stage's own
- * set-up tries again and fails with the reason.
+ * `node --import tsx apps/server/test/prepare-test-databases.ts`: loads the API suites' data
+ * (fixture-data.ts) into their databases (PGlite in .propguard/test-pglite, then the PostgreSQL
+ * test database), and every bundled data set into the full-data stage's (.propguard/test-full-data),
+ * as their global set-ups would. npm test runs it beside the checks and the unit tests, so that
+ * those stages start on loaded databases; a failure here is reported, and the stage's own set-up
+ * tries again and fails with the reason.
  */
+import { prepareFullDataDatabase } from './full-data-setup.ts';
 import { prepareTestDatabase } from './prepare-test-database.ts';
 import { testHomeFor } from './test-database.ts';
 
@@ -17,5 +19,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
     failed = true;
     console.error(`[api setup ${kind}] failed: ${(error as Error).message}`);
   }
+}
+try {
+  await prepareFullDataDatabase((line) => console.log(line));
+} catch (error) {
+  failed = true;
+  console.error(`[full-data setup] failed: ${(error as Error).message}`);
 }
 process.exit(failed ? 1 : 0);
