@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { FIXTURE_DATA_DIR } from './apps/server/test/fixture-paths.ts';
 
 /**
  * Browser tests drive Debian's Chromium (apt package `chromium`); Playwright downloads no browser.
@@ -15,26 +16,26 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const isCi = Boolean(process.env.CI);
 
-const serverCommand = process.env.E2E_SERVER_COMMAND ?? 'node --import tsx apps/server/src/main.ts';
+// The servers load the API suites' data (apps/server/test/fixture-data.ts: a few thousand real sales
+// and the places the tests name) into embedded databases of their own on first start (seconds),
+// writing the data first when missing (a no-op when current).
+const WRITE_FIXTURE_DATA = 'node --import tsx apps/server/test/fixture-data.ts';
+const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node --import tsx apps/server/src/main.ts`;
 const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`;
-// The API suite (scripts/test.mjs runs it first) leaves a fully loaded embedded database here, so
-// the browser tests start in seconds; on its own the server loads the data on first start.
-const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/test-pglite';
+const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/e2e-pglite';
 // Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.
 const mailOutbox = process.env.E2E_MAIL_OUTBOX ?? '.propguard/e2e-outbox';
 
 // A second server in AUTH_MODE=required (issue 30: a signed-out visitor is a visitor) for the specs
-// named *.required-auth.spec.ts, on E2E_REQUIRED_PORT (default: E2E_PORT + 1000). The embedded
-// database is one directory that one process opens at a time, so it runs on its own copy of the
-// loaded database, made once (before the main server opens the original: the servers start in order).
+// named *.required-auth.spec.ts, on E2E_REQUIRED_PORT (default: E2E_PORT + 1000), with an embedded
+// database of its own (one process opens such a directory at a time).
 const REQUIRED_PORT = Number(process.env.E2E_REQUIRED_PORT ?? PORT + 1000);
 const REQUIRED_BASE_URL = `http://127.0.0.1:${REQUIRED_PORT}`;
 const requiredHome = process.env.E2E_REQUIRED_PROPGUARD_HOME ?? '.propguard/e2e-required-pglite';
 const REQUIRED_AUTH_SPECS = /\.required-auth\.spec\.ts$/;
 // The rate limits are per client address, and every test shares 127.0.0.1.
-const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' };
-const requiredServerCommand = process.env.E2E_REQUIRED_SERVER_COMMAND
-  ?? `{ test -d ${requiredHome} || cp -r ${propguardHome} ${requiredHome}; } && rm -f ${requiredHome}/db.lock && exec node --import tsx apps/server/src/main.ts`;
+const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, PROPGUARD_DATA_PATH: FIXTURE_DATA_DIR, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' };
+const requiredServerCommand = process.env.E2E_REQUIRED_SERVER_COMMAND ?? serverCommand;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -21,7 +21,8 @@ test.describe('one answer per property (issue 28)', () => {
     const listing = ((await found.json()) as { properties: Array<{ listing_id: string; propguard_valuation: { ai_valuation: number; valuation_range: { min: number; max: number }; as_at: string } }> }).properties[2]!;
     await page.goto(`/property/${listing.listing_id}`);
     const shown = listing.propguard_valuation;
-    await expect(page.getByTestId('listing-ai-valuation')).toHaveText(`AI valuation: ${aud(shown.ai_valuation)}`);
+    // The page's first paint waits for its route's chunk and the listing's analysis: up to 15 s on a busy 2-core machine.
+    await expect(page.getByTestId('listing-ai-valuation')).toHaveText(`AI valuation: ${aud(shown.ai_valuation)}`, { timeout: 15_000 });
     await expect(page.getByText(`${aud(shown.valuation_range.min)} to ${aud(shown.valuation_range.max)}`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Generate Full Valuation Report' }).click();

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order, on a fresh machine.
 //   1. installs Debian's Chromium for the browser tests when /usr/bin/chromium is missing;
-//   1b. beside steps 2 and 3, loads the bundled data into the API suites' databases
-//      (apps/server/test/prepare-test-databases.ts; a no-op when loaded), a single-core job of
-//      about two minutes on a fresh clone that the API stages would otherwise begin with;
+//   1b. beside steps 2 and 3, loads the API suites' data (apps/server/test/fixture-data.ts: a few
+//      thousand real sales and the places the tests name) into their databases, and every bundled
+//      data set into the full-data stage's (apps/server/test/prepare-test-databases.ts; a no-op when
+//      loaded), a single-core job of about a minute and a half on a fresh clone;
 //   2. typecheck and lint (including the architecture rules);
 //   3. unit tests (engines, schemas, web helpers, database layer, CLI);
 //   4. API tests through HTTP on the embedded database (PGlite), and beside them
@@ -12,7 +13,11 @@
 //      a failure when CI=true. The two run at once (each suite runs its files one after another
 //      in one process, so one core each; they share no directory, database or port); the
 //      PostgreSQL suite's output is printed when it ends;
-//   6. browser tests (Playwright driving /usr/bin/chromium) against the built app.
+//   6. the full-data checks (*.full-data.test.ts: hazard sanity on the real layers, the full data's
+//      counts and address index, a smoke test of valuations), beside the web app's build;
+//   7. browser tests (Playwright driving /usr/bin/chromium) against the built app, on servers of
+//      their own loaded with the API suites' data.
+// Each stage prints its duration in the summary, with the total.
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,7 +98,7 @@ function vitestBeside(title, project, reportName, env, live) {
   const log = path.join(reportsDir, `${reportName}.log`);
   const args = vitestArgs(project, file);
   const started = Date.now();
-  console.log(`\n=== ${title}${live ? '' : ` (beside the stage above; its output follows when it ends, and is in ${path.relative(root, log)})`}\n$ npx ${args.join(' ')}`);
+  console.log(`\n=== ${title}${live ? '' : ` (beside another stage; its output follows when it ends, and is in ${path.relative(root, log)})`}\n$ npx ${args.join(' ')}`);
   const out = live ? 'inherit' : fs.openSync(log, 'w');
   const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
   return new Promise((resolve) => {
@@ -124,7 +129,7 @@ function ensureChromium() {
 }
 
 const hasChromium = ensureChromium();
-const databasesPrepared = startBeside("load the bundled data into the API suites' databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
+const databasesPrepared = startBeside("load the API suites' data and the full data into their databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
 run('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
 vitest('unit tests', 'unit', 'unit');
 await databasesPrepared();
@@ -135,7 +140,10 @@ await Promise.all([
 ]);
 console.log(`\n=== both API stages done in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s`);
 
-if (run('build the web app', 'npm', ['run', 'build']) && hasChromium) {
+const fullData = vitestBeside('full-data checks (every bundled sale)', 'full-data', 'full-data', {}, false);
+const built = run('build the web app', 'npm', ['run', 'build']);
+await fullData;
+if (built && hasChromium) {
   const file = path.join(reportsDir, 'e2e.json');
   run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
   const stats = readJson(file)?.stats;
