@@ -25,17 +25,27 @@ export default async function setup(project: TestProject): Promise<void> {
     return;
   }
   project.provide('apiSkipReason', null);
-  if (kind === 'postgres') {
-    // The embedded chain's state lives in the database and its minter key in PROPGUARD_HOME
-    // (TEST_HOME, one per checkout). The PostgreSQL test database is shared by every
-    // checkout and run on this machine, so a chain left by another checkout was created for
-    // another key: each run starts the chain afresh, for the key of this checkout.
-    const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, homeDir: TEST_HOME });
-    try {
-      await database.execute('TRUNCATE chain_blocks, chain_transactions, chain_logs, chain_state_nodes, chain_settings, ipfs_objects, certificates');
-    } finally {
-      await database.close();
-    }
-    console.log(`[api setup ${kind}] certificate chain reset for this checkout's minter key`);
+  // Each run starts with the loaded data and nothing a run wrote: no workspace, account, report,
+  // portfolio, loan assessment or certificate of an earlier run (a local re-run keeps its database,
+  // and the PostgreSQL test database is shared by every checkout and run on this machine). The
+  // embedded chain's state lives in the database and its minter key in PROPGUARD_HOME (TEST_HOME,
+  // one per checkout): a chain left by another checkout was created for another key, so each run
+  // starts the chain afresh, for the key of this checkout.
+  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? TEST_DATABASE_URL : undefined, homeDir: TEST_HOME });
+  try {
+    await database.execute(`TRUNCATE ${RUN_TABLES.join(', ')} CASCADE`);
+  } finally {
+    await database.close();
   }
+  console.log(`[api setup ${kind}] what earlier runs wrote is cleared; the certificate chain starts afresh for this checkout's minter key`);
 }
+
+/** The tables a run writes (every table but the loaded data, the plans and their prices). */
+const RUN_TABLES = [
+  'chain_blocks', 'chain_transactions', 'chain_logs', 'chain_state_nodes', 'chain_settings', 'ipfs_objects', 'certificates',
+  'portfolios', 'portfolio_loans', 'portfolio_chunks', 'portfolio_workers', 'reports', 'lending_assessments', 'valuation_audit',
+  'compliance_incidents', 'service_tolerances', 'health_checks', 'hazard_layers', 'hazard_layer_features',
+  'workspaces', 'workspace_members', 'users', 'sessions', 'account_tokens', 'api_keys', 'api_usage', 'account_audit', 'invitations',
+  'subscriptions', 'invoices', 'checkouts', 'billing_events', 'test_processor_customers', 'test_processor_subscriptions',
+  'public_allowance', 'sign_in_throttle',
+];

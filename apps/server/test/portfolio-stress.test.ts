@@ -58,10 +58,11 @@ describe.skipIf(getApiSkipReason() !== null)('POST /api/portfolios/{id}/stress',
   beforeAll(async () => {
     testApp = await createTestApp();
     sales = await testApp.context.database.query<SaleRow>(
-      `SELECT id, suburb, postcode, price_aud, lat, lng FROM sales WHERE state = 'VIC' AND price_aud > 300000 AND lat IS NOT NULL AND lng IS NOT NULL ORDER BY id LIMIT 12`,
+      `SELECT id, suburb, postcode, price_aud::float8 AS price_aud, lat, lng FROM sales WHERE state = 'VIC' AND price_aud > 300000 AND lat IS NOT NULL AND lng IS NOT NULL ORDER BY id LIMIT 12`,
     );
     expect(sales).toHaveLength(12);
-    portfolioId = await storePortfolio(testApp, sales, { workspaceId: null, state: 'completed' });
+    // The file's own workspace's book, its estimates numbers as a run writes them (PostgreSQL reads bigint as text).
+    portfolioId = await storePortfolio(testApp, sales, { workspaceId: testApp.context.accounts.localWorkspaceId, state: 'completed' });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -102,7 +103,7 @@ describe.skipIf(getApiSkipReason() !== null)('POST /api/portfolios/{id}/stress',
     const others = await storePortfolio(testApp, sales.slice(0, 2), { workspaceId: `ws-${randomUUID()}`, state: 'completed' });
     expect((await stress(others, { rateShock: { risePp: 1 } })).statusCode).toBe(404);
     expect((await stress('no-such-portfolio', { rateShock: { risePp: 1 } })).statusCode).toBe(404);
-    const running = await storePortfolio(testApp, sales.slice(0, 2), { workspaceId: null, state: 'running' });
+    const running = await storePortfolio(testApp, sales.slice(0, 2), { workspaceId: testApp.context.accounts.localWorkspaceId, state: 'running' });
     const conflict = await stress(running, { rateShock: { risePp: 1 } });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.message).toContain('running');
