@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { FIXTURE_DATA_DIR } from './apps/server/test/fixture-paths.ts';
+import { E2E_HOME, E2E_REQUIRED_HOME, FIXTURE_DATA_DIR } from './apps/server/test/fixture-paths.ts';
 
 /**
  * Browser tests drive Debian's Chromium (apt package `chromium`); Playwright downloads no browser.
@@ -16,13 +16,14 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const isCi = Boolean(process.env.CI);
 
-// The servers load the API suites' data (apps/server/test/fixture-data.ts: a few thousand real sales
-// and the places the tests name) into embedded databases of their own on first start (seconds),
-// writing the data first when missing (a no-op when current).
+// The servers run on the API suites' data (apps/server/test/fixture-data.ts: a few thousand real sales
+// and the places the tests name), each with an embedded database of its own: npm test copies the
+// loaded one into their homes beforehand (prepare-test-databases.ts); a server that finds its home
+// empty loads the data itself on first start (seconds), writing them first when missing.
 const WRITE_FIXTURE_DATA = 'node --import tsx apps/server/test/fixture-data.ts';
 const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node --import tsx apps/server/src/main.ts`;
 const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`;
-const propguardHome = process.env.E2E_PROPGUARD_HOME ?? '.propguard/e2e-pglite';
+const propguardHome = process.env.E2E_PROPGUARD_HOME ?? E2E_HOME;
 // Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.
 const mailOutbox = process.env.E2E_MAIL_OUTBOX ?? '.propguard/e2e-outbox';
 
@@ -31,7 +32,7 @@ const mailOutbox = process.env.E2E_MAIL_OUTBOX ?? '.propguard/e2e-outbox';
 // database of its own (one process opens such a directory at a time).
 const REQUIRED_PORT = Number(process.env.E2E_REQUIRED_PORT ?? PORT + 1000);
 const REQUIRED_BASE_URL = `http://127.0.0.1:${REQUIRED_PORT}`;
-const requiredHome = process.env.E2E_REQUIRED_PROPGUARD_HOME ?? '.propguard/e2e-required-pglite';
+const requiredHome = process.env.E2E_REQUIRED_PROPGUARD_HOME ?? E2E_REQUIRED_HOME;
 const REQUIRED_AUTH_SPECS = /\.required-auth\.spec\.ts$/;
 // The rate limits are per client address, and every test shares 127.0.0.1.
 const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, PROPGUARD_DATA_PATH: FIXTURE_DATA_DIR, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' };

@@ -2,9 +2,10 @@
 // `npm test`: every test of the project, in order, on a fresh machine.
 //   1. installs Debian's Chromium for the browser tests when /usr/bin/chromium is missing;
 //   1b. beside steps 2 and 3, loads the API suites' data (apps/server/test/fixture-data.ts: a few
-//      thousand real sales and the places the tests name) into their databases, and every bundled
-//      data set into the full-data stage's (apps/server/test/prepare-test-databases.ts; a no-op when
-//      loaded), a single-core job of about a minute and a half on a fresh clone;
+//      thousand real sales and the places the tests name) into their databases (copying the embedded
+//      one for the browser stage's two servers), and every bundled data set into the full-data
+//      stage's (apps/server/test/prepare-test-databases.ts; a no-op when loaded), a single-core job
+//      of about two minutes on a fresh clone;
 //   2. typecheck and lint (including the architecture rules);
 //   3. unit tests (engines, schemas, web helpers, database layer, CLI);
 //   4. API tests through HTTP on the embedded database (PGlite), and beside them
@@ -14,7 +15,8 @@
 //      in one process, so one core each; they share no directory, database or port); the
 //      PostgreSQL suite's output is printed when it ends;
 //   6. the full-data checks (*.full-data.test.ts: hazard sanity on the real layers, the full data's
-//      counts and address index, a smoke test of valuations), beside the web app's build;
+//      counts and address index, a smoke test of valuations), started beside the stages above as
+//      soon as their database is loaded, and reported after the web app's build;
 //   7. browser tests (Playwright driving /usr/bin/chromium) against the built app, on servers of
 //      their own loaded with the API suites' data.
 // Each stage prints its duration in the summary, with the total.
@@ -32,6 +34,20 @@ const isCi = process.env.CI === 'true';
 const suiteStarted = Date.now();
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** A stage in the foreground (its output printed live) that leaves the event loop free for the jobs beside it. */
+function runLive(title, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${title}\n$ ${[command, ...args].join(' ')}`);
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      results.push({ title, ok: code === 0, seconds });
+      resolve(code === 0);
+    });
+  });
+}
 
 function run(title, command, args, env = {}) {
   const started = Date.now();
@@ -63,29 +79,27 @@ function vitestArgs(project, file) {
   return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 }
 
-function vitest(title, project, reportName, env = {}) {
-  const file = path.join(reportsDir, `${reportName}.json`);
-  const ok = run(title, 'npx', vitestArgs(project, file), env);
-  countVitest(file);
-  return ok;
-}
-
-/** A command beside the stages that follow: its output goes to a log printed when awaited. */
+/** A command beside the stages that follow: its output goes to a log printed by report(). */
 function startBeside(title, command, args, reportName) {
   const log = path.join(reportsDir, `${reportName}.log`);
   const started = Date.now();
   console.log(`\n=== ${title} (beside the stages that follow; its output is in ${path.relative(root, log)})\n$ ${[command, ...args].join(' ')}`);
   const out = fs.openSync(log, 'w');
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
-  const finished = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return async () => {
-    const code = await finished;
+  const finished = new Promise((resolve) => child.on('exit', (code) => {
     fs.closeSync(out);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`\n=== ${title}: ${code === 0 ? 'done' : 'FAILED'} (${seconds} s from its start)`);
-    process.stdout.write(fs.readFileSync(log, 'utf8'));
-    results.push({ title, ok: code === 0, seconds });
-    return code === 0;
+    resolve({ code, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  }));
+  return {
+    finished,
+    /** Waits for it, prints its output and records its result. */
+    report: async () => {
+      const { code, seconds } = await finished;
+      console.log(`\n=== ${title}: ${code === 0 ? 'done' : 'FAILED'} (${seconds} s)`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      results.push({ title, ok: code === 0, seconds });
+      return code === 0;
+    },
   };
 }
 
@@ -129,10 +143,16 @@ function ensureChromium() {
 }
 
 const hasChromium = ensureChromium();
-const databasesPrepared = startBeside("load the API suites' data and the full data into their databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
-run('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
-vitest('unit tests', 'unit', 'unit');
-await databasesPrepared();
+// Beside the checks and the unit tests (and the API stages, if they start first): the test
+// databases are loaded, then the full-data checks run on theirs.
+const databases = startBeside("load the API suites' data and the full data into their databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
+const fullDataJson = path.join(reportsDir, 'full-data.json');
+const fullData = databases.finished.then(() => startBeside('full-data checks (every bundled sale)', 'npx', vitestArgs('full-data', fullDataJson), 'full-data'));
+await runLive('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
+const unitJson = path.join(reportsDir, 'unit.json');
+await runLive('unit tests', 'npx', vitestArgs('unit', unitJson));
+countVitest(unitJson);
+await databases.report();
 const apiStarted = Date.now();
 await Promise.all([
   vitestBeside('API tests on the embedded database (PGlite)', 'api', 'api-pglite', { PROPGUARD_TEST_DB: 'pglite' }, true),
@@ -140,9 +160,9 @@ await Promise.all([
 ]);
 console.log(`\n=== both API stages done in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s`);
 
-const fullData = vitestBeside('full-data checks (every bundled sale)', 'full-data', 'full-data', {}, false);
 const built = run('build the web app', 'npm', ['run', 'build']);
-await fullData;
+await (await fullData).report();
+countVitest(fullDataJson);
 if (built && hasChromium) {
   const file = path.join(reportsDir, 'e2e.json');
   run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
