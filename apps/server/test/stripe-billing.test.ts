@@ -63,7 +63,7 @@ describe.skipIf(getApiSkipReason() !== null)('Stripe adapter (offline: SDK point
   beforeAll(async () => {
     fake = await startFakeStripe();
     testApp = await createTestApp({ AUTH_MODE: 'required', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_PROFESSIONAL: 'price_professional_test', PROPGUARD_SELLER_NAME: 'PropGuard Analytics Pty Ltd', PROPGUARD_SELLER_ABN: '51824753556' });
-    const stripe = new StripePaymentProvider(createStripeClient({ secretKey: 'sk_test_offline', endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' } }));
+    const stripe = new StripePaymentProvider(await createStripeClient({ secretKey: 'sk_test_offline', endpoint: { host: '127.0.0.1', port: fake.port, protocol: 'http' } }));
     testApp.context.accounts.stripe = stripe;
     testApp.context.accounts.payments = stripe;
     const signup = await signUpThroughMail(testApp.app, testApp.context, { email: `stripe-${Date.now()}@example.com`, password: 'correct horse battery 9', workspace_name: 'Stripe Lending' });

@@ -23,6 +23,6 @@ export interface AccountsRuntime {
 
 export async function createAccountsRuntime(config: AppConfig, database: Database): Promise<AccountsRuntime> {
   const local = await ensureLocalWorkspace(database);
-  const stripe = config.stripeSecretKey ? new StripePaymentProvider(createStripeClient({ secretKey: config.stripeSecretKey })) : null;
+  const stripe = config.stripeSecretKey ? new StripePaymentProvider(await createStripeClient({ secretKey: config.stripeSecretKey })) : null;
   return { localWorkspaceId: local.id, plans: new PlanCache(database), rateWindows: new ApiRateWindows(), payments: stripe ?? new TestPaymentProcessor(database), stripe, mail: new ConsoleMailTransport({ outboxDir: config.mailOutboxDir }) };
 }

@@ -1,12 +1,13 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../pdf/load-pdfkit.ts';
 import { formatCents, formatLongDate, gstIncludedText, sellerAbnText, type ReceiptResponse } from '@propguard/schemas';
 
 /**
  * The receipt of one invoice as a one-page PDF (pdfkit, as the valuation reports): the seller with
  * its ABN, the GST included, and dates in Australian time, read as the receipt page reads them.
  */
-export function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Promise<Buffer> {
+export async function renderReceiptPdf(receipt: Omit<ReceiptResponse, 'success'>): Promise<Buffer> {
   const { invoice } = receipt;
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${invoice.number}`, Author: receipt.seller.name, CreationDate: new Date(invoice.created_at) } });
     const chunks: Buffer[] = [];

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentConfirmation, PaymentProvider } from './payment-provider.ts';
 
 export interface StripeOptions {
@@ -7,9 +7,13 @@ export interface StripeOptions {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** The official SDK, with a short timeout and no retries: a checkout must answer within seconds. */
-export function createStripeClient(options: StripeOptions): Stripe {
-  return new Stripe(options.secretKey, { maxNetworkRetries: 1, timeout: 10_000, ...(options.endpoint ?? {}) });
+/**
+ * The official SDK, with a short timeout and no retries: a checkout must answer within seconds. It is
+ * imported only when Stripe is configured, so a start without it does not load it (issue 32).
+ */
+export async function createStripeClient(options: StripeOptions): Promise<Stripe> {
+  const { default: StripeClient } = await import('stripe');
+  return new StripeClient(options.secretKey, { maxNetworkRetries: 1, timeout: 10_000, ...(options.endpoint ?? {}) });
 }
 
 /**

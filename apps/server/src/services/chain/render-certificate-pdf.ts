@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../pdf/load-pdfkit.ts';
 import { formatAud, type Certificate } from '@propguard/schemas';
 
 const MARGIN = 50;
@@ -6,6 +6,7 @@ const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'lon
 
 /** A one-page PDF of a certificate: what is on chain and how to check it. */
 export async function renderCertificatePdf(certificate: Certificate, chain: { network: string; chainId: number; contract: string }): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `PropGuard valuation certificate #${certificate.token_id}`, Author: 'PropGuard' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../pdf/load-pdfkit.ts';
 import { certificateHowToVerify, certificateRows, lendingFigureRows, marketFigureRows, type ReportCertificateSummary } from '@propguard/engines';
 import type { MapNear, ReportContent } from '@propguard/schemas';
 import { formatAud, formatHazardScore, formatLocality, formatPlaceName, formatReportTitle, reportPaybackText } from '@propguard/schemas';
@@ -206,6 +206,7 @@ function locationMap(doc: Doc, content: ReportContent, map: MapNear) {
 export async function renderReportPdf(input: PdfReportInput): Promise<{ bytes: Buffer; pages: number }> {
   const { content } = input;
   const has = (section: string) => content.sections.includes(section);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
