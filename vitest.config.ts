@@ -9,7 +9,8 @@ import { FIXTURE_DATA_DIR } from './apps/server/test/fixture-paths.ts';
  * - api: HTTP tests through the real server against the real database, loaded with the suite's data
  *   (apps/server/test/fixture-data.ts: a few thousand real sales and the places the tests name). The
  *   test runner (scripts/test.mjs) runs it twice: PROPGUARD_TEST_DB=pglite and =postgres;
- * - full-data: the checks that need every bundled sale, on one embedded database of the full data.
+ * - full-data: the checks that need every bundled sale, on one database of the full data (the
+ *   PostgreSQL server's propguard_full_data, kept between runs; the embedded one without a server).
  */
 export default defineConfig({
   test: {

@@ -4,8 +4,9 @@
 //   1b. beside steps 2 and 3, loads the API suites' data (apps/server/test/fixture-data.ts: a few
 //      thousand real sales and the places the tests name) into their databases (copying the embedded
 //      one for the browser stage's two servers), and every bundled data set into the full-data
-//      stage's (apps/server/test/prepare-test-databases.ts; a no-op when loaded), a single-core job
-//      of about two minutes on a fresh clone;
+//      stage's (propguard_full_data beside the PostgreSQL test database, kept between runs; the
+//      embedded one without a server) (apps/server/test/prepare-test-databases.ts; a no-op when
+//      loaded), a single-core job of one to two minutes on a fresh clone;
 //   2. typecheck and lint (including the architecture rules);
 //   3. unit tests (engines, schemas, web helpers, database layer, CLI);
 //   4. API tests through HTTP on the embedded database (PGlite), and beside them

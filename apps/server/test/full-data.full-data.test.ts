@@ -1,9 +1,9 @@
 /**
  * The full-data stage (issue 32): the checks that need all 286,579 bundled sales, not the API
  * suite's few thousand (fixture-data.ts). One app on the full data, loaded by full-data-setup.ts
- * into .propguard/test-full-data (PGlite).
+ * into the PostgreSQL server's propguard_full_data (the embedded database when no server answers).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addressSuggestionsResponseSchema, serviceHealthSchema, valuationResultSchema } from '@propguard/schemas';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_ROOT } from '../src/config.ts';
@@ -17,7 +17,8 @@ describe('the full bundled data', () => {
   let app: App;
   let context: AppContext;
   beforeAll(async () => {
-    const config = loadConfig({ PROPGUARD_HOME: FULL_DATA_HOME, PROPGUARD_DATA_PATH: `${REPO_ROOT}/data`, LOG_LEVEL: 'silent', OVERLOAD_MAX_CONCURRENT: '0', RATE_LIMIT_PER_MINUTE: '1000000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000' });
+    const databaseUrl = inject('fullDataDatabaseUrl');
+    const config = loadConfig({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PROPGUARD_HOME: FULL_DATA_HOME, PROPGUARD_DATA_PATH: `${REPO_ROOT}/data`, LOG_LEVEL: 'silent', OVERLOAD_MAX_CONCURRENT: '0', RATE_LIMIT_PER_MINUTE: '1000000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000000' });
     context = await createAppContext(config, { ensureData: false });
     app = await buildApp(context, { logger: false });
     await app.ready();

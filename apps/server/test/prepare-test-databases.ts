@@ -2,9 +2,10 @@
  * `node --import tsx apps/server/test/prepare-test-databases.ts`: loads the API suites' data
  * (fixture-data.ts) into their databases (PGlite in .propguard/test-pglite, then the PostgreSQL
  * test database), copies the embedded one for the browser stage's two servers, and loads every
- * bundled data set into the full-data stage's (.propguard/test-full-data), as their global set-ups would. npm test runs it beside the checks and the unit tests, so that
- * those stages start on loaded databases; a failure here is reported, and the stage's own set-up
- * tries again and fails with the reason.
+ * bundled data set into the full-data stage's (full-data-setup.ts), as their global set-ups would.
+ * npm test runs it beside the checks and the unit tests, so that those stages start on loaded
+ * databases; a failure here is reported, and the stage's own set-up tries again and fails with the
+ * reason.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -91,6 +91,22 @@ export async function createScratchDatabase(name: string, baseUrl: string = TEST
   return url.toString();
 }
 
+/** A database next to the test database, created when missing and kept (a loaded one is reused), and its URL. */
+export async function ensureKeptDatabase(name: string, baseUrl: string = TEST_DATABASE_URL): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function dropScratchDatabase(name: string, baseUrl: string = TEST_DATABASE_URL): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
