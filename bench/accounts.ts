@@ -8,7 +8,7 @@
  * - the test-processor checkout (four steps), answered whole and streamed.
  * The workspaces and users it creates are deleted at the end.
  *
- *   PROPGUARD_HOME=.propguard/test-pglite npm run bench:accounts
+ *   PROPGUARD_HOME=.propguard npm run bench:accounts   # the full data (npm run ingest)
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp, createAppContext, loadConfig } from '@propguard/server';

@@ -5,7 +5,7 @@
  * hazard years are also timed alone on the same loans. Times are CPU time (process.cpuUsage), so
  * they hold on a shared machine. BENCH_BOOK=unseen takes the book of addresses not in our sales
  * (buildUnseenAddressBook). Run on a loaded database:
- *   PROPGUARD_HOME=.propguard/test-pglite node --import tsx bench/portfolio-breakdown.ts
+ *   PROPGUARD_HOME=.propguard node --import tsx bench/portfolio-breakdown.ts   # the full data (npm run ingest)
  */
 import { Readable } from 'node:stream';
 import { deletePortfolio, loadChunkLoans, openDatabase } from '@propguard/db';
