@@ -22,7 +22,7 @@
 //      their own loaded with the API suites' data.
 // Each stage prints its duration in the summary, with the total.
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,28 +36,26 @@ const suiteStarted = Date.now();
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** A stage in the foreground (its output printed live) that leaves the event loop free for the jobs beside it. */
-function runLive(title, command, args, env = {}) {
+/** A stage in the foreground, its output printed live; awaited, so the jobs beside it go on meanwhile. */
+function run(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${title}\n$ ${[command, ...args].join(' ')}`);
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return new Promise((resolve) => {
-    child.on('exit', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      results.push({ title, ok: code === 0, seconds });
-      resolve(code === 0);
+    let settled = false;
+    const settle = (ok) => {
+      if (settled) return;
+      settled = true;
+      results.push({ title, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      resolve(ok);
+    };
+    // A command that cannot start (not installed) fails its stage instead of leaving it pending.
+    child.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      settle(false);
     });
+    child.once('exit', (code) => settle(code === 0));
   });
-}
-
-function run(title, command, args, env = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${title}\n$ ${[command, ...args].join(' ')}`);
-  const outcome = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = outcome.status === 0;
-  results.push({ title, ok, seconds });
-  return ok;
 }
 
 function readJson(file) {
@@ -131,7 +129,7 @@ function vitestBeside(title, project, reportName, env, live) {
   });
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return true;
   console.log("\n=== /usr/bin/chromium is missing: installing Debian's chromium for the browser tests (apt-get update && apt-get install chromium)");
   if (process.getuid && process.getuid() !== 0) {
@@ -140,18 +138,18 @@ function ensureChromium() {
     return false;
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  return run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
+  return (await run('apt-get update', 'apt-get', ['update', '-qq'], env)) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
 }
 
-const hasChromium = ensureChromium();
+const hasChromium = await ensureChromium();
 // Beside the checks and the unit tests (and the API stages, if they start first): the test
 // databases are loaded, then the full-data checks run on theirs.
 const databases = startBeside("load the API suites' data and the full data into their databases", 'node', ['--import', 'tsx', 'apps/server/test/prepare-test-databases.ts'], 'prepare-databases');
 const fullDataJson = path.join(reportsDir, 'full-data.json');
 const fullData = databases.finished.then(() => startBeside('full-data checks (every bundled sale)', 'npx', vitestArgs('full-data', fullDataJson), 'full-data'));
-await runLive('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
+await run('typecheck and lint (architecture rules included)', 'npm', ['run', 'check']);
 const unitJson = path.join(reportsDir, 'unit.json');
-await runLive('unit tests', 'npx', vitestArgs('unit', unitJson));
+await run('unit tests', 'npx', vitestArgs('unit', unitJson));
 countVitest(unitJson);
 await databases.report();
 const apiStarted = Date.now();
@@ -161,12 +159,12 @@ await Promise.all([
 ]);
 console.log(`\n=== both API stages done in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s`);
 
-const built = run('build the web app', 'npm', ['run', 'build']);
+const built = await run('build the web app', 'npm', ['run', 'build']);
 await (await fullData).report();
 countVitest(fullDataJson);
 if (built && hasChromium) {
   const file = path.join(reportsDir, 'e2e.json');
-  run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+  await run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
   const stats = readJson(file)?.stats;
   if (stats) {
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

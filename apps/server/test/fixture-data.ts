@@ -21,8 +21,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { REPO_ROOT } from '../src/config.ts';
 import { FIXTURE_DATA_DIR } from './fixture-paths.ts';
-
-export { FIXTURE_DATA_DIR };
 const SOURCE_DIR = path.join(REPO_ROOT, 'data');
 
 /** Upper-case suburb names the API and browser tests name, by sales set. */

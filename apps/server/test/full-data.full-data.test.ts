@@ -10,6 +10,7 @@ import { loadConfig, REPO_ROOT } from '../src/config.ts';
 import { createAppContext } from '../src/context.ts';
 import type { AppContext } from '../src/services/app-context.ts';
 import { FULL_DATA_HOME } from './full-data-setup.ts';
+import { sampleMistypedAddresses } from './mistyped-addresses.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -51,18 +52,12 @@ describe('the full bundled data', () => {
   });
 
   it('finds sampled addresses of the full data typed with one letter of the street name missing', async () => {
-    // Every 997th whole-number address on a street of six letters or more (no units: "1/12" and "12" share a street).
-    const rows = await context.database.query<{ id: number; address: string; suburb: string }>(
-      `SELECT id, address, suburb FROM addresses
-        WHERE address ~ '^[0-9]+ [A-Za-z]{6,} [A-Za-z]+$' AND id % 997 = 0 ORDER BY id LIMIT 20`,
-    );
+    const rows = await sampleMistypedAddresses(context.database, 997);
     expect(rows.length).toBeGreaterThanOrEqual(15);
     for (const row of rows) {
-      const [number, street, type] = row.address.split(' ') as [string, string, string];
-      const typed = `${number} ${`${street.slice(0, 2)}${street.slice(3)}`.toLowerCase()} ${type} ${row.suburb}`;
-      const response = await app.inject({ method: 'POST', url: '/api/functions/address-search', payload: { action: 'autocomplete', query: typed } });
+      const response = await app.inject({ method: 'POST', url: '/api/functions/address-search', payload: { action: 'autocomplete', query: row.typed } });
       const { suggestions } = addressSuggestionsResponseSchema.parse(response.json());
-      expect(suggestions.map((suggestion) => suggestion.id), `${row.address}, ${row.suburb} typed "${typed}"`).toContain(`address-${row.id}`);
+      expect(suggestions.map((suggestion) => suggestion.id), `${row.address}, ${row.suburb} typed "${row.typed}"`).toContain(`address-${row.id}`);
     }
   });
 

@@ -5,7 +5,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAppContext, type LoadedRuntimes } from '../src/context.ts';
 import type { AppContext } from '../src/services/app-context.ts';
-import { API_DATA_DIR, getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
+import { FIXTURE_DATA_DIR } from './fixture-paths.ts';
+import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +40,8 @@ process.once('beforeExit', () => void releaseSharedTestApp());
 
 const TEST_DEFAULTS: Record<string, string> = {
   PROPGUARD_HOME: TEST_HOME,
-  PROPGUARD_DATA_PATH: API_DATA_DIR,
+  // The suite's data (fixture-data.ts); the api project sets it for spawned servers and CLIs too.
+  PROPGUARD_DATA_PATH: FIXTURE_DATA_DIR,
   LOG_LEVEL: 'silent',
   // Every test request comes from one address: the rate limits are lifted (security and compat
   // tests lower them to see the 429).
@@ -78,12 +80,10 @@ export function beginTestFile(): void {
  */
 async function giveFileItsWorkspace(context: AppContext): Promise<void> {
   const id = `ws_test_${runTag}_${filesBegun}`;
+  // Another app of the same file found this file's workspace as the local one at its start.
   if (context.accounts.localWorkspaceId === id) return;
-  const [current] = await context.database.query<{ id: string }>('SELECT id FROM workspaces WHERE id = $1', [id]);
-  if (!current) {
-    await context.database.query('UPDATE workspaces SET is_local = false WHERE is_local');
-    await insertWorkspace(context.database, { id, name: 'Local workspace', isLocal: true, planId: 'starter', createdAt: new Date().toISOString() });
-  }
+  await context.database.query('UPDATE workspaces SET is_local = false WHERE is_local');
+  await insertWorkspace(context.database, { id, name: 'Local workspace', isLocal: true, planId: 'starter', createdAt: new Date().toISOString() });
   context.accounts.localWorkspaceId = id;
 }
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config.ts';
-import { FIXTURE_DATA_DIR } from './fixture-data.ts';
 
 // The PostgreSQL helpers are the database package's (one test-database module).
 export { createScratchDatabase, dropScratchDatabase, probePostgres, TEST_DATABASE_URL } from '../../../packages/db/test/support/test-databases.ts';
@@ -22,13 +21,6 @@ export function getTestDbKind(): TestDbKind {
 export function testHomeFor(kind: TestDbKind): string {
   return path.join(REPO_ROOT, '.propguard', `test-${kind}`);
 }
-
-/**
- * The API suite's data (issue 32): a few thousand real sales and the places the tests name
- * (fixture-data.ts); the full bundled data are the full-data stage's. The API project sets
- * PROPGUARD_DATA_PATH to it (vitest.config.ts), so servers and CLIs the tests spawn read it too.
- */
-export const API_DATA_DIR = FIXTURE_DATA_DIR;
 
 /** PROPGUARD_HOME of this run of the API suite. */
 export const TEST_HOME = testHomeFor(getTestDbKind());

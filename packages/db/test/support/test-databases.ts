@@ -26,6 +26,13 @@ export interface TestPostgres {
 
 let createdCount = 0;
 
+/** The URL of another database on the test server. */
+function databaseUrlNamed(name: string, baseUrl: string = TEST_DATABASE_URL): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
   await client.connect();
@@ -51,10 +58,8 @@ export async function createTestPostgres(): Promise<TestPostgres | null> {
     console.warn(`Skipping PostgreSQL tests: ${reason}`);
     return null;
   }
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlNamed(name),
     drop: () => withAdminClient(async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }),
@@ -86,9 +91,7 @@ export async function createScratchDatabase(name: string, baseUrl: string = TEST
   } finally {
     await client.end();
   }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrlNamed(name, baseUrl);
 }
 
 /** A database next to the test database, created when missing and kept (a loaded one is reused), and its URL. */
@@ -102,9 +105,7 @@ export async function ensureKeptDatabase(name: string, baseUrl: string = TEST_DA
   } finally {
     await client.end();
   }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrlNamed(name, baseUrl);
 }
 
 export async function dropScratchDatabase(name: string, baseUrl: string = TEST_DATABASE_URL): Promise<void> {
