@@ -27,6 +27,13 @@ export interface Database {
    * they have validated themselves.
    */
   execute(statements: string): Promise<void>;
+  /**
+   * A large read without parameters (a start's 280,000 sales): the rows of `select` with every value
+   * in its text form, null as null; the caller converts. PGlite returns them as one COPY file
+   * (1.3 s for the sales against 7.6 s through its row protocol, which parses each value in
+   * JavaScript); PostgreSQL as plain rows.
+   */
+  queryText(select: string): Promise<Array<Record<string, string | null>>>;
   /** SELECT 1 round trip, returns milliseconds */
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -88,11 +95,18 @@ async function openPglite(homeDir: string): Promise<Database> {
     const pglite = client;
     const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
       (await pglite.query<T>(text, params)).rows;
+    const queryText = async (select: string): Promise<Array<Record<string, string | null>>> => {
+      const { fields } = await pglite.query(`SELECT * FROM (${select}) AS q LIMIT 0`);
+      const copied = await pglite.query(`COPY (${select}) TO '/dev/blob'`);
+      const text = copied.blob === undefined ? '' : await copied.blob.text();
+      return parseCopyText(text, fields.map((field) => field.name));
+    };
     let isClosed = false;
     return {
       kind: 'pglite',
       db: db as unknown as DrizzleDatabase,
       query,
+      queryText,
       execute: async (statements) => {
         await pglite.exec(statements);
       },
@@ -126,11 +140,15 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
     const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
       (await pool.query(text, params)).rows as T[];
+    const asText = { getTypeParser: () => (value: string) => value };
+    const queryText = async (select: string): Promise<Array<Record<string, string | null>>> =>
+      (await pool.query({ text: select, types: asText })).rows as Array<Record<string, string | null>>;
     let isClosed = false;
     return {
       kind: 'postgres',
       db: db as unknown as DrizzleDatabase,
       query,
+      queryText,
       execute: async (statements) => {
         await pool.query(statements);
       },
@@ -146,6 +164,30 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
     await pool.end().catch(() => undefined);
     throw new AppError('SERVICE_UNAVAILABLE', `Could not open the PostgreSQL database ${maskDatabaseUrl(databaseUrl)}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+
+/**
+ * PostgreSQL's COPY text format as records: one row a line, tab-separated, `\N` for null, and
+ * backslash escapes (COPY TO writes only those of COPY_ESCAPES) inside values.
+ */
+export function parseCopyText(text: string, names: readonly string[]): Array<Record<string, string | null>> {
+  const rows: Array<Record<string, string | null>> = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const values = text.slice(start, end).split('\t');
+    const row: Record<string, string | null> = {};
+    for (let column = 0; column < names.length; column += 1) {
+      const value = values[column] ?? null;
+      row[names[column]!] = value === null || value === '\\N' ? null : value.includes('\\') ? value.replace(/\\(.)/g, (_, code: string) => COPY_ESCAPES[code] ?? code) : value;
+    }
+    rows.push(row);
+    start = end + 1;
+  }
+  return rows;
 }
 
 /** Opens PGlite in `${homeDir}/db` when databaseUrl is undefined, otherwise PostgreSQL via pg.Pool; runs migrations before returning. */

@@ -162,6 +162,20 @@ export const sales = pgTable(
 );
 
 /** One row per bundled data set (or import source): what was loaded, from which file version. */
+/**
+ * Indexes and foreign keys dropped for a first bulk load and not yet made again
+ * (ingest/deferred-schema.ts): a load into empty tables inserts without them and makes each once at
+ * the end. A row left here by a crash is made at the next start.
+ */
+export const deferredSchema = pgTable('deferred_schema', {
+  name: text('name').primaryKey(),
+  kind: text('kind', { enum: ['index', 'foreign key'] }).notNull(),
+  tableName: text('table_name').notNull(),
+  /** The statement that makes it again: the index's CREATE INDEX, or ALTER TABLE ... ADD CONSTRAINT. */
+  definition: text('definition').notNull(),
+  deferredAt: timestamp('deferred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
 export const datasetLoads = pgTable('dataset_loads', {
   dataset: text('dataset').primaryKey(),
   /** sha256 of the source file(s), hex; a different checksum means the data set is loaded again. */

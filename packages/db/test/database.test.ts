@@ -2,7 +2,8 @@
 // on PGlite and on the PostgreSQL server (see support/test-databases.ts for isolation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSummarySchema } from '@propguard/schemas';
-import { ensureDataLoaded, getDataSummary, listSales, openDatabase, type Database, type DatabaseKind } from '../src/index.ts';
+import { ensureDataLoaded, getDataSummary, listSales, openDatabase, parseCopyText, type Database, type DatabaseKind } from '../src/index.ts';
+import { deferSchema } from '../src/ingest/deferred-schema.ts';
 import { createTempHome, createTestPostgres, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
 const postgres = await createTestPostgres();
@@ -40,7 +41,11 @@ describe.each([
 
   it.skipIf(!isAvailable)('loads the fixture data sets, then a second call is a no-op', async () => {
     const events: string[] = [];
-    const first = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR, onProgress: (event) => events.push(event.phase) });
+    const schemaBefore = await deferrableSchema(database);
+    const first = await ensureDataLoaded(database, {
+      dataDir: FIXTURE_DATA_DIR,
+      onProgress: (event) => events.push(event.dataset === 'indexes' ? event.message : event.phase),
+    });
     const byDataset = Object.fromEntries(first.datasets.map((dataset) => [dataset.dataset, dataset]));
     expect(first.datasets.every((dataset) => dataset.status === 'loaded')).toBe(true);
     expect(events).toContain('done');
@@ -75,10 +80,43 @@ describe.each([
     );
     expect(blacktown).toMatchObject({ property_type: 'unit', location_precision: 'locality', source_key: 'nsw-vg:2203406|AQ698732|46' });
 
+    // A first load: the sales' and addresses' secondary indexes and foreign keys were dropped, then made once at the end.
+    expect(events.some((event) => event.startsWith(`built ${schemaBefore.indexes.length} indexes and checked ${schemaBefore.foreignKeys.length} foreign keys of the sales and addresses in `))).toBe(true);
+    expect(await deferrableSchema(database)).toEqual(schemaBefore);
+    expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
+
     const second = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
     expect(second.datasets.map((dataset) => dataset.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
     const [counts] = await database.query<{ sales: number }>(`SELECT count(*)::int AS sales FROM sales`);
     expect(counts?.sales).toBe(23);
+  });
+
+  it.skipIf(!isAvailable)('makes at the next load the indexes and foreign keys a crash left deferred', async () => {
+    const schema = await deferrableSchema(database);
+    expect(schema.indexes.length).toBeGreaterThanOrEqual(14);
+    expect(schema.foreignKeys).toEqual(['sales_address_id_addresses_id_fk', 'sales_locality_id_localities_id_fk']);
+    // What a crash between a first load's drop and its end leaves: the indexes and keys gone, their definitions recorded.
+    expect(await deferSchema(database)).toBe(schema.indexes.length + schema.foreignKeys.length);
+    expect(await deferrableSchema(database)).toEqual({ indexes: [], foreignKeys: [] });
+    const report = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
+    expect(report.datasets.every((dataset) => dataset.status === 'unchanged')).toBe(true);
+    expect(await deferrableSchema(database)).toEqual(schema);
+    expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
+    // The foreign keys hold again: a sale pointing at no locality is refused.
+    await expect(database.query('UPDATE sales SET locality_id = -1 WHERE id = (SELECT min(id) FROM sales)')).rejects.toThrow(/foreign key/);
+  });
+
+  it.skipIf(!isAvailable)('reads in bulk the same values as a query, in their text form', async () => {
+    const select = `SELECT id, lat, price_aud, is_market_sale, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, bedrooms, address FROM sales ORDER BY id`;
+    const asText = (value: unknown) => (value === null ? null : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value));
+    const expected = (await database.query<Record<string, unknown>>(select)).map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, asText(value)])));
+    expect(expected.length).toBe(23);
+    expect(expected.some((row) => row.bedrooms === null)).toBe(true);
+    expect(await database.queryText(select)).toEqual(expected);
+    // Tabs, line breaks and backslashes inside values come back as they are; NULL as null.
+    expect(await database.queryText(String.raw`SELECT E'tab\there' AS a, E'line\nbreak\\slash' AS b, NULL::text AS c, '\N' AS d`)).toEqual([
+      { a: 'tab\there', b: 'line\nbreak\\slash', c: null, d: '\\N' },
+    ]);
   });
 
   it.skipIf(!isAvailable)('summarises the data in the shared DataSummary shape', async () => {
@@ -97,5 +135,28 @@ describe.each([
     expect(page.total).toBe(5);
     expect(page.sales).toHaveLength(2);
     expect((page.sales[0]?.saleDate ?? '') >= (page.sales[1]?.saleDate ?? '')).toBe(true);
+  });
+});
+
+/** The non-unique indexes and the foreign keys of the sales and the addresses, by name. */
+async function deferrableSchema(database: Database): Promise<{ indexes: string[]; foreignKeys: string[] }> {
+  const indexes = await database.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE t.relnamespace = current_schema()::regnamespace AND t.relname IN ('sales', 'addresses') AND NOT x.indisunique ORDER BY 1`,
+  );
+  const foreignKeys = await database.query<{ name: string }>(
+    `SELECT conname AS name FROM pg_constraint WHERE conrelid IN ('sales'::regclass, 'addresses'::regclass) AND contype = 'f' ORDER BY 1`,
+  );
+  return { indexes: indexes.map((row) => row.name), foreignKeys: foreignKeys.map((row) => row.name) };
+}
+
+describe('parseCopyText', () => {
+  it('reads COPY text lines: tabs between values, \\N for null, backslash escapes inside', () => {
+    const text = ['1\tSmith St\t\\N', '2\ta\\tb\\\\c\\nd\t', ''].join('\n');
+    expect(parseCopyText(text, ['id', 'address', 'note'])).toEqual([
+      { id: '1', address: 'Smith St', note: null },
+      { id: '2', address: 'a\tb\\c\nd', note: '' },
+    ]);
+    expect(parseCopyText('', ['id'])).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
 import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
+import { deferSchema, hasNoSales, restoreDeferredSchema } from './deferred-schema.ts';
 import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
 
@@ -67,6 +68,24 @@ async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: 
 export async function ensureDataLoaded(database: Database, options: EnsureDataLoadedOptions): Promise<IngestReport> {
   const startedAt = performance.now();
   const reports: DatasetLoadReport[] = [];
+  // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end.
+  await restoreDeferredSchema(database);
+  if (await hasNoSales(database)) await deferSchema(database);
+  try {
+    await loadEachDataset(database, options, reports);
+  } finally {
+    const restoringStartedAt = performance.now();
+    const restored = await restoreDeferredSchema(database);
+    if (restored.indexes + restored.foreignKeys > 0) {
+      const seconds = ((performance.now() - restoringStartedAt) / 1000).toFixed(1);
+      options.onProgress?.({ dataset: 'indexes', phase: 'done', message: `built ${restored.indexes} indexes and checked ${restored.foreignKeys} foreign keys of the sales and addresses in ${seconds} s` });
+    }
+  }
+  await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress);
+  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt) };
+}
+
+async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[]): Promise<void> {
   // Sales are placed with the gazetteer: when it changes, every sales set is placed again.
   let hasGazetteerChanged = false;
   for (const dataset of BUNDLED_DATASETS) {
@@ -106,8 +125,6 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
     report('done', counts.rowsLoaded, `${counts.rowsLoaded} loaded, ${counts.rowsRejected} rejected in ${(durationMs / 1000).toFixed(1)} s`);
     reports.push({ dataset: dataset.id, status: 'loaded', checksum, durationMs, ...counts });
   }
-  await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress);
-  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt) };
 }
 
 /**

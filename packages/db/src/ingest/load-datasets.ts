@@ -12,7 +12,7 @@ import { placeSale } from './place-sale.ts';
 import { readCsvRows, readJsonFile } from './read-source-file.ts';
 import { LoadTally } from './record-load.ts';
 import type { SaleRecord } from './sale-record.ts';
-import { deleteSalesOfSource, INSERT_BATCH_ROWS, insertSales, refreshAddresses } from './write-sales.ts';
+import { deleteSalesOfSource, INSERT_BATCH_ROWS, insertSales, refreshAddresses, SALES_BATCH_ROWS } from './write-sales.ts';
 
 export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
 
@@ -38,7 +38,7 @@ export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDatase
     }
     tally.countAdjustments([...(parsed.ok ? parsed.adjustments : []), ...(cleaned.ok ? cleaned.adjustments : [])]);
     batch.push(placed.value);
-    if (batch.length >= INSERT_BATCH_ROWS) {
+    if (batch.length >= SALES_BATCH_ROWS) {
       await insertSales(tx, batch);
       tally.rowsLoaded += batch.length;
       batch = [];

@@ -63,7 +63,7 @@ export async function loadAddressCandidates(database: Database, snapshotDir?: st
   return readThroughSnapshot(
     database,
     { directory: snapshotDir, name: 'address-candidates', tables: ['addresses'], code: ADDRESS_CANDIDATES_QUERY + toAddressCandidate.toString() },
-    async () => (await database.query<Record<string, unknown>>(ADDRESS_CANDIDATES_QUERY)).map(toAddressCandidate),
+    async () => (await database.queryText(ADDRESS_CANDIDATES_QUERY)).map(toAddressCandidate),
   );
 }
 
