@@ -77,7 +77,7 @@ export async function readThroughFileSnapshot<T>(spec: FileSnapshotSpec, load: (
 }
 
 /** Every file under `root`, by path relative to it, with its size and the SHA-256 of its content. */
-function fingerprintFiles(root: string): string[] {
+export function fingerprintFiles(root: string): string[] {
   const entries: string[] = [];
   const visit = (directory: string, relative: string) => {
     for (const name of fs.readdirSync(directory).sort()) {

@@ -1,6 +1,9 @@
-import type { IndexedSale } from '@propguard/engines';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
-import { readThroughSnapshot } from '../snapshot.ts';
+import { fingerprintFiles, readThroughSnapshot } from '../snapshot.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
 /** A row of indexedSalesQuery, every value in its text form (Database.queryText). */
@@ -16,11 +19,6 @@ export interface LoadIndexedSalesOptions {
    * process that values a property asks for them; training and the benches of the model do not.
    */
   ownSaleRecords?: boolean;
-  /**
-   * A directory (the process's PROPGUARD_HOME cache) where the rows are kept as a snapshot between
-   * starts, read instead of the table while the table has not changed (snapshot.ts). Unset: always the table.
-   */
-  snapshotDir?: string;
 }
 
 const toIndexedSale = (row: IndexedSaleRow): IndexedSale => ({
@@ -56,14 +54,29 @@ function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
 
 /**
  * Every market sale with a price and coordinates, in the shape the valuation engine indexes
- * (packages/engines/src/valuation/sales-index.ts). One bulk read (Database.queryText); ~280k rows load in
- * about 2.5 s from the embedded database, or in about 1 s from a snapshot (`snapshotDir`, below).
+ * (packages/engines/src/valuation/sales-index.ts). One bulk read (Database.queryText): ~280k rows in
+ * about 3 s from the embedded database. A start keeps them with their index (loadSalesAndIndex).
  */
 export async function loadIndexedSales(database: Database, options: LoadIndexedSalesOptions = {}): Promise<IndexedSale[]> {
-  const query = indexedSalesQuery(options);
-  return readThroughSnapshot(
-    database,
-    { directory: options.snapshotDir, name: options.ownSaleRecords ? 'indexed-sales-with-own' : 'indexed-sales', tables: ['sales'], code: query + toIndexedSale.toString() },
-    async () => (await database.queryText(query)).map((row) => toIndexedSale(row as IndexedSaleRow)),
-  );
+  return (await database.queryText(indexedSalesQuery(options))).map((row) => toIndexedSale(row as IndexedSaleRow));
+}
+
+/** The engine's source directory: a snapshot of what it built is kept only while its code is unchanged. */
+const ENGINES_SOURCE_DIR = fileURLToPath(new URL('../../../engines/src', import.meta.url));
+
+/**
+ * The sales a process values with (own-sale records included) and their index built with
+ * `movement`, kept between starts as one snapshot in `snapshotDir` (issue 32: a restart read the
+ * sales in 1.0 s, then built the index in 2.4 s). The snapshot is named by the sales table's state,
+ * this loader's query, every source file of the engine and the movement, so a change to any of them
+ * builds the index again.
+ */
+export async function loadSalesAndIndex(database: Database, movement: MarketMovement | null, snapshotDir?: string): Promise<{ sales: IndexedSale[]; index: SalesIndex }> {
+  const options: LoadIndexedSalesOptions = { ownSaleRecords: true };
+  const code = [indexedSalesQuery(options), toIndexedSale.toString(), ...fingerprintFiles(ENGINES_SOURCE_DIR), createHash('sha256').update(v8.serialize(movement)).digest('hex')].join('\n');
+  const kept = await readThroughSnapshot(database, { directory: snapshotDir, name: 'sales-index', tables: ['sales'], code }, async () => {
+    const sales = await loadIndexedSales(database, options);
+    return { sales, index: packSalesIndex(buildSalesIndex(sales, { movement })) };
+  });
+  return { sales: kept.sales, index: unpackSalesIndex(kept.index, movement) };
 }

@@ -1,7 +1,7 @@
 // The training rows' leave-one-out evidence and the comparables' price per square metre, on the
 // synthetic market (test/valuation/synthetic-sales.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSalesIndex, type IndexedSale, type SalesIndex } from '../../src/index.ts';
+import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type PackedSalesIndex, type SalesIndex } from '../../src/index.ts';
 import { computeFeatures, FEATURE_NAMES } from '../../src/valuation/features.ts';
 import { findNearestEarlierSales, streetNameKey, suburbLevel } from '../../src/valuation/sales-index.ts';
 import { makeSyntheticSales } from './synthetic-sales.ts';
@@ -133,5 +133,24 @@ describe('sales placed at one point (a locality\'s)', () => {
     const elsewhere = computeFeatures(index, { ...subject, address: '5 Nowhere Rd' }, '2021-03-01', 13.5);
     expect(feature(elsewhere.values, 'streetCount')).toBe(0);
     expect(Number.isNaN(feature(elsewhere.values, 'streetRel'))).toBe(true);
+  });
+});
+
+describe('the index kept between starts (packSalesIndex, unpackSalesIndex)', () => {
+  it('after a v8 round trip answers as the index it was packed from, sharing its sale records', async () => {
+    const v8 = await import('node:v8');
+    const kept = v8.deserialize(v8.serialize({ sales, index: packSalesIndex(index) })) as { sales: IndexedSale[]; index: PackedSalesIndex };
+    const revived = unpackSalesIndex(kept.index, index.movement);
+    for (const subject of index.sales.filter((_, position) => position % 97 === 0)) {
+      const asAt = subject.saleDate;
+      const subjectFields = { lat: subject.lat, lng: subject.lng, propertyType: subject.propertyType, state: subject.state, suburb: subject.suburb, postcode: subject.postcode, address: subject.address };
+      expect(Array.from(computeFeatures(revived, subjectFields, asAt, 13).values)).toEqual(Array.from(computeFeatures(index, subjectFields, asAt, 13).values));
+      const ids = (answer: ReturnType<typeof findNearestEarlierSales>) => answer.map((neighbour) => [neighbour.sale.id, neighbour.distanceKm, neighbour.adjustedLogPrice]);
+      expect(ids(findNearestEarlierSales(revived, subject.propertyType, subject.lat, subject.lng, asAt, 24, subject.state))).toEqual(ids(findNearestEarlierSales(index, subject.propertyType, subject.lat, subject.lng, asAt, 24, subject.state)));
+    }
+    // One record, not a copy per list: the trees' sales are the kept sales themselves.
+    const byId = new Map(kept.sales.map((sale) => [sale.id, sale]));
+    const tree = [...revived.trees.values()][0]!;
+    expect(tree.sales.every((sale) => byId.get(sale.id) === sale)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
+import { parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
 /** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
@@ -39,8 +39,7 @@ export async function loadValuationRuntime(database: Database, modelPath: string
     return { ready: false, reason: `The ABS series that carry valuations to the latest quarter could not be read: ${redactPaths((error as Error).message)}` };
   }
   // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
-  const sales = await loadIndexedSales(database, { ownSaleRecords: true, ...(snapshotDir === undefined ? {} : { snapshotDir }) });
-  const index = buildSalesIndex(sales, { movement });
+  const { sales, index } = await loadSalesAndIndex(database, movement, snapshotDir);
   const latestSaleDate = index.lastSaleDate;
   const addressBook = await loadAddressBook(database, snapshotDir);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
