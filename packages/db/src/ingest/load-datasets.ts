@@ -1,7 +1,8 @@
 /** Loading one bundled data set inside the caller's transaction; returns the tallies. */
 import { sql } from 'drizzle-orm';
+import { copyRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
-import { localities, suburbs } from '../schema.ts';
+import { suburbs } from '../schema.ts';
 import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
 import { applyCleaningRules, createDuplicateDetector } from './cleaning-rules.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
@@ -12,7 +13,7 @@ import { placeSale } from './place-sale.ts';
 import { readCsvRows, readJsonFile } from './read-source-file.ts';
 import { LoadTally } from './record-load.ts';
 import type { SaleRecord } from './sale-record.ts';
-import { deleteSalesOfSource, INSERT_BATCH_ROWS, insertSales, refreshAddresses, SALES_BATCH_ROWS } from './write-sales.ts';
+import { deleteSalesOfSource, insertSales, refreshAddresses, SALES_BATCH_ROWS } from './write-sales.ts';
 
 export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
 
@@ -58,6 +59,23 @@ export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDatase
   return tally;
 }
 
+/** The columns of a locality the gazetteer writes; the first three are its key. */
+const LOCALITY_COLUMNS: readonly CopyColumn[] = [
+  ['name', 'text'],
+  ['state', 'text'],
+  ['postcode', 'text'],
+  ['lat', 'double precision'],
+  ['lng', 'double precision'],
+  ['altitude_m', 'double precision'],
+  ['sa2_code_2021', 'text'],
+  ['sa2_name_2021', 'text'],
+  ['lga_name', 'text'],
+  ['type', 'text'],
+  ['is_delivery_area', 'boolean'],
+];
+const LOCALITY_STAGE_COLUMNS: readonly CopyColumn[] = [['ord', 'integer'], ...LOCALITY_COLUMNS];
+const LOCALITY_COLUMN_LIST = LOCALITY_COLUMNS.map(([column]) => column).join(', ');
+
 /** The gazetteer: upsert by (name, state, postcode) so locality ids referenced by sales stay stable. */
 export async function loadGazetteerDataset(tx: DrizzleDatabase, _dataset: GazetteerDataset, path: string, report: ProgressReporter): Promise<LoadTally> {
   const tally = new LoadTally();
@@ -80,28 +98,19 @@ export async function loadGazetteerDataset(tx: DrizzleDatabase, _dataset: Gazett
     if (shouldReplaceLocality(existing, parsed.value)) byKey.set(key, parsed.value);
   }
   const records = [...byKey.values()];
-  const keptIds: number[] = [];
-  for (let start = 0; start < records.length; start += INSERT_BATCH_ROWS) {
-    const batch = records.slice(start, start + INSERT_BATCH_ROWS);
-    const rows = await tx
-      .insert(localities)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [localities.name, localities.state, localities.postcode],
-        set: {
-          lat: sql`excluded.lat`,
-          lng: sql`excluded.lng`,
-          altitudeM: sql`excluded.altitude_m`,
-          sa2Code2021: sql`excluded.sa2_code_2021`,
-          sa2Name2021: sql`excluded.sa2_name_2021`,
-          lgaName: sql`excluded.lga_name`,
-          type: sql`excluded.type`,
-          isDeliveryArea: sql`excluded.is_delivery_area`,
-        },
-      })
-      .returning({ id: localities.id });
-    keptIds.push(...rows.map((row) => row.id));
-  }
+  // Staged in bulk (bulk-copy.ts), then upserted in the file's order, so new localities take ids in that order.
+  await tx.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS localities_stage (${LOCALITY_STAGE_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')}) ON COMMIT DROP`));
+  await copyRows(
+    tx,
+    'localities_stage',
+    LOCALITY_STAGE_COLUMNS,
+    records.map((record, ord) => [ord, record.name, record.state, record.postcode, record.lat, record.lng, record.altitudeM, record.sa2Code2021, record.sa2Name2021, record.lgaName, record.type, record.isDeliveryArea]),
+  );
+  const written = await tx.execute(sql.raw(`INSERT INTO localities (${LOCALITY_COLUMN_LIST})
+    SELECT ${LOCALITY_COLUMN_LIST} FROM localities_stage ORDER BY ord
+    ON CONFLICT (name, state, postcode) DO UPDATE SET ${LOCALITY_COLUMNS.slice(3).map(([column]) => `${column} = excluded.${column}`).join(', ')}
+    RETURNING id`));
+  const keptIds = (written as unknown as { rows: Array<{ id: number }> }).rows.map((row) => row.id);
   report('insert', records.length, `${records.length} localities written`);
   // One array literal parameter: drizzle would expand a JS array into one parameter per id.
   const keptIdsLiteral = `{${keptIds.join(',')}}`;

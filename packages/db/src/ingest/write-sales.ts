@@ -9,8 +9,8 @@ import type { DrizzleDatabase } from '../open-database.ts';
 import { buildAddressKey } from './place-sale.ts';
 import type { SaleRecord } from './sale-record.ts';
 
-/** About 1000 rows per INSERT keeps each statement well under PostgreSQL's 65,535 parameters (28 columns). */
-export const INSERT_BATCH_ROWS = 1000;
+/** Superseded versions removed per statement (one JSON parameter each). */
+const SUPERSEDED_BATCH_ROWS = 1000;
 /** Sales staged at a time: one COPY each on PGlite. */
 export const SALES_BATCH_ROWS = 10_000;
 
@@ -167,8 +167,8 @@ export async function upsertKeyedSales(tx: DrizzleDatabase, records: readonly Sa
 export async function deleteSupersededKeyedSales(tx: DrizzleDatabase, versions: ReadonlyArray<{ key: string; version: string }>): Promise<number> {
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS touched_addresses (id integer) ON COMMIT DROP`);
   let removed = 0;
-  for (let start = 0; start < versions.length; start += INSERT_BATCH_ROWS) {
-    const batch = JSON.stringify(versions.slice(start, start + INSERT_BATCH_ROWS));
+  for (let start = 0; start < versions.length; start += SUPERSEDED_BATCH_ROWS) {
+    const batch = JSON.stringify(versions.slice(start, start + SUPERSEDED_BATCH_ROWS));
     const result = await tx.execute(sql`
       WITH superseded AS (SELECT key, version FROM json_to_recordset(${batch}::json) AS v(key text, version text)),
       deleted AS (
