@@ -45,3 +45,13 @@ export async function copyRows(tx: DrizzleDatabase, table: string, columns: read
   await tx.execute(sql`INSERT INTO ${sql.raw(table)} (${sql.raw(columnList)})
     SELECT ${sql.raw(columnList)} FROM json_to_recordset(${JSON.stringify(objects)}::json) AS r(${sql.raw(recordTypes)})`);
 }
+
+/**
+ * `rows` as the only rows of the temporary table `stage` (made on first use with `columns`, dropped
+ * when the transaction ends), to be written on from there by INSERT ... SELECT.
+ */
+export async function stageRows(tx: DrizzleDatabase, stage: string, columns: readonly CopyColumn[], rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  await tx.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS ${stage} (${columns.map(([name, type]) => `${name} ${type}`).join(', ')}) ON COMMIT DROP`));
+  await tx.execute(sql.raw(`TRUNCATE ${stage}`));
+  await copyRows(tx, stage, columns, rows);
+}

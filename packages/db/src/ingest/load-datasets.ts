@@ -1,6 +1,6 @@
 /** Loading one bundled data set inside the caller's transaction; returns the tallies. */
 import { sql } from 'drizzle-orm';
-import { copyRows, type CopyColumn } from '../bulk-copy.ts';
+import { stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { suburbs } from '../schema.ts';
 import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
@@ -99,8 +99,7 @@ export async function loadGazetteerDataset(tx: DrizzleDatabase, _dataset: Gazett
   }
   const records = [...byKey.values()];
   // Staged in bulk (bulk-copy.ts), then upserted in the file's order, so new localities take ids in that order.
-  await tx.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS localities_stage (${LOCALITY_STAGE_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')}) ON COMMIT DROP`));
-  await copyRows(
+  await stageRows(
     tx,
     'localities_stage',
     LOCALITY_STAGE_COLUMNS,

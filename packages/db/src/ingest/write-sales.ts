@@ -4,7 +4,7 @@
  * addresses; afterwards refreshAddresses brings `addresses` up to date.
  */
 import { sql } from 'drizzle-orm';
-import { copyRows } from '../bulk-copy.ts';
+import { stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { buildAddressKey } from './place-sale.ts';
 import type { SaleRecord } from './sale-record.ts';
@@ -80,13 +80,11 @@ export async function insertSales(tx: DrizzleDatabase, records: readonly SaleRec
 
 /** The temporary table a batch of sales is staged in, with each sale's place in its batch (`ord`). */
 const STAGE = 'sales_stage';
-const STAGE_COLUMNS: ReadonlyArray<readonly [string, string]> = [['ord', 'integer'], ...INSERT_COLUMNS.map(([column, type]) => [column, type] as const)];
+const STAGE_COLUMNS: readonly CopyColumn[] = [['ord', 'integer'], ...INSERT_COLUMNS.map(([column, type]): CopyColumn => [column, type])];
 
-/** Replaces the stage's rows by `records`; the stage lives until the transaction ends. */
+/** Replaces the stage's rows by `records`. */
 async function stageSales(tx: DrizzleDatabase, records: readonly SaleRecord[]): Promise<void> {
-  await tx.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (${STAGE_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')}) ON COMMIT DROP`));
-  await tx.execute(sql.raw(`TRUNCATE ${STAGE}`));
-  await copyRows(tx, STAGE, STAGE_COLUMNS, records.map((record, ord) => [ord, ...INSERT_COLUMNS.map(([, , read]) => read(record))]));
+  await stageRows(tx, STAGE, STAGE_COLUMNS, records.map((record, ord) => [ord, ...INSERT_COLUMNS.map(([, , read]) => read(record))]));
 }
 
 /**
