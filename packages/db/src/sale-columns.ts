@@ -1,3 +1,4 @@
+import type { SaleAttributes } from '@propguard/schemas';
 import { sales } from './schema.ts';
 
 /** The columns of a sale row as the listing and data endpoints read it (the sales row shape of packages/schemas). */
@@ -23,3 +24,18 @@ export const SALE_ROW_COLUMNS = {
   datePrecision: sales.datePrecision,
   saleMethod: sales.saleMethod,
 };
+
+/** A number from a row's value (a number, or its text form from Database.queryText); null stays null. */
+export const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** A sale's or an address's attributes from its row (snake_case columns). */
+export function attributesOfRow(row: Record<string, unknown>): SaleAttributes {
+  return {
+    bedrooms: numberOrNull(row.bedrooms),
+    bathrooms: numberOrNull(row.bathrooms),
+    carSpaces: numberOrNull(row.car_spaces),
+    landSizeM2: numberOrNull(row.land_size_m2),
+    buildingSizeM2: numberOrNull(row.building_size_m2),
+    yearBuilt: numberOrNull(row.year_built),
+  };
+}

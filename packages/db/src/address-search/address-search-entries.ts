@@ -1,4 +1,5 @@
 import type { Database } from '../open-database.ts';
+import { attributesOfRow, numberOrNull } from '../sale-columns.ts';
 import { readThroughSnapshot } from '../snapshot.ts';
 import type { AddressCandidate } from '../valuation/resolve-location.ts';
 
@@ -63,7 +64,6 @@ export interface AddressRecord extends Omit<AddressCandidate, 'similarity'> {
   latestSaleId: number | null;
 }
 
-const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** One street address with its latest known attributes and its newest sale, or null. */
 export async function getAddressRecord(database: Database, id: number): Promise<AddressRecord | null> {
@@ -86,12 +86,7 @@ export async function getAddressRecord(database: Database, id: number): Promise<
     lng: numberOrNull(row.lng),
     locationPrecision: (row.location_precision as string | null) ?? null,
     propertyType: (row.property_type as string | null) ?? null,
-    bedrooms: numberOrNull(row.bedrooms),
-    bathrooms: numberOrNull(row.bathrooms),
-    carSpaces: numberOrNull(row.car_spaces),
-    landSizeM2: numberOrNull(row.land_size_m2),
-    buildingSizeM2: numberOrNull(row.building_size_m2),
-    yearBuilt: numberOrNull(row.year_built),
+    ...attributesOfRow(row),
     saleCount: Number(row.sale_count ?? 0),
     lastSaleDate: (row.last_sale_date as string | null) ?? null,
     lastPriceAud: numberOrNull(row.last_price_aud),

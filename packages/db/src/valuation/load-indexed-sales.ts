@@ -3,13 +3,12 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
+import { attributesOfRow } from '../sale-columns.ts';
 import { fingerprintFiles, readThroughSnapshot } from '../snapshot.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
 /** A row of indexedSalesQuery, every value in its text form (Database.queryText). */
 type IndexedSaleRow = Record<(typeof INDEXED_SALE_COLUMNS)[number], string | null>;
-
-const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 
 export interface LoadIndexedSalesOptions {
   /**
@@ -30,12 +29,7 @@ const toIndexedSale = (row: IndexedSaleRow): IndexedSale => ({
   postcode: row.postcode,
   address: row.address,
   propertyType: row.property_type as string,
-  bedrooms: numberOrNull(row.bedrooms),
-  bathrooms: numberOrNull(row.bathrooms),
-  carSpaces: numberOrNull(row.car_spaces),
-  landSizeM2: numberOrNull(row.land_size_m2),
-  buildingSizeM2: numberOrNull(row.building_size_m2),
-  yearBuilt: numberOrNull(row.year_built),
+  ...attributesOfRow(row),
   priceAud: Number(row.price_aud),
   saleDate: row.sale_date as string,
   // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.

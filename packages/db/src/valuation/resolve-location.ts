@@ -1,5 +1,6 @@
 import type { SaleAttributes } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
+import { attributesOfRow } from '../sale-columns.ts';
 import { readThroughSnapshot } from '../snapshot.ts';
 
 /** A known street address and the attributes of its latest sale. */
@@ -41,12 +42,7 @@ function toAddressCandidate(row: Record<string, unknown>): AddressCandidate {
     lng: row.lng === null ? null : Number(row.lng),
     locationPrecision: (row.location_precision as string | null) ?? null,
     propertyType: (row.property_type as string | null) ?? null,
-    bedrooms: row.bedrooms === null ? null : Number(row.bedrooms),
-    bathrooms: row.bathrooms === null ? null : Number(row.bathrooms),
-    carSpaces: row.car_spaces === null ? null : Number(row.car_spaces),
-    landSizeM2: row.land_size_m2 === null ? null : Number(row.land_size_m2),
-    buildingSizeM2: row.building_size_m2 === null ? null : Number(row.building_size_m2),
-    yearBuilt: row.year_built === null ? null : Number(row.year_built),
+    ...attributesOfRow(row),
     similarity: row.similarity === undefined ? 1 : Number(row.similarity),
   };
 }
