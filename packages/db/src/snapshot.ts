@@ -115,6 +115,9 @@ function readSnapshot<T>(file: string): T | undefined {
   }
 }
 
+/** Snapshots no start reads any more (the sales alone, now kept with their index: loadSalesAndIndex), removed with the next snapshot written. */
+const RETIRED_SNAPSHOT_NAMES: readonly string[] = ['indexed-sales', 'indexed-sales-with-own'];
+
 /** Written beside, then renamed over (a reader never sees half a file); the older snapshots of the same name go. */
 function writeSnapshot(file: string, spec: { directory: string; name: string }, value: unknown): void {
   try {
@@ -122,10 +125,10 @@ function writeSnapshot(file: string, spec: { directory: string; name: string }, 
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, v8.serialize(value));
     fs.renameSync(partial, file);
-    const prefix = `${spec.name}-`;
     for (const name of fs.readdirSync(spec.directory)) {
       const other = path.join(spec.directory, name);
-      if (name.startsWith(prefix) && /^[0-9a-f]{24}\.v8$/.test(name.slice(prefix.length)) && other !== file) fs.rmSync(other, { force: true });
+      const kind = /^(.+)-[0-9a-f]{24}\.v8$/.exec(name)?.[1];
+      if ((kind === spec.name || RETIRED_SNAPSHOT_NAMES.includes(kind ?? '')) && other !== file) fs.rmSync(other, { force: true });
     }
   } catch {
     // A snapshot is only a shortcut: without it the next start loads from the tables again.
