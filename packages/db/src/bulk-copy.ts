@@ -8,20 +8,11 @@
 import { is, sql } from 'drizzle-orm';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Transaction } from '@electric-sql/pglite';
+import { toCopyValue } from './copy-text.ts';
 import type { DrizzleDatabase } from './open-database.ts';
 
 /** A column written: its name and SQL type. */
 export type CopyColumn = readonly [name: string, type: string];
-
-/** `value` in COPY's text format: `\N` for null, backslash escapes for what would end a value or a row. */
-export function toCopyValue(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPED[character] as string) : text;
-}
-
-const COPY_ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The PGlite transaction behind a drizzle transaction on PGlite; null on the PostgreSQL server. */
 function pgliteTransactionOf(tx: DrizzleDatabase): Transaction | null {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { AppError } from '@propguard/schemas';
+import { parseCopyText } from './copy-text.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
 import { DEFAULT_POOL_MAX } from './storage-config.ts';
 import { schema, type Schema } from './schema.ts';
@@ -164,30 +165,6 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
     await pool.end().catch(() => undefined);
     throw new AppError('SERVICE_UNAVAILABLE', `Could not open the PostgreSQL database ${maskDatabaseUrl(databaseUrl)}: ${(error as Error).message}`, { cause: error });
   }
-}
-
-const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
-
-/**
- * PostgreSQL's COPY text format as records: one row a line, tab-separated, `\N` for null, and
- * backslash escapes (COPY TO writes only those of COPY_ESCAPES) inside values.
- */
-export function parseCopyText(text: string, names: readonly string[]): Array<Record<string, string | null>> {
-  const rows: Array<Record<string, string | null>> = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const values = text.slice(start, end).split('\t');
-    const row: Record<string, string | null> = {};
-    for (let column = 0; column < names.length; column += 1) {
-      const value = values[column] ?? null;
-      row[names[column]!] = value === null || value === '\\N' ? null : value.includes('\\') ? value.replace(/\\(.)/g, (_, code: string) => COPY_ESCAPES[code] ?? code) : value;
-    }
-    rows.push(row);
-    start = end + 1;
-  }
-  return rows;
 }
 
 /** Opens PGlite in `${homeDir}/db` when databaseUrl is undefined, otherwise PostgreSQL via pg.Pool; runs migrations before returning. */

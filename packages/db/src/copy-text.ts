@@ -1,0 +1,37 @@
+/**
+ * PostgreSQL's COPY text format, both ways: one row a line, tab-separated, `\N` for null, and
+ * backslash escapes inside values (https://www.postgresql.org/docs/current/sql-copy.html, "Text
+ * Format"). bulk-copy.ts writes it into a table; Database.queryText reads a query's rows from it.
+ */
+
+/** `value` in COPY's text format: `\N` for null, backslash escapes for what would end a value or a row. */
+export function toCopyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPED[character] as string) : text;
+}
+
+/** What toCopyValue escapes, and how. */
+const COPY_ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** The escapes COPY TO writes, and what each stands for. */
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+
+/** The rows of a COPY text file as records of `names`, every value as text or null. */
+export function parseCopyText(text: string, names: readonly string[]): Array<Record<string, string | null>> {
+  const rows: Array<Record<string, string | null>> = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const values = text.slice(start, end).split('\t');
+    const row: Record<string, string | null> = {};
+    for (let column = 0; column < names.length; column += 1) {
+      const value = values[column] ?? null;
+      row[names[column]!] = value === null || value === '\\N' ? null : value.includes('\\') ? value.replace(/\\(.)/g, (_, code: string) => COPY_ESCAPES[code] ?? code) : value;
+    }
+    rows.push(row);
+    start = end + 1;
+  }
+  return rows;
+}
