@@ -4,7 +4,7 @@
  * look-ups of resolveSubject. The server builds the same from its own runtimes (no second load).
  */
 import fs from 'node:fs';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadIndexedSales, loadLocalityTable, loadMarketMovement, type Database, type SubjectLookups } from '@propguard/db';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
 import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
 import { AppError, type ClimateOutlook } from '@propguard/schemas';
 
@@ -32,11 +32,10 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   const started = performance.now();
   if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
   const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
-  const sales = await loadIndexedSales(database, { ownSaleRecords: true });
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.modelPath));
+  const { sales, index } = await loadSalesAndIndex(database, movement);
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
-  const index = buildSalesIndex(sales, { movement });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
   // localities without one query per locality (issue 28.8). The index too: a loan's given year built
   // is checked against its valuation date (resolveSubject).

@@ -12,8 +12,8 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadIndexedSales, loadLocalityTable, loadMarketMovement, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { buildSalesIndex, describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
 const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error'] as const;
@@ -218,7 +218,7 @@ export async function runValueCsv(database: Database, options: { csv: string; ou
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
-  const index = buildSalesIndex(await loadIndexedSales(database, { ownSaleRecords: true }), { movement });
+  const { index } = await loadSalesAndIndex(database, movement);
   // Every locality's typical attributes and every gazetteer locality in one query each: a batch
   // would otherwise ask once per suburb.
   const lookups = {

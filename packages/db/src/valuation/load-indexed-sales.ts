@@ -60,17 +60,23 @@ const ENGINES_SOURCE_DIR = fileURLToPath(new URL('../../../engines/src', import.
 
 /**
  * The sales a process values with (own-sale records included) and their index built with
- * `movement`, kept between starts as one snapshot in `snapshotDir` (issue 32: a restart read the
- * sales in 1.0 s, then built the index in 2.4 s). The snapshot is named by the sales table's state,
- * this loader's query, every source file of the engine and the movement, so a change to any of them
- * builds the index again.
+ * `movement`: the server, the portfolio workers, `value --csv` and the benches that value as the
+ * server does all load them here. With `snapshotDir` (the server's cache) both are kept between starts
+ * as one snapshot (issue 32: a restart read the sales in 1.0 s, then built the index in 2.4 s), named
+ * by the sales table's state, this loader's query, every source file of the engine and the movement, so
+ * a change to any of them builds the index again.
  */
 export async function loadSalesAndIndex(database: Database, movement: MarketMovement | null, snapshotDir?: string): Promise<{ sales: IndexedSale[]; index: SalesIndex }> {
   const options: LoadIndexedSalesOptions = { ownSaleRecords: true };
+  const build = async () => {
+    const sales = await loadIndexedSales(database, options);
+    return { sales, index: buildSalesIndex(sales, { movement }) };
+  };
+  if (snapshotDir === undefined) return build();
   const code = [indexedSalesQuery(options), toIndexedSale.toString(), ...fingerprintFiles(ENGINES_SOURCE_DIR), createHash('sha256').update(v8.serialize(movement)).digest('hex')].join('\n');
   const kept = await readThroughSnapshot(database, { directory: snapshotDir, name: 'sales-index', tables: ['sales'], code }, async () => {
-    const sales = await loadIndexedSales(database, options);
-    return { sales, index: packSalesIndex(buildSalesIndex(sales, { movement })) };
+    const { sales, index } = await build();
+    return { sales, index: packSalesIndex(index) };
   });
   return { sales: kept.sales, index: unpackSalesIndex(kept.index, movement) };
 }
