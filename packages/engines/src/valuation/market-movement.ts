@@ -271,8 +271,10 @@ export function monthsBetween(from: string, to: string): number {
 }
 
 /**
- * The carry's log standard deviation at a horizon: the calibration's, linear between its horizons,
- * growing with the square root of the horizon beyond the longest (a random walk's).
+ * The carry's log standard deviation at a horizon: the calibration's, linear between its horizons.
+ * Beyond the longest it grows as a random walk: its variance gains, a month, the larger of the
+ * market's and the pooled markets' variance a month at the longest horizon. (A market whose backtest
+ * needed no added sd up to 36 months, Perth's, is not taken to need none at 55.)
  */
 export function carrySigmaAt(calibration: CarryForwardCalibration, months: number, state?: string | null): number {
   const hs = calibration.horizonMonths;
@@ -282,7 +284,11 @@ export function carrySigmaAt(calibration: CarryForwardCalibration, months: numbe
   for (let i = 1; i < hs.length; i += 1) {
     if (months <= hs[i]!) return sigmas[i - 1]! + ((months - hs[i - 1]!) / (hs[i]! - hs[i - 1]!)) * (sigmas[i]! - sigmas[i - 1]!);
   }
-  return sigmas[sigmas.length - 1]! * Math.sqrt(months / hs[hs.length - 1]!);
+  const longest = hs[hs.length - 1]!;
+  const own = sigmas[sigmas.length - 1]!;
+  const pooled = calibration.sigmaLog['*']![calibration.sigmaLog['*']!.length - 1]!;
+  const perMonth = Math.max(own, pooled) ** 2 / longest;
+  return Math.sqrt(own ** 2 + (months - longest) * perMonth);
 }
 
 /** The range scale of the calibration's nearest horizon at or above `months` (the longest beyond), per market. */

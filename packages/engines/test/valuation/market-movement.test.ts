@@ -118,11 +118,16 @@ describe('the carry-forward factor', () => {
   });
 
   it('the carry\'s uncertainty: per market, linear between the backtest\'s horizons, a random walk beyond the longest', () => {
+    const perth = { ...CALIBRATION, sigmaLog: { ...CALIBRATION.sigmaLog, WA: [0, 0, 0, 0] } };
     expect(carrySigmaAt(CALIBRATION, 0)).toBe(0);
     expect(carrySigmaAt(CALIBRATION, 3)).toBeCloseTo(0.02 * Math.sqrt(0.5), 10);
     expect(carrySigmaAt(CALIBRATION, 18)).toBeCloseTo(0.06, 10);
     expect(carrySigmaAt(CALIBRATION, 18, 'VIC')).toBeCloseTo(0.07, 10);
     expect(carrySigmaAt(CALIBRATION, 144, 'WA')).toBeCloseTo(0.2, 10);
+    expect(carrySigmaAt(CALIBRATION, 144, 'VIC')).toBeCloseTo(0.24, 10);
+    // A market the backtest found needing no added sd up to 36 months grows at the pooled rate beyond it.
+    expect(carrySigmaAt(perth, 36, 'WA')).toBe(0);
+    expect(carrySigmaAt(perth, 72, 'WA')).toBeCloseTo(0.1, 10);
   });
 
   it('widens each side of the range in quadrature and moves it by the factor', () => {
