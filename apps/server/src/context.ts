@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDataLoaded, openDatabase, type Database, type IngestProgressEvent } from '@propguard/db';
+import { ensureDataLoaded, openDatabase, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -74,7 +74,7 @@ function describeAddressIndex(addressIndex: AddressIndexState): string {
     : `address index: unavailable (${addressIndex.reason})`;
 }
 
-async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions): Promise<LoadedRuntimes> {
+async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions, hazardsWarmed: Promise<boolean>): Promise<LoadedRuntimes> {
   const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
   // On the embedded database the sales and addresses are read back from snapshots while their tables
   // are unchanged (packages/db/src/snapshot.ts: about 3 s instead of 20).
@@ -84,6 +84,7 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
     ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
     : `valuation: unavailable (${valuation.reason})`);
   // The hazard data come from files, not tables: their snapshot serves either database.
+  await hazardsWarmed;
   const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database, hazardSnapshotDir(config));
   report('hazards', hazards.ready
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
@@ -110,6 +111,10 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
   const openStartedAt = performance.now();
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, homeDir: config.homeDir, poolMax: config.databasePoolMax });
+  // `npm start` reads the hazard files into their snapshot on another thread while the data load
+  // runs (a first start: about 2 s off the main thread's path); the hazards step then reads it. Not
+  // beside the database's opening: PGlite's compilation wants the second core then.
+  const hazardsWarmed = options.afterReady && !options.loaded ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false);
   try {
     report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
     if (options.ensureData !== false) {
@@ -118,7 +123,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
       });
     }
-    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options));
+    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, hazardsWarmed));
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     if (options.afterReady) void options.afterReady.then(() => dataFacts.read(database)).catch(() => undefined);

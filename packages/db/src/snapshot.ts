@@ -58,15 +58,7 @@ export interface FileSnapshotSpec {
  * contents, hashed: about 50 ms for the bundled data) and the code are unchanged, else loaded and kept.
  */
 export async function readThroughFileSnapshot<T>(spec: FileSnapshotSpec, load: () => Promise<T>): Promise<T> {
-  let file: string | null = null;
-  if (spec.directory !== undefined) {
-    try {
-      const key = createHash('sha256').update(JSON.stringify([SNAPSHOT_FORMAT, spec.name, spec.code, fingerprintFiles(spec.inputs)])).digest('hex').slice(0, 24);
-      file = path.join(spec.directory, `${spec.name}-${key}.v8`);
-    } catch {
-      file = null;
-    }
-  }
+  const file = fileSnapshotPath(spec);
   if (file) {
     const kept = readSnapshot<T>(file);
     if (kept !== undefined) return kept;
@@ -74,6 +66,23 @@ export async function readThroughFileSnapshot<T>(spec: FileSnapshotSpec, load: (
   const value = await load();
   if (file) writeSnapshot(file, spec as FileSnapshotSpec & { directory: string }, value);
   return value;
+}
+
+/** The file a snapshot of `spec` is kept in (whether it exists or not); null without a directory or when the inputs cannot be read. */
+function fileSnapshotPath(spec: FileSnapshotSpec): string | null {
+  if (spec.directory === undefined) return null;
+  try {
+    const key = createHash('sha256').update(JSON.stringify([SNAPSHOT_FORMAT, spec.name, spec.code, fingerprintFiles(spec.inputs)])).digest('hex').slice(0, 24);
+    return path.join(spec.directory, `${spec.name}-${key}.v8`);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a snapshot of `spec` is kept for its current inputs and code (readThroughFileSnapshot would read it). */
+export function hasFileSnapshot(spec: FileSnapshotSpec): boolean {
+  const file = fileSnapshotPath(spec);
+  return file !== null && fs.existsSync(file);
 }
 
 /** Every file under `root`, by path relative to it, with its size and the SHA-256 of its content. */

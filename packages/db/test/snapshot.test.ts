@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
-import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, type Database } from '../src/index.ts';
+import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, warmHazardSnapshot, type Database } from '../src/index.ts';
 import { readThroughFileSnapshot } from '../src/snapshot.ts';
+import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
 describe('snapshots of the bulk reads of a start: sales and their index, address book, address suggestions (embedded database)', () => {
@@ -143,5 +144,19 @@ describe('snapshots of what a start reads from files: the hazard data', () => {
     expect(fromSnapshot).not.toBe(fromFiles);
     expect(fromSnapshot).toStrictEqual(fromFiles);
     expect(fromSnapshot.coastline.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('a worker thread reads the files into the snapshot (npm start, beside the data load), which then gives what the files give', async () => {
+    const dataDir = path.join(REPO_ROOT, 'data');
+    const snapshotDir = path.join(work.homeDir, 'cache-warmed');
+    expect(hasHazardSnapshot(dataDir, snapshotDir)).toBe(false);
+    expect(await warmHazardSnapshot(dataDir, snapshotDir)).toBe(true);
+    expect(hasHazardSnapshot(dataDir, snapshotDir)).toBe(true);
+    // Nothing to do the second time.
+    expect(await warmHazardSnapshot(dataDir, snapshotDir)).toBe(false);
+    const kept = await loadHazardData(dataDir, { snapshotDir });
+    expect(kept).toStrictEqual(await loadHazardData(dataDir));
+    // A data directory it cannot read: the worker fails, and the caller's own load reports why.
+    expect(await warmHazardSnapshot(path.join(work.homeDir, 'no-data'), path.join(work.homeDir, 'cache-none'))).toBe(false);
   }, 120_000);
 });

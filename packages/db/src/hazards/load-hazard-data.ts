@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseFirmsDetection } from '@propguard/engines';
 import { readCsvRows, readJsonFile, resolveDataFile } from '../ingest/read-source-file.ts';
-import { readThroughFileSnapshot } from '../snapshot.ts';
+import { hasFileSnapshot, readThroughFileSnapshot, type FileSnapshotSpec } from '../snapshot.ts';
 
 /** The files read, relative to the data directory (each may be stored as name.gz). */
 export const HAZARD_DATA_FILES = {
@@ -385,10 +385,14 @@ export interface LoadHazardDataOptions {
   snapshotDir?: string;
 }
 
-/** The code of the load, for the snapshot's name: this module, the file readers it uses and the FIRMS parser. */
+/**
+ * The code of the load, for the snapshot's name: the sources of this module, the file readers it uses
+ * and the FIRMS parser (source files, not a function's text, which depends on the transpiler: the
+ * worker of warm-hazard-snapshot.ts and a test runner must name the same snapshot).
+ */
 function hazardLoadCode(): string {
   const source = (url: string) => readFileSync(fileURLToPath(url), 'utf8');
-  return source(import.meta.url) + source(new URL('../ingest/read-source-file.ts', import.meta.url).href) + parseFirmsDetection.toString();
+  return source(import.meta.url) + source(new URL('../ingest/read-source-file.ts', import.meta.url).href) + source(new URL('../../../engines/src/hazards/firms.ts', import.meta.url).href);
 }
 
 /**
@@ -398,10 +402,16 @@ function hazardLoadCode(): string {
  */
 export async function loadHazardData(dataDir: string, options: LoadHazardDataOptions = {}): Promise<HazardDataSets> {
   if (options.snapshotDir === undefined) return readHazardFiles(dataDir, options);
-  return readThroughFileSnapshot(
-    { directory: options.snapshotDir, name: options.allowMissing ? 'hazard-data-partial' : 'hazard-data', inputs: dataDir, code: hazardLoadCode() },
-    () => readHazardFiles(dataDir, options),
-  );
+  return readThroughFileSnapshot(hazardSnapshotSpec(dataDir, options.snapshotDir, options), () => readHazardFiles(dataDir, options));
+}
+
+function hazardSnapshotSpec(dataDir: string, snapshotDir: string, options: LoadHazardDataOptions): FileSnapshotSpec {
+  return { directory: snapshotDir, name: options.allowMissing ? 'hazard-data-partial' : 'hazard-data', inputs: dataDir, code: hazardLoadCode() };
+}
+
+/** Whether `loadHazardData(dataDir, { snapshotDir })` would read its snapshot rather than the files. */
+export function hasHazardSnapshot(dataDir: string, snapshotDir: string): boolean {
+  return hasFileSnapshot(hazardSnapshotSpec(dataDir, snapshotDir, {}));
 }
 
 async function readHazardFiles(dataDir: string, options: LoadHazardDataOptions): Promise<HazardDataSets> {
