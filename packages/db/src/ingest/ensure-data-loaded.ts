@@ -10,6 +10,7 @@ import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDa
 import { deferSchema, hasNoSales, restoreDeferredSchema } from './deferred-schema.ts';
 import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
+import { startSalesParserThread, type SalesParser } from './sales-parser.ts';
 
 export interface IngestProgressEvent {
   dataset: string;
@@ -51,14 +52,14 @@ function emptyCounts(): LoadCounts {
   return { rowsRead: 0, rowsLoaded: 0, rowsRejected: 0, rejectedByReason: {}, adjustedByRule: {} };
 }
 
-async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter): Promise<LoadCounts> {
+async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter, salesParser: () => SalesParser): Promise<LoadCounts> {
   switch (dataset.kind) {
     case 'gazetteer':
       return (await loadGazetteerDataset(tx, dataset, paths[0] as string, report)).toCounts();
     case 'suburbs':
       return (await loadSuburbsDataset(tx, dataset, paths, report)).toCounts();
     case 'sales':
-      return (await loadSalesDataset(tx, dataset, paths[0] as string, report)).toCounts();
+      return (await loadSalesDataset(tx, dataset, paths[0] as string, report, salesParser())).toCounts();
     case 'nsw-vg':
       return (await loadNswVgDataset(tx, dataset, paths, report)).toCounts();
   }
@@ -70,10 +71,16 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   const reports: DatasetLoadReport[] = [];
   // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end.
   await restoreDeferredSchema(database);
-  if (await hasNoSales(database)) await deferSchema(database);
+  const firstLoad = await hasNoSales(database);
+  if (firstLoad) await deferSchema(database);
+  // The sales files are parsed on a second thread while this one writes (sales-parser.ts); on a first
+  // load it starts now, so that its code is loaded by the time the first sales file is.
+  let parser: SalesParser | null = firstLoad ? startSalesParserThread() : null;
+  const salesParser = () => (parser ??= startSalesParserThread());
   try {
-    await loadEachDataset(database, options, reports);
+    await loadEachDataset(database, options, reports, salesParser);
   } finally {
+    await parser?.close();
     const restoringStartedAt = performance.now();
     const restored = await restoreDeferredSchema(database);
     if (restored.indexes + restored.foreignKeys > 0) {
@@ -85,7 +92,7 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt) };
 }
 
-async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[]): Promise<void> {
+async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[], salesParser: () => SalesParser): Promise<void> {
   // Sales are placed with the gazetteer: when it changes, every sales set is placed again.
   let hasGazetteerChanged = false;
   for (const dataset of BUNDLED_DATASETS) {
@@ -112,7 +119,7 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${INGEST_LOCK_KEY}))`);
       // Another process may have loaded it while this one waited for the lock.
       if (isCurrent(await findRecordedLoad(tx, dataset.id))) return null;
-      const loaded = await loadDataset(tx, dataset, paths, report);
+      const loaded = await loadDataset(tx, dataset, paths, report, salesParser);
       await recordLoad(tx, dataset.id, checksum, loaded, performance.now() - datasetStartedAt);
       return loaded;
     });

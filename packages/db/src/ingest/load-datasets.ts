@@ -4,53 +4,33 @@ import { stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { suburbs } from '../schema.ts';
 import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
-import { applyCleaningRules, createDuplicateDetector } from './cleaning-rules.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
 import { loadNswVgSales, readVgArchiveFiles } from './nsw-vg-sales.ts';
 import { parseGazetteerRow, shouldReplaceLocality, type LocalityRecord } from './parse-gazetteer-row.ts';
 import { parseSuburbFeature, type SuburbRecord } from './parse-suburb-feature.ts';
-import { placeSale } from './place-sale.ts';
 import { readCsvRows, readJsonFile } from './read-source-file.ts';
+import { inThreadSalesParser, type SalesParser } from './sales-parser.ts';
 import { LoadTally } from './record-load.ts';
-import type { SaleRecord } from './sale-record.ts';
 import { deleteSalesOfSource, insertSales, refreshAddresses, SALES_BATCH_ROWS } from './write-sales.ts';
 
 export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
 
-/** Every bundled sales file: dedupe -> parse -> clean -> place -> insert in batches. */
-export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter): Promise<LoadTally> {
-  const tally = new LoadTally();
+/** Every bundled sales file: dedupe -> parse -> clean -> place (by `parser`, sales-parser.ts) -> insert in batches. */
+export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter, parser: SalesParser = inThreadSalesParser): Promise<LoadTally> {
   const localityIndex = await loadLocalityIndex(tx);
-  const isDuplicate = createDuplicateDetector(dataset.duplicateIgnoredColumns);
   await deleteSalesOfSource(tx, dataset.id);
-  let batch: SaleRecord[] = [];
-  for await (const row of readCsvRows(path)) {
-    tally.rowsRead += 1;
-    if (isDuplicate(row)) {
-      tally.countRejection('duplicate_row');
-      continue;
-    }
-    const parsed = dataset.parseRow(row, tally.rowsRead);
-    const cleaned = parsed.ok ? applyCleaningRules(parsed.value) : parsed;
-    const placed = cleaned.ok ? placeSale(cleaned.value, localityIndex) : cleaned;
-    if (!placed.ok) {
-      tally.countRejection(placed.reason);
-      continue;
-    }
-    tally.countAdjustments([...(parsed.ok ? parsed.adjustments : []), ...(cleaned.ok ? cleaned.adjustments : [])]);
-    batch.push(placed.value);
-    if (batch.length >= SALES_BATCH_ROWS) {
-      await insertSales(tx, batch);
-      tally.rowsLoaded += batch.length;
-      batch = [];
-      if (tally.rowsLoaded % 20_000 === 0) report('insert', tally.rowsLoaded, `${tally.rowsLoaded} sales inserted`);
-    }
+  let rowsLoaded = 0;
+  const batches = parser.parse(dataset, path, localityIndex, SALES_BATCH_ROWS);
+  let next = await batches.next();
+  while (!next.done) {
+    await insertSales(tx, next.value);
+    rowsLoaded += next.value.length;
+    if (next.value.length === SALES_BATCH_ROWS && rowsLoaded % 20_000 === 0) report('insert', rowsLoaded, `${rowsLoaded} sales inserted`);
+    next = await batches.next();
   }
-  await insertSales(tx, batch);
-  tally.rowsLoaded += batch.length;
-  report('addresses', tally.rowsLoaded, 'linking sales to addresses');
+  report('addresses', rowsLoaded, 'linking sales to addresses');
   await refreshAddresses(tx, dataset.id);
-  return tally;
+  return Object.assign(new LoadTally(), next.value, { rowsLoaded });
 }
 
 /** The NSW Valuer General's bundled weeks: the same load as `propguard import nsw-vg`, replacing the bundled source's rows. */

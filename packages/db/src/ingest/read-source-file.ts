@@ -48,7 +48,10 @@ export const CSV_OPTIONS: Options = { columns: true, bom: true, skip_empty_lines
 
 /** Streams a CSV file's rows as objects keyed by the header's column names. */
 export async function* readCsvRows(path: string): AsyncGenerator<Record<string, string>> {
-  const parser = openDecompressedStream(path).pipe(parse(CSV_OPTIONS));
+  const source = openDecompressedStream(path);
+  const parser = source.pipe(parse(CSV_OPTIONS));
+  // pipe() does not pass the file's own errors on (a missing or unreadable file): the rows' reader throws them.
+  source.on('error', (error) => parser.destroy(error));
   for await (const row of parser) yield row as Record<string, string>;
 }
 

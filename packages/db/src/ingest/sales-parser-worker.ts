@@ -1,0 +1,24 @@
+/** The thread of startSalesParserThread: parses the bundled sales file each request names and posts its batches. */
+import { parentPort } from 'node:worker_threads';
+import { BUNDLED_DATASETS } from './bundled-datasets.ts';
+import { parseSalesFile } from './parse-sales-file.ts';
+import type { SalesParseMessage, SalesParseRequest } from './sales-parser.ts';
+
+const port = parentPort!;
+const post = (message: SalesParseMessage) => port.postMessage(message);
+
+port.on('message', async (request: SalesParseRequest) => {
+  try {
+    const dataset = BUNDLED_DATASETS.find((candidate) => candidate.id === request.datasetId);
+    if (dataset?.kind !== 'sales') throw new Error(`no bundled sales data set ${request.datasetId}`);
+    const batches = parseSalesFile(dataset, request.path, request.localityIndex, request.batchRows);
+    let next = await batches.next();
+    while (!next.done) {
+      post({ kind: 'batch', records: next.value });
+      next = await batches.next();
+    }
+    post({ kind: 'done', counts: next.value.toCounts() });
+  } catch (error) {
+    post({ kind: 'error', message: (error as Error).message });
+  }
+});

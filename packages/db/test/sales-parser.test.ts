@@ -1,0 +1,69 @@
+/**
+ * The bundled sales files parsed on a second thread (issue 32.1): the thread's batches and tally are
+ * the calling thread's, row for row, and a file it cannot read fails as it would in the calling thread.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_DATASETS, type SalesDataset } from '../src/ingest/bundled-datasets.ts';
+import { parseGazetteerRow } from '../src/ingest/parse-gazetteer-row.ts';
+import { buildLocalityIndex, type LocalityIndex } from '../src/ingest/place-sale.ts';
+import { readCsvRows, resolveDataFile } from '../src/ingest/read-source-file.ts';
+import { inThreadSalesParser, startSalesParserThread, type SalesParser } from '../src/ingest/sales-parser.ts';
+import type { LoadCounts } from '../src/ingest/record-load.ts';
+import type { SaleRecord } from '../src/ingest/sale-record.ts';
+import { FIXTURE_DATA_DIR } from './support/test-databases.ts';
+
+async function fixtureLocalities(): Promise<LocalityIndex> {
+  const points = [];
+  for await (const row of readCsvRows(resolveDataFile(FIXTURE_DATA_DIR, 'au-postcodes-gazetteer/australian_postcodes.csv')!)) {
+    const parsed = parseGazetteerRow(row);
+    if (parsed.ok) points.push({ id: points.length + 1, ...parsed.value });
+  }
+  return buildLocalityIndex(points);
+}
+
+async function drain(parser: SalesParser, dataset: SalesDataset, file: string, localities: LocalityIndex, batchRows: number): Promise<{ batches: SaleRecord[][]; counts: LoadCounts }> {
+  const batches: SaleRecord[][] = [];
+  const parsing = parser.parse(dataset, file, localities, batchRows);
+  let next = await parsing.next();
+  while (!next.done) {
+    batches.push(next.value);
+    next = await parsing.next();
+  }
+  return { batches, counts: next.value };
+}
+
+describe('the sales parsing thread', () => {
+  it('gives the batches and the tally the calling thread gives, file after file', async () => {
+    const localities = await fixtureLocalities();
+    const thread = startSalesParserThread();
+    try {
+      for (const dataset of BUNDLED_DATASETS) {
+        if (dataset.kind !== 'sales') continue;
+        const file = resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!;
+        const here = await drain(inThreadSalesParser, dataset, file, localities, 2);
+        const there = await drain(thread, dataset, file, localities, 2);
+        expect(here.batches.flat().length).toBeGreaterThan(2);
+        expect(here.counts.rowsRead).toBeGreaterThan(here.batches.flat().length - 1);
+        expect(there).toStrictEqual(here);
+      }
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+
+  it('reports a file it cannot read as the calling thread would, and parses the next one', async () => {
+    const localities = await fixtureLocalities();
+    const dataset = BUNDLED_DATASETS.find((candidate): candidate is SalesDataset => candidate.kind === 'sales')!;
+    const thread = startSalesParserThread();
+    try {
+      const missing = path.join(FIXTURE_DATA_DIR, 'no-such-file.csv');
+      await expect(drain(inThreadSalesParser, dataset, missing, localities, 2)).rejects.toThrow(/no-such-file/);
+      await expect(drain(thread, dataset, missing, localities, 2)).rejects.toThrow(/no-such-file/);
+      const file = resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!;
+      expect((await drain(thread, dataset, file, localities, 2)).counts.rowsRead).toBeGreaterThan(0);
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+});
