@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDataLoaded, openDatabase, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
+import { ensureDataLoaded, holdSnapshotWrites, openDatabase, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -115,6 +115,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   // runs (a first start: about 2 s off the main thread's path); the hazards step then reads it. Not
   // beside the database's opening: PGlite's compilation wants the second core then.
   const hazardsWarmed = options.afterReady && !options.loaded ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false);
+  // And the snapshots of what it reads from the tables are written after it says ready (snapshot.ts).
+  if (options.afterReady) holdSnapshotWrites(options.afterReady);
   try {
     report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
     if (options.ensureData !== false) {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { isAppError } from '@propguard/schemas';
+import { flushSnapshotWrites } from '@propguard/db';
 import { buildApp } from './app.ts';
 import { ConfigError, isLoopbackHost, loadConfig, type AppConfig } from './config.ts';
 import { createAppContext } from './context.ts';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // Snapshots a first start held until after ready (snapshot.ts): written now, so that the next start reads them.
+    flushSnapshotWrites();
     await context.database.close();
     process.exit(0);
   };

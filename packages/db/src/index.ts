@@ -23,6 +23,7 @@ export type { DatedSubject, LoadedRecords, ResolvedLocation, ResolvedSubject, Su
 export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
 export { warmHazardSnapshot } from './hazards/warm-hazard-snapshot.ts';
+export { flushSnapshotWrites, holdSnapshotWrites } from './snapshot.ts';
 export { loadKnownFloodPlaces, loadKnownEarthquakePlaces, KNOWN_FLOOD_PLACES_FILE, KNOWN_EARTHQUAKE_PLACES_FILE, type KnownFloodPlace, type KnownEarthquakePlace } from './hazards/load-known-places.ts';
 export { importHazardLayer, listHazardLayers, removeHazardLayer, loadFloodLayers, findHazardLayersAt, readHazardLayerFile, readHazardLayerBytes, HAZARD_LAYER_KINDS, FLOOD_LAYER_FIELDS } from './hazards/hazard-layers.ts';
 export type { HazardLayerKind, HazardLayerSummary, ImportHazardLayerOptions } from './hazards/hazard-layers.ts';

@@ -38,8 +38,37 @@ export async function readThroughSnapshot<T>(database: Database, spec: SnapshotS
     if (kept !== undefined) return kept;
   }
   const value = await load();
-  if (file) writeSnapshot(file, spec as SnapshotSpec & { directory: string }, value);
+  if (file) keepSnapshot(file, spec as SnapshotSpec & { directory: string }, value);
   return value;
+}
+
+/** Until when table snapshots are written (holdSnapshotWrites), and the writes waiting meanwhile. */
+let writesHeldUntil: Promise<void> | null = null;
+const heldWrites: Array<() => void> = [];
+/** How long after the hold ends the waiting writes are made: past a first request made as soon as the server says ready. */
+const HELD_WRITES_DELAY_MS = 2_000;
+
+/**
+ * Holds the writing of the table snapshots until `until` resolves (`npm start`: until the server
+ * listens) and 2 s more (issue 32.1). Serialising them (about 1 s for the sales and their built
+ * index, 125 MB) then falls after "ready", not before it. The values are never changed once read (an
+ * address book or an index is built anew from them), so what is written later is what was read. A
+ * server stopped before then writes them as it stops (flushSnapshotWrites).
+ */
+export function holdSnapshotWrites(until: Promise<void>): void {
+  writesHeldUntil = until;
+  void until.then(() => setTimeout(flushSnapshotWrites, HELD_WRITES_DELAY_MS).unref());
+}
+
+/** Writes every snapshot still held, now. */
+export function flushSnapshotWrites(): void {
+  writesHeldUntil = null;
+  for (const write of heldWrites.splice(0)) write();
+}
+
+function keepSnapshot(file: string, spec: { directory: string; name: string }, value: unknown): void {
+  if (writesHeldUntil === null) writeSnapshot(file, spec, value);
+  else heldWrites.push(() => writeSnapshot(file, spec, value));
 }
 
 export interface FileSnapshotSpec {

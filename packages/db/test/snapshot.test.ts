@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
 import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, warmHazardSnapshot, type Database } from '../src/index.ts';
-import { readThroughFileSnapshot } from '../src/snapshot.ts';
+import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
@@ -92,6 +92,31 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
     const fromTable = await loadAfresh();
     await loadKept();
     fs.writeFileSync(path.join(snapshotDir, snapshots()[0]!), 'not a snapshot');
+    expect(await loadKept()).toEqual(fromTable);
+  });
+
+  it('npm start holds the writes until it is ready, then writes what was read; a stop writes them at once', async () => {
+    const fromTable = await loadAfresh();
+    for (const name of snapshots()) fs.rmSync(path.join(snapshotDir, name));
+    let ready = () => undefined as void;
+    holdSnapshotWrites(new Promise<void>((resolve) => (ready = resolve)));
+    try {
+      expect(await loadKept()).toEqual(fromTable);
+      expect(snapshots()).toHaveLength(0);
+      ready();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(snapshots()).toHaveLength(1);
+      expect(await loadKept()).toEqual(fromTable);
+
+      // Stopped before the hold ends (flushSnapshotWrites, as the server's shutdown calls it).
+      for (const name of snapshots()) fs.rmSync(path.join(snapshotDir, name));
+      holdSnapshotWrites(new Promise<void>(() => undefined));
+      await loadKept();
+      expect(snapshots()).toHaveLength(0);
+    } finally {
+      flushSnapshotWrites();
+    }
+    expect(snapshots()).toHaveLength(1);
     expect(await loadKept()).toEqual(fromTable);
   });
 });
