@@ -318,7 +318,7 @@ const calibration: CarryForwardCalibration = {
   fsd: { horizonMonths: HORIZONS, evidence: [...EVIDENCE_LEVELS], multiplier: shipped.multipliers },
   note:
     `Backtest of ${new Date().toISOString().slice(0, 10)} (npm run bench:carry-forward${args.has('--shipped') ? ' -- --shipped: the shipped model, which saw these sales' : ': the evaluation model, fitted without these sales'}): ` +
-    `the latest sales of Melbourne, Perth and Sydney valued from the local sales before t - h and carried to t by the ABS series; ${outcomes.length} valuations in ${FOLDS} folds (by a hash of the sale's id), each fold reported with the calibration fitted on the other ${FOLDS - 1}; the shipped calibration is fitted on all of them.`,
+    `the latest sales of Melbourne, Perth and Sydney valued from the local sales before t - h and carried to t by the ABS series; ${outcomes.length.toLocaleString('en-AU')} valuations in ${FOLDS} folds (by a hash of the sale's id), each fold reported with the calibration fitted on the other ${FOLDS - 1}; the shipped calibration is fitted on all of them.`,
   backtest,
   fsdBands,
 };
