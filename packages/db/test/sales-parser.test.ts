@@ -66,4 +66,19 @@ describe('the sales parsing thread', () => {
       await thread.close();
     }
   }, 120_000);
+
+  it('a file its reader gave up on (its load failed) does not feed the next one', async () => {
+    const localities = await fixtureLocalities();
+    const [first, second] = BUNDLED_DATASETS.filter((candidate): candidate is SalesDataset => candidate.kind === 'sales');
+    const thread = startSalesParserThread();
+    try {
+      const abandoned = thread.parse(first!, resolveDataFile(FIXTURE_DATA_DIR, first!.file)!, localities, 1);
+      expect((await abandoned.next()).done).toBe(false);
+      await abandoned.return({ rowsRead: 0, rowsLoaded: 0, rowsRejected: 0, rejectedByReason: {}, adjustedByRule: {} });
+      const file = resolveDataFile(FIXTURE_DATA_DIR, second!.file)!;
+      expect(await drain(thread, second!, file, localities, 2)).toStrictEqual(await drain(inThreadSalesParser, second!, file, localities, 2));
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
 });

@@ -2,12 +2,11 @@
 import { parentPort } from 'node:worker_threads';
 import { BUNDLED_DATASETS } from './bundled-datasets.ts';
 import { parseSalesFile } from './parse-sales-file.ts';
-import type { SalesParseMessage, SalesParseRequest } from './sales-parser.ts';
+import type { SalesParseAnswer, SalesParseMessage, SalesParseRequest } from './sales-parser.ts';
 
 const port = parentPort!;
-const post = (message: SalesParseMessage) => port.postMessage(message);
-
 port.on('message', async (request: SalesParseRequest) => {
+  const post = (answer: SalesParseAnswer) => port.postMessage({ id: request.id, ...answer } satisfies SalesParseMessage);
   try {
     const dataset = BUNDLED_DATASETS.find((candidate) => candidate.id === request.datasetId);
     if (dataset?.kind !== 'sales') throw new Error(`no bundled sales data set ${request.datasetId}`);

@@ -19,12 +19,15 @@ export interface SalesParser {
 
 /** A request to the parsing thread, and what it answers. */
 export interface SalesParseRequest {
+  /** Echoed in every answer: a request its reader gave up on (its load failed) never feeds the next one. */
+  id: number;
   datasetId: string;
   path: string;
   localityIndex: LocalityIndex;
   batchRows: number;
 }
-export type SalesParseMessage = { kind: 'batch'; records: SaleRecord[] } | { kind: 'done'; counts: LoadCounts } | { kind: 'error'; message: string };
+export type SalesParseAnswer = { kind: 'batch'; records: SaleRecord[] } | { kind: 'done'; counts: LoadCounts } | { kind: 'error'; message: string };
+export type SalesParseMessage = SalesParseAnswer & { id: number };
 
 /** Parses in the calling thread. */
 export const inThreadSalesParser: SalesParser = {
@@ -51,10 +54,13 @@ export function startSalesParserThread(): SalesParser {
   }
   // A thread that failed before answering (it could not load its code): the calling thread parses from then on.
   let broken = false;
+  let requests = 0;
   return {
     async *parse(dataset, path, localityIndex, batchRows) {
       if (broken) return yield* inThreadSalesParser.parse(dataset, path, localityIndex, batchRows);
       let received = 0;
+      requests += 1;
+      const id = requests;
       const queue: SalesParseMessage[] = [];
       let failure: Error | null = null;
       let wake: (() => void) | null = null;
@@ -63,6 +69,7 @@ export function startSalesParserThread(): SalesParser {
         wake = null;
       };
       const onMessage = (message: SalesParseMessage) => {
+        if (message.id !== id) return;
         queue.push(message);
         notify();
       };
@@ -78,7 +85,7 @@ export function startSalesParserThread(): SalesParser {
       worker.once('error', onError);
       worker.once('exit', onExit);
       try {
-        worker.postMessage({ datasetId: dataset.id, path, localityIndex, batchRows } satisfies SalesParseRequest);
+        worker.postMessage({ id, datasetId: dataset.id, path, localityIndex, batchRows } satisfies SalesParseRequest);
         for (;;) {
           const message = queue.shift();
           if (message === undefined) {
