@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDataLoaded, holdSnapshotWrites, openDatabase, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
+import { carryForwardCalibrationPath, ensureDataLoaded, holdSnapshotWrites, loadMarketMovement, openDatabase, startSalesIndexSnapshot, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -74,17 +74,27 @@ function describeAddressIndex(addressIndex: AddressIndexState): string {
     : `address index: unavailable (${addressIndex.reason})`;
 }
 
-async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions, hazardsWarmed: Promise<boolean>): Promise<LoadedRuntimes> {
+/** On the embedded database the sales and addresses are read back from snapshots while their tables are unchanged (packages/db/src/snapshot.ts: about 3 s instead of 20). */
+function tableSnapshotDir(config: AppConfig): string | undefined {
+  return config.databaseUrl === undefined ? path.join(config.homeDir, 'cache') : undefined;
+}
+
+/** What other threads prepare while the start goes on: the hazard data's snapshot, the sales index's. */
+interface Prepared {
+  hazards: Promise<boolean>;
+  salesIndex: Promise<boolean>;
+}
+
+async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions, prepared: Prepared): Promise<LoadedRuntimes> {
   const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
-  // On the embedded database the sales and addresses are read back from snapshots while their tables
-  // are unchanged (packages/db/src/snapshot.ts: about 3 s instead of 20).
-  const snapshotDir = config.databaseUrl === undefined ? path.join(config.homeDir, 'cache') : undefined;
+  const snapshotDir = tableSnapshotDir(config);
+  await prepared.salesIndex;
   const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir, snapshotDir);
   report('valuation', valuation.ready
     ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
     : `valuation: unavailable (${valuation.reason})`);
   // The hazard data come from files, not tables: their snapshot serves either database.
-  await hazardsWarmed;
+  await prepared.hazards;
   const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database, hazardSnapshotDir(config));
   report('hazards', hazards.ready
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
@@ -114,7 +124,16 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   // `npm start` reads the hazard files into their snapshot on another thread while the data load
   // runs (a first start: about 2 s off the main thread's path); the hazards step then reads it. Not
   // beside the database's opening: PGlite's compilation wants the second core then.
-  const hazardsWarmed = options.afterReady && !options.loaded ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false);
+  const onThreads = options.afterReady !== undefined && !options.loaded;
+  const prepared: Prepared = { hazards: onThreads ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false), salesIndex: Promise.resolve(false) };
+  const snapshotDir = tableSnapshotDir(config);
+  // A first load's sales index is built on another thread while PGlite builds the tables' indexes.
+  const beforeIndexes = onThreads && snapshotDir !== undefined
+    ? async () => {
+        const movement = await loadMarketMovement(config.dataDir, carryForwardCalibrationPath(config.valuationModelPath));
+        prepared.salesIndex = (await startSalesIndexSnapshot(database, movement, snapshotDir)).done;
+      }
+    : undefined;
   // And the snapshots of what it reads from the tables are written after it says ready (snapshot.ts).
   if (options.afterReady) holdSnapshotWrites(options.afterReady);
   try {
@@ -123,9 +142,10 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       await ensureDataLoaded(database, {
         dataDir: config.dataDir,
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
+        beforeIndexes,
       });
     }
-    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, hazardsWarmed));
+    const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, prepared));
     // Counted once at start, so that no health poll pays for it (again only when the data change).
     const dataFacts = new DataFacts();
     if (options.afterReady) void options.afterReady.then(() => dataFacts.read(database)).catch(() => undefined);

@@ -35,6 +35,11 @@ export interface Database {
    * JavaScript); PostgreSQL as plain rows.
    */
   queryText(select: string): Promise<Array<Record<string, string | null>>>;
+  /**
+   * The same read as one COPY text file with its column names, for another thread to parse
+   * (parseCopyText): PGlite's; null on PostgreSQL, whose rows come as rows (queryText).
+   */
+  copyText(select: string): Promise<{ fields: string[]; text: string } | null>;
   /** SELECT 1 round trip, returns milliseconds */
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -96,11 +101,14 @@ async function openPglite(homeDir: string): Promise<Database> {
     const pglite = client;
     const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
       (await pglite.query<T>(text, params)).rows;
-    const queryText = async (select: string): Promise<Array<Record<string, string | null>>> => {
+    const copyText = async (select: string): Promise<{ fields: string[]; text: string }> => {
       const { fields } = await pglite.query(`SELECT * FROM (${select}) AS q LIMIT 0`);
       const copied = await pglite.query(`COPY (${select}) TO '/dev/blob'`);
-      const text = copied.blob === undefined ? '' : await copied.blob.text();
-      return parseCopyText(text, fields.map((field) => field.name));
+      return { fields: fields.map((field) => field.name), text: copied.blob === undefined ? '' : await copied.blob.text() };
+    };
+    const queryText = async (select: string): Promise<Array<Record<string, string | null>>> => {
+      const { fields, text } = await copyText(select);
+      return parseCopyText(text, fields);
     };
     let isClosed = false;
     return {
@@ -108,6 +116,7 @@ async function openPglite(homeDir: string): Promise<Database> {
       db: db as unknown as DrizzleDatabase,
       query,
       queryText,
+      copyText,
       execute: async (statements) => {
         await pglite.exec(statements);
       },
@@ -150,6 +159,7 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
       db: db as unknown as DrizzleDatabase,
       query,
       queryText,
+      copyText: async () => null,
       execute: async (statements) => {
         await pool.query(statements);
       },

@@ -130,7 +130,8 @@ export function fingerprintFiles(root: string): string[] {
   return entries;
 }
 
-async function snapshotFile(database: Database, spec: SnapshotSpec & { directory: string }): Promise<string | null> {
+/** The file a snapshot of `spec` is kept in for the tables' current state (whether it exists or not); null when it cannot be named. */
+export async function snapshotFile(database: Database, spec: SnapshotSpec & { directory: string }): Promise<string | null> {
   if (!spec.tables.every((table) => (SNAPSHOT_TABLES as readonly string[]).includes(table))) return null;
   try {
     const states = await database.query<Record<string, unknown>>(
@@ -157,7 +158,8 @@ function readSnapshot<T>(file: string): T | undefined {
 const RETIRED_SNAPSHOT_NAMES: readonly string[] = ['indexed-sales', 'indexed-sales-with-own'];
 
 /** Written beside, then renamed over (a reader never sees half a file); the older snapshots of the same name go. */
-function writeSnapshot(file: string, spec: { directory: string; name: string }, value: unknown): void {
+/** Writes a snapshot (through a partial file renamed, so a reader never sees half of one) and removes the older ones of its name. */
+export function writeSnapshot(file: string, spec: { directory: string; name: string }, value: unknown): void {
   try {
     fs.mkdirSync(spec.directory, { recursive: true });
     const partial = `${file}.${process.pid}.partial`;

@@ -42,10 +42,17 @@ describe.each([
   it.skipIf(!isAvailable)('loads the fixture data sets, then a second call is a no-op', async () => {
     const events: string[] = [];
     const schemaBefore = await deferrableSchema(database);
+    // The hook `npm start` starts the sales index's thread in: after every data set, before the indexes.
+    let beforeIndexes: { sales: number; deferred: number } | null = null;
     const first = await ensureDataLoaded(database, {
       dataDir: FIXTURE_DATA_DIR,
       onProgress: (event) => events.push(event.dataset === 'indexes' ? event.message : event.phase),
+      beforeIndexes: async () => {
+        const [state] = await database.query<{ sales: number; deferred: number }>(`SELECT (SELECT count(*)::int FROM sales) AS sales, (SELECT count(*)::int FROM deferred_schema) AS deferred`);
+        beforeIndexes = state!;
+      },
     });
+    expect(beforeIndexes).toEqual({ sales: 23, deferred: schemaBefore.indexes.length + schemaBefore.foreignKeys.length });
     const byDataset = Object.fromEntries(first.datasets.map((dataset) => [dataset.dataset, dataset]));
     expect(first.datasets.every((dataset) => dataset.status === 'loaded')).toBe(true);
     expect(events).toContain('done');
@@ -85,7 +92,9 @@ describe.each([
     expect(await deferrableSchema(database)).toEqual(schemaBefore);
     expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
 
-    const second = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
+    let calledAgain = false;
+    const second = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR, beforeIndexes: async () => void (calledAgain = true) });
+    expect(calledAgain).toBe(false);
     expect(second.datasets.map((dataset) => dataset.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
     const [counts] = await database.query<{ sales: number }>(`SELECT count(*)::int AS sales FROM sales`);
     expect(counts?.sales).toBe(23);

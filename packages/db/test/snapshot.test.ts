@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
-import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, warmHazardSnapshot, type Database } from '../src/index.ts';
+import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, warmHazardSnapshot, type Database } from '../src/index.ts';
 import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
@@ -94,6 +94,19 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
     fs.writeFileSync(path.join(snapshotDir, snapshots()[0]!), 'not a snapshot');
     expect(await loadKept()).toEqual(fromTable);
   });
+
+  it('a thread builds the sales index from the table\'s COPY text and keeps it; the start then reads it', async () => {
+    const fromTable = await loadAfresh();
+    for (const name of snapshots()) fs.rmSync(path.join(snapshotDir, name));
+    const { done } = await startSalesIndexSnapshot(database, null, snapshotDir);
+    expect(await done).toBe(true);
+    expect(snapshots()).toHaveLength(1);
+    const written = snapshots()[0];
+    expect(await loadKept()).toEqual(fromTable);
+    // Read, not built again: the same file, and nothing to do for a second thread.
+    expect(snapshots()).toEqual([written]);
+    expect(await (await startSalesIndexSnapshot(database, null, snapshotDir)).done).toBe(false);
+  }, 120_000);
 
   it('npm start holds the writes until it is ready, then writes what was read; a stop writes them at once', async () => {
     const fromTable = await loadAfresh();

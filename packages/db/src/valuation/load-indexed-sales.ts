@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
+import { parseCopyText } from '../copy-text.ts';
 import { attributesOfRow } from '../sale-columns.ts';
-import { fingerprintFiles, readThroughSnapshot } from '../snapshot.ts';
+import { fingerprintFiles, readThroughSnapshot, snapshotFile, writeSnapshot, type SnapshotSpec } from '../snapshot.ts';
+import { startTypeScriptWorker } from '../worker-thread.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
 /** A row of indexedSalesQuery, every value in its text form (Database.queryText). */
@@ -67,16 +69,97 @@ const ENGINES_SOURCE_DIR = fileURLToPath(new URL('../../../engines/src', import.
  * a change to any of them builds the index again.
  */
 export async function loadSalesAndIndex(database: Database, movement: MarketMovement | null, snapshotDir?: string): Promise<{ sales: IndexedSale[]; index: SalesIndex }> {
-  const options: LoadIndexedSalesOptions = { ownSaleRecords: true };
   const build = async () => {
-    const sales = await loadIndexedSales(database, options);
+    const sales = await loadIndexedSales(database, SERVED_SALES);
     return { sales, index: buildSalesIndex(sales, { movement }) };
   };
   if (snapshotDir === undefined) return build();
-  const code = [indexedSalesQuery(options), toIndexedSale.toString(), ...fingerprintFiles(ENGINES_SOURCE_DIR), createHash('sha256').update(v8.serialize(movement)).digest('hex')].join('\n');
-  const kept = await readThroughSnapshot(database, { directory: snapshotDir, name: 'sales-index', tables: ['sales'], code }, async () => {
+  const kept = await readThroughSnapshot(database, salesIndexSnapshotSpec(movement, snapshotDir), async () => {
     const { sales, index } = await build();
-    return { sales, index: packSalesIndex(index) };
+    return packedSalesAndIndex(sales, index);
   });
   return { sales: kept.sales, index: unpackSalesIndex(kept.index, movement) };
+}
+
+/** The sales a process values with: own-sale records included. */
+const SERVED_SALES: LoadIndexedSalesOptions = { ownSaleRecords: true };
+
+/** What the sales-index snapshot holds. */
+function packedSalesAndIndex(sales: IndexedSale[], index: SalesIndex) {
+  return { sales, index: packSalesIndex(index) };
+}
+
+/**
+ * The sales-index snapshot's spec. Its code is the source of this loader (its query and row mapping),
+ * of the row readers it uses and of the engine, and the movement: source files, not a function's text,
+ * which depends on the transpiler (the thread of startSalesIndexSnapshot and a test runner must name
+ * the same snapshot).
+ */
+function salesIndexSnapshotSpec(movement: MarketMovement | null, snapshotDir: string): SnapshotSpec & { directory: string } {
+  const source = (url: URL) => readFileSync(fileURLToPath(url), 'utf8');
+  const code = [
+    source(new URL(import.meta.url)),
+    source(new URL('../sale-columns.ts', import.meta.url)),
+    source(new URL('../copy-text.ts', import.meta.url)),
+    ...fingerprintFiles(ENGINES_SOURCE_DIR),
+    createHash('sha256').update(canonicalJson(movement)).digest('hex'),
+  ].join('\n');
+  return { directory: snapshotDir, name: 'sales-index', tables: ['sales'], code };
+}
+
+/**
+ * A value's JSON with its maps as entry lists and typed arrays as arrays: the same text for the same
+ * content. (v8.serialize is not: it writes a number as stored, and the same series built twice in one
+ * process, before and after the code warmed up, hashed differently.)
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item] : ArrayBuffer.isView(item) ? Array.from(item as unknown as ArrayLike<number>) : item));
+}
+
+/** The sales of a COPY text file of indexedSalesQuery (Database.copyText). */
+export function salesFromCopyText(text: string, fields: readonly string[]): IndexedSale[] {
+  return parseCopyText(text, [...fields]).map((row) => toIndexedSale(row as IndexedSaleRow));
+}
+
+const SNAPSHOT_THREAD_FILE = new URL('./sales-index-snapshot-worker.ts', import.meta.url);
+
+/** What the thread of startSalesIndexSnapshot is given. */
+export interface SalesIndexSnapshotJob {
+  fields: string[];
+  text: string;
+  movement: MarketMovement | null;
+  file: string;
+  directory: string;
+}
+
+/**
+ * A first start's sales index, built on another thread while this one builds the tables' indexes
+ * (issue 32.1). Reads the sales as one COPY text file now (PGlite; about 1 s), then a thread parses
+ * them, builds their index and writes the snapshot loadSalesAndIndex reads. `done` resolves true
+ * once it is written; false when there was nothing to do (kept already, or PostgreSQL) or the thread
+ * failed (loadSalesAndIndex then builds it as before).
+ */
+export async function startSalesIndexSnapshot(database: Database, movement: MarketMovement | null, snapshotDir: string): Promise<{ done: Promise<boolean> }> {
+  const spec = salesIndexSnapshotSpec(movement, snapshotDir);
+  const file = await snapshotFile(database, spec);
+  if (file === null || existsSync(file)) return { done: Promise.resolve(false) };
+  const copied = await database.copyText(indexedSalesQuery(SERVED_SALES));
+  if (copied === null) return { done: Promise.resolve(false) };
+  const job: SalesIndexSnapshotJob = { ...copied, movement, file, directory: snapshotDir };
+  const done = new Promise<boolean>((resolve) => {
+    try {
+      const worker = startTypeScriptWorker(SNAPSHOT_THREAD_FILE, job);
+      worker.once('error', () => resolve(false));
+      worker.once('exit', (code) => resolve(code === 0 && existsSync(file)));
+    } catch {
+      resolve(false);
+    }
+  });
+  return { done };
+}
+
+/** The thread's work: the sales of the COPY text, their index, the snapshot. */
+export function writeSalesIndexSnapshot(job: SalesIndexSnapshotJob): void {
+  const sales = salesFromCopyText(job.text, job.fields);
+  writeSnapshot(job.file, { directory: job.directory, name: 'sales-index' }, packedSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }
