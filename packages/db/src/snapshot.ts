@@ -114,6 +114,15 @@ export function hasFileSnapshot(spec: FileSnapshotSpec): boolean {
   return file !== null && fs.existsSync(file);
 }
 
+/**
+ * The text of the source files of a load, for its snapshot's code: files, not a function's text,
+ * which depends on the transpiler (a worker thread under tsx and a test runner must name the same
+ * snapshot).
+ */
+export function sourceFilesText(...files: readonly URL[]): string {
+  return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+}
+
 /** Every file under `root`, by path relative to it, with its size and the SHA-256 of its content. */
 export function fingerprintFiles(root: string): string[] {
   const entries: string[] = [];

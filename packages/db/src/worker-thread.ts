@@ -18,3 +18,21 @@ export function startTypeScriptWorker(file: URL, workerData: unknown): Worker {
   const bootstrap = `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); })`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
+
+/**
+ * Runs the TypeScript module `file` on a thread of its own to its end: true when it ended cleanly,
+ * false when it could not start or threw (the caller then does the work itself).
+ */
+export function runTypeScriptWorker(file: URL, workerData: unknown): Promise<boolean> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = startTypeScriptWorker(file, workerData);
+    } catch {
+      resolve(false);
+      return;
+    }
+    worker.once('error', () => resolve(false));
+    worker.once('exit', (code) => resolve(code === 0));
+  });
+}

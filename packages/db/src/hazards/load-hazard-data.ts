@@ -24,11 +24,9 @@ import type {
   StatePolygon,
   SuburbPolygon,
 } from '@propguard/engines';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseFirmsDetection } from '@propguard/engines';
 import { readCsvRows, readJsonFile, resolveDataFile } from '../ingest/read-source-file.ts';
-import { hasFileSnapshot, readThroughFileSnapshot, type FileSnapshotSpec } from '../snapshot.ts';
+import { hasFileSnapshot, readThroughFileSnapshot, sourceFilesText, type FileSnapshotSpec } from '../snapshot.ts';
 
 /** The files read, relative to the data directory (each may be stored as name.gz). */
 export const HAZARD_DATA_FILES = {
@@ -391,8 +389,7 @@ export interface LoadHazardDataOptions {
  * worker of warm-hazard-snapshot.ts and a test runner must name the same snapshot).
  */
 function hazardLoadCode(): string {
-  const source = (url: string) => readFileSync(fileURLToPath(url), 'utf8');
-  return source(import.meta.url) + source(new URL('../ingest/read-source-file.ts', import.meta.url).href) + source(new URL('../../../engines/src/hazards/firms.ts', import.meta.url).href);
+  return sourceFilesText(new URL(import.meta.url), new URL('../ingest/read-source-file.ts', import.meta.url), new URL('../../../engines/src/hazards/firms.ts', import.meta.url));
 }
 
 /**

@@ -3,8 +3,7 @@
  * about 3 s reading them on the main thread after the data load; read beside the load, on the other
  * core, the start then reads the snapshot instead (about 1 s).
  */
-import type { Worker } from 'node:worker_threads';
-import { startTypeScriptWorker } from '../worker-thread.ts';
+import { runTypeScriptWorker } from '../worker-thread.ts';
 import { hasHazardSnapshot } from './load-hazard-data.ts';
 
 const WORKER_FILE = new URL('./warm-hazard-snapshot-worker.ts', import.meta.url);
@@ -16,15 +15,5 @@ const WORKER_FILE = new URL('./warm-hazard-snapshot-worker.ts', import.meta.url)
  */
 export function warmHazardSnapshot(dataDir: string, snapshotDir: string): Promise<boolean> {
   if (hasHazardSnapshot(dataDir, snapshotDir)) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = startTypeScriptWorker(WORKER_FILE, { dataDir, snapshotDir });
-    } catch {
-      resolve(false);
-      return;
-    }
-    worker.once('error', () => resolve(false));
-    worker.once('exit', (code) => resolve(code === 0 && hasHazardSnapshot(dataDir, snapshotDir)));
-  });
+  return runTypeScriptWorker(WORKER_FILE, { dataDir, snapshotDir }).then((ended) => ended && hasHazardSnapshot(dataDir, snapshotDir));
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
 import { parseCopyText } from '../copy-text.ts';
 import { attributesOfRow } from '../sale-columns.ts';
-import { fingerprintFiles, readThroughSnapshot, snapshotFile, writeSnapshot, type SnapshotSpec } from '../snapshot.ts';
-import { startTypeScriptWorker } from '../worker-thread.ts';
+import { fingerprintFiles, readThroughSnapshot, snapshotFile, sourceFilesText, writeSnapshot, type SnapshotSpec } from '../snapshot.ts';
+import { runTypeScriptWorker } from '../worker-thread.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
 /** A row of indexedSalesQuery, every value in its text form (Database.queryText). */
@@ -91,16 +91,11 @@ function packedSalesAndIndex(sales: IndexedSale[], index: SalesIndex) {
 
 /**
  * The sales-index snapshot's spec. Its code is the source of this loader (its query and row mapping),
- * of the row readers it uses and of the engine, and the movement: source files, not a function's text,
- * which depends on the transpiler (the thread of startSalesIndexSnapshot and a test runner must name
- * the same snapshot).
+ * of the row readers it uses and of the engine (sourceFilesText), and the movement.
  */
 function salesIndexSnapshotSpec(movement: MarketMovement | null, snapshotDir: string): SnapshotSpec & { directory: string } {
-  const source = (url: URL) => readFileSync(fileURLToPath(url), 'utf8');
   const code = [
-    source(new URL(import.meta.url)),
-    source(new URL('../sale-columns.ts', import.meta.url)),
-    source(new URL('../copy-text.ts', import.meta.url)),
+    sourceFilesText(new URL(import.meta.url), new URL('../sale-columns.ts', import.meta.url), new URL('../copy-text.ts', import.meta.url)),
     ...fingerprintFiles(ENGINES_SOURCE_DIR),
     createHash('sha256').update(canonicalJson(movement)).digest('hex'),
   ].join('\n');
@@ -118,7 +113,7 @@ function canonicalJson(value: unknown): string {
 
 /** The sales of a COPY text file of indexedSalesQuery (Database.copyText). */
 export function salesFromCopyText(text: string, fields: readonly string[]): IndexedSale[] {
-  return parseCopyText(text, [...fields]).map((row) => toIndexedSale(row as IndexedSaleRow));
+  return parseCopyText(text, fields).map((row) => toIndexedSale(row as IndexedSaleRow));
 }
 
 const SNAPSHOT_THREAD_FILE = new URL('./sales-index-snapshot-worker.ts', import.meta.url);
@@ -146,16 +141,7 @@ export async function startSalesIndexSnapshot(database: Database, movement: Mark
   const copied = await database.copyText(indexedSalesQuery(SERVED_SALES));
   if (copied === null) return { done: Promise.resolve(false) };
   const job: SalesIndexSnapshotJob = { ...copied, movement, file, directory: snapshotDir };
-  const done = new Promise<boolean>((resolve) => {
-    try {
-      const worker = startTypeScriptWorker(SNAPSHOT_THREAD_FILE, job);
-      worker.once('error', () => resolve(false));
-      worker.once('exit', (code) => resolve(code === 0 && existsSync(file)));
-    } catch {
-      resolve(false);
-    }
-  });
-  return { done };
+  return { done: runTypeScriptWorker(SNAPSHOT_THREAD_FILE, job).then((ended) => ended && existsSync(file)) };
 }
 
 /** The thread's work: the sales of the COPY text, their index, the snapshot. */
