@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { carryForwardCalibrationPath, ensureDataLoaded, holdSnapshotWrites, loadMarketMovement, openDatabase, startSalesIndexSnapshot, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
+import { buildDeferredSchema, carryForwardCalibrationPath, ensureDataLoaded, holdSnapshotWrites, loadMarketMovement, openDatabase, startSalesIndexSnapshot, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -83,16 +83,13 @@ function tableSnapshotDir(config: AppConfig): string | undefined {
 interface Prepared {
   hazards: Promise<boolean>;
   salesIndex: Promise<boolean>;
+  /** A first load left the tables' indexes and planner statistics to be made (ensureDataLoaded's deferIndexes). */
+  deferredSchema: boolean;
 }
 
 async function loadRuntimes(config: AppConfig, database: Database, options: StartOptions, prepared: Prepared): Promise<LoadedRuntimes> {
   const report = (phase: string, message: string) => options.onProgress?.({ phase, state: 'done', message });
   const snapshotDir = tableSnapshotDir(config);
-  await prepared.salesIndex;
-  const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir, snapshotDir);
-  report('valuation', valuation.ready
-    ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
-    : `valuation: unavailable (${valuation.reason})`);
   // The hazard data come from files, not tables: their snapshot serves either database.
   await prepared.hazards;
   const hazards = await loadHazardRuntime(config.dataDir, config.satelliteTileUrl, database, hazardSnapshotDir(config));
@@ -100,6 +97,27 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
     : `hazards: unavailable (${hazards.reason})`);
   const { afterReady } = options;
+  // While another thread builds the sales index, PGlite builds the indexes a first load left; the rest once the server is ready.
+  const buildIndexesMeanwhile = async () => {
+    if (!prepared.deferredSchema) return;
+    let threadDone = false;
+    void prepared.salesIndex.finally(() => (threadDone = true));
+    const built = await buildDeferredSchema(database, { stop: () => threadDone && afterReady !== undefined });
+    report('indexes', built.message);
+    if (built.remaining === 0) return;
+    options.onProgress?.({ phase: 'statistics', state: 'skipped', message: 'database: planner statistics refreshed once the server is ready' });
+    void afterReady?.then(() => buildDeferredSchema(database)).then((rest) => options.onBackgroundDone?.(`${rest.message}, after the server was ready`), () => undefined);
+  };
+  let indexesMeanwhile: Promise<void> | undefined;
+  const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir, snapshotDir, async () => {
+    await (indexesMeanwhile ??= buildIndexesMeanwhile());
+    await prepared.salesIndex;
+  });
+  // A runtime that could not load (no model file) never called it: the indexes are made all the same.
+  await (indexesMeanwhile ??= buildIndexesMeanwhile());
+  report('valuation', valuation.ready
+    ? `valuation: model ${valuation.runtime.model.id} loaded, ${valuation.runtime.salesIndexed.toLocaleString('en-AU')} sales indexed in ${valuation.runtime.loadMs} ms`
+    : `valuation: unavailable (${valuation.reason})`);
   if (afterReady) {
     options.onProgress?.({ phase: 'addresses', state: 'skipped', message: 'address index: built once the server is ready (suggestions asked for before then wait for it)' });
     let started = 0;
@@ -125,7 +143,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   // runs (a first start: about 2 s off the main thread's path); the hazards step then reads it. Not
   // beside the database's opening: PGlite's compilation wants the second core then.
   const onThreads = options.afterReady !== undefined && !options.loaded;
-  const prepared: Prepared = { hazards: onThreads ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false), salesIndex: Promise.resolve(false) };
+  const prepared: Prepared = { hazards: onThreads ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false), salesIndex: Promise.resolve(false), deferredSchema: false };
   const snapshotDir = tableSnapshotDir(config);
   // A first load's sales index is built on another thread while PGlite builds the tables' indexes.
   const beforeIndexes = onThreads && snapshotDir !== undefined
@@ -139,11 +157,14 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   try {
     report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
     if (options.ensureData !== false) {
-      await ensureDataLoaded(database, {
+      const ingest = await ensureDataLoaded(database, {
         dataDir: config.dataDir,
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
         beforeIndexes,
+        // The tables' indexes then wait for the sales index's thread (loadRuntimes) and for ready.
+        deferIndexes: beforeIndexes !== undefined,
       });
+      prepared.deferredSchema = ingest.deferredSchema > 0;
     }
     const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, prepared));
     // Counted once at start, so that no health poll pays for it (again only when the data change).

@@ -2,7 +2,7 @@
 export { openDatabase, maskDatabaseUrl, MIGRATIONS_DIR, withTransaction } from './open-database.ts';
 export { parseCopyText } from './copy-text.ts';
 export type { Database, DatabaseKind, DrizzleDatabase, OpenDatabaseOptions } from './open-database.ts';
-export { ensureDataLoaded } from './ingest/ensure-data-loaded.ts';
+export { buildDeferredSchema, ensureDataLoaded } from './ingest/ensure-data-loaded.ts';
 export type { DatasetLoadReport, EnsureDataLoadedOptions, IngestProgressEvent, IngestReport } from './ingest/ensure-data-loaded.ts';
 export { BUNDLED_DATASETS } from './ingest/bundled-datasets.ts';
 export { getDataSummary } from './get-data-summary.ts';

@@ -2,7 +2,7 @@
 // on PGlite and on the PostgreSQL server (see support/test-databases.ts for isolation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSummarySchema } from '@propguard/schemas';
-import { ensureDataLoaded, getDataSummary, listSales, openDatabase, parseCopyText, type Database, type DatabaseKind } from '../src/index.ts';
+import { buildDeferredSchema, ensureDataLoaded, getDataSummary, listSales, openDatabase, parseCopyText, type Database, type DatabaseKind } from '../src/index.ts';
 import { deferSchema } from '../src/ingest/deferred-schema.ts';
 import { createTempHome, createTestPostgres, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
@@ -113,6 +113,36 @@ describe.each([
     expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
     // The foreign keys hold again: a sale pointing at no locality is refused.
     await expect(database.query('UPDATE sales SET locality_id = -1 WHERE id = (SELECT min(id) FROM sales)')).rejects.toThrow(/foreign key/);
+  });
+
+  it.skipIf(!isAvailable)('leaves a first load\'s indexes to buildDeferredSchema with deferIndexes, which makes them in steps and then the statistics', async () => {
+    const schema = await deferrableSchema(database);
+    const total = schema.indexes.length + schema.foreignKeys.length;
+    // A first load's state: every data set loaded, the indexes and keys recorded as to make (`npm start` with deferIndexes).
+    await database.query('DELETE FROM dataset_loads');
+    await database.query('DELETE FROM sales');
+    const report = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR, deferIndexes: true });
+    expect(report.datasets.every((dataset) => dataset.status === 'loaded')).toBe(true);
+    expect(report.deferredSchema).toBe(total);
+    expect(await deferrableSchema(database)).toEqual({ indexes: [], foreignKeys: [] });
+    // Stopped after three: those three are made, the rest stay recorded, and the statistics wait for them.
+    let asked = 0;
+    const some = await buildDeferredSchema(database, { stop: () => (asked += 1) > 3 });
+    expect(some).toMatchObject({ indexes: 3, foreignKeys: 0, remaining: total - 3 });
+    expect(some.message).toMatch(/^indexes: 3 indexes and 0 foreign keys of the sales and addresses built in [\d.]+ s; the other \d+, and the planner statistics, once the server is ready$/);
+    expect((await database.query('SELECT name FROM deferred_schema')).length).toBe(total - 3);
+    const rest = await buildDeferredSchema(database);
+    expect(rest).toMatchObject({ indexes: schema.indexes.length - 3, foreignKeys: schema.foreignKeys.length, remaining: 0 });
+    expect(rest.message).toMatch(/planner statistics refreshed in [\d.]+ s$/);
+    expect(await deferrableSchema(database)).toEqual(schema);
+    expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
+    const [stats] = await database.query<{ analysed: boolean }>(`SELECT reltuples >= 0 AS analysed FROM pg_class WHERE relname = 'sales' AND relkind = 'r'`);
+    expect(stats?.analysed).toBe(true);
+    // Without deferIndexes a first load makes them all before it returns, as before.
+    await database.query('DELETE FROM dataset_loads');
+    await database.query('DELETE FROM sales');
+    expect((await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR })).deferredSchema).toBe(0);
+    expect(await deferrableSchema(database)).toEqual(schema);
   });
 
   it.skipIf(!isAvailable)('reads in bulk the same values as a query, in their text form', async () => {

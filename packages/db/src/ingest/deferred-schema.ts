@@ -56,24 +56,57 @@ export async function deferSchema(database: Database, tables: readonly string[] 
   });
 }
 
-/** Makes every index and foreign key recorded by deferSchema and forgets it, in one transaction; returns how many of each. */
-export async function restoreDeferredSchema(database: Database): Promise<{ indexes: number; foreignKeys: number }> {
-  return database.db.transaction(async (tx) => {
-    if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${SCHEMA_LOCK_KEY}))`);
-    const result = await tx.execute(sql`SELECT name, kind, table_name, definition FROM deferred_schema ORDER BY kind DESC, name`);
-    const deferred = (result as unknown as { rows: DeferredRow[] }).rows;
-    for (const item of deferred) {
+export interface RestoreOptions {
+  /** Checked before each item: once true, what is left stays recorded (for a later call). */
+  stop?: () => boolean;
+}
+
+export interface RestoredSchema {
+  indexes: number;
+  foreignKeys: number;
+  /** Items still recorded (stop said so). */
+  remaining: number;
+}
+
+/**
+ * Makes the indexes and foreign keys recorded by deferSchema and forgets them, each in its own
+ * transaction (made and forgotten together, so a crash leaves the rest recorded), so that other
+ * queries run between them: `npm start` makes those left by a first load after it says ready
+ * (completeDeferredSchema), and no request waits longer than one index. Returns how many were made.
+ */
+export async function restoreDeferredSchema(database: Database, options: RestoreOptions = {}): Promise<RestoredSchema> {
+  const deferred = await database.query<DeferredRow>('SELECT name, kind, table_name, definition FROM deferred_schema ORDER BY kind DESC, name');
+  const made = { indexes: 0, foreignKeys: 0, remaining: deferred.length };
+  for (const item of deferred) {
+    // PGlite's queries resolve without leaving the microtask queue: a turn of the event loop lets a
+    // thread's message, a request or a timer in between two items (and `stop` see it).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.stop?.()) break;
+    const wasMade = await database.db.transaction(async (tx) => {
+      if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${SCHEMA_LOCK_KEY}))`);
+      // Another process may have made it while this one waited for the lock.
+      const recorded = await tx.execute(sql`DELETE FROM deferred_schema WHERE name = ${item.name} RETURNING name`);
+      if ((recorded as unknown as { rows: unknown[] }).rows.length === 0) return false;
       if (item.kind === 'index') {
         await tx.execute(sql.raw(item.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')));
       } else {
         const existing = await tx.execute(sql`SELECT 1 FROM pg_constraint WHERE conname = ${item.name} AND conrelid = ${item.table_name}::regclass`);
         if ((existing as unknown as { rows: unknown[] }).rows.length === 0) await tx.execute(sql.raw(item.definition));
       }
-      await tx.execute(sql`DELETE FROM deferred_schema WHERE name = ${item.name}`);
-    }
-    const indexes = deferred.filter((item) => item.kind === 'index').length;
-    return { indexes, foreignKeys: deferred.length - indexes };
-  });
+      return true;
+    });
+    made.remaining -= 1;
+    if (!wasMade) continue;
+    if (item.kind === 'index') made.indexes += 1;
+    else made.foreignKeys += 1;
+  }
+  return made;
+}
+
+/** How many indexes and foreign keys are recorded as still to make. */
+export async function countDeferredSchema(database: Database): Promise<number> {
+  const [row] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM deferred_schema');
+  return row?.count ?? 0;
 }
 
 /** True when no sale is stored: the next load is a first load, into empty tables. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
 import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
-import { deferSchema, hasNoSales, restoreDeferredSchema } from './deferred-schema.ts';
+import { countDeferredSchema, deferSchema, hasNoSales, restoreDeferredSchema, type RestoredSchema, type RestoreOptions } from './deferred-schema.ts';
 import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
 import { startSalesParserThread, type SalesParser } from './sales-parser.ts';
@@ -28,6 +28,13 @@ export interface EnsureDataLoadedOptions {
    * another thread there (startSalesIndexSnapshot). A failure of it is ignored.
    */
   beforeIndexes?: () => Promise<void>;
+  /**
+   * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
+   * statistics to buildDeferredSchema, which the start runs while the sales index is built on
+   * another thread and, for what is left, once the server is ready (issue 32.1: about 7 s of
+   * PGlite's thread). false or absent: all are made before ensureDataLoaded returns.
+   */
+  deferIndexes?: boolean;
 }
 
 export interface DatasetLoadReport extends LoadCounts {
@@ -42,6 +49,8 @@ export interface IngestReport {
   dataDir: string;
   datasets: DatasetLoadReport[];
   durationMs: number;
+  /** Indexes and foreign keys left to completeDeferredSchema (indexesUntil); 0 otherwise. */
+  deferredSchema: number;
 }
 
 /** Serialises concurrent ingests on a PostgreSQL server (several processes starting at once). */
@@ -83,20 +92,42 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   // load it starts now, so that its code is loaded by the time the first sales file is.
   let parser: SalesParser | null = firstLoad ? startSalesParserThread() : null;
   const salesParser = () => (parser ??= startSalesParserThread());
+  let loaded = false;
   try {
     await loadEachDataset(database, options, reports, salesParser);
     if (options.beforeIndexes && reports.some((report) => report.status === 'loaded')) await options.beforeIndexes().catch(() => undefined);
+    loaded = true;
   } finally {
     await parser?.close();
     const restoringStartedAt = performance.now();
-    const restored = await restoreDeferredSchema(database);
+    // A load that failed makes them all: its error goes up, and nothing is left half done.
+    const restored = await restoreDeferredSchema(database, { stop: () => loaded && options.deferIndexes === true });
     if (restored.indexes + restored.foreignKeys > 0) {
       const seconds = ((performance.now() - restoringStartedAt) / 1000).toFixed(1);
       options.onProgress?.({ dataset: 'indexes', phase: 'done', message: `built ${restored.indexes} indexes and checked ${restored.foreignKeys} foreign keys of the sales and addresses in ${seconds} s` });
     }
   }
-  await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress);
-  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt) };
+  const deferredSchema = await countDeferredSchema(database);
+  // The planner statistics come after the indexes (an expression index has statistics of its own).
+  if (deferredSchema === 0) await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress);
+  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt), deferredSchema };
+}
+
+/**
+ * Makes what a first load left (ensureDataLoaded's deferIndexes): the indexes and foreign keys one at
+ * a time between other queries, until `stop` says so; once none is left, the planner statistics.
+ * Returns what it made and the line that says so.
+ */
+export async function buildDeferredSchema(database: Database, options: RestoreOptions = {}): Promise<RestoredSchema & { message: string }> {
+  const startedAt = performance.now();
+  const restored = await restoreDeferredSchema(database, options);
+  if (restored.remaining === 0) await refreshPlannerStatistics(database, true, undefined);
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const made = `${restored.indexes} indexes and ${restored.foreignKeys} foreign keys of the sales and addresses`;
+  const message = restored.remaining > 0
+    ? `indexes: ${made} built in ${seconds} s; the other ${restored.remaining}, and the planner statistics, once the server is ready`
+    : `indexes: ${made} built and the planner statistics refreshed in ${seconds} s`;
+  return { ...restored, message };
 }
 
 async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[], salesParser: () => SalesParser): Promise<void> {

@@ -23,7 +23,7 @@ export type ValuationRuntimeState = { ready: true; runtime: ValuationRuntime } |
  * Loads the model artifact and indexes the market sales. A missing or invalid model is reported
  * as a reason (valuations answer 503 with it), not a crash: the rest of the product still works.
  */
-export async function loadValuationRuntime(database: Database, modelPath: string, dataDir: string, snapshotDir?: string): Promise<ValuationRuntimeState> {
+export async function loadValuationRuntime(database: Database, modelPath: string, dataDir: string, snapshotDir?: string, beforeSalesIndex?: () => Promise<void>): Promise<ValuationRuntimeState> {
   const started = performance.now();
   if (!fs.existsSync(modelPath)) return { ready: false, reason: `No valuation model file ${path.basename(modelPath)}: run \`npm run train\`` };
   let model: ValuationModel;
@@ -38,14 +38,16 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   } catch (error) {
     return { ready: false, reason: `The ABS series that carry valuations to the latest quarter could not be read: ${redactPaths((error as Error).message)}` };
   }
-  // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
-  const { sales, index } = await loadSalesAndIndex(database, movement, snapshotDir);
-  const latestSaleDate = index.lastSaleDate;
   const addressBook = await loadAddressBook(database, snapshotDir);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
   const localities = await loadLocalityTable(database);
   // Every locality's typical attributes at once (an unknown address is valued with them), so that no valuation waits on the query.
   const typicalCache = await loadAllTypicalAttributes(database, snapshotDir);
+  // Last: a first start builds the sales index on another thread meanwhile (the caller's beforeSalesIndex waits for it).
+  await beforeSalesIndex?.();
+  // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
+  const { sales, index } = await loadSalesAndIndex(database, movement, snapshotDir);
+  const latestSaleDate = index.lastSaleDate;
   return {
     ready: true,
     runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
