@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDeferredSchema, carryForwardCalibrationPath, ensureDataLoaded, holdSnapshotWrites, loadMarketMovement, openDatabase, startSalesIndexSnapshot, warmHazardSnapshot, type Database, type IngestProgressEvent } from '@propguard/db';
+import { buildDeferredSchema, carryForwardCalibrationPath, ensureDataLoaded, holdSnapshotWrites, loadMarketMovement, openDatabase, startSalesIndexSnapshot, startSalesIndexThread, warmHazardSnapshot, type Database, type SalesIndexThread, type IngestProgressEvent } from '@propguard/db';
 import { CLIMATE_OUTLOOK } from '@propguard/schemas';
 import { hazardSnapshotDir, REPO_ROOT, type AppConfig } from './config.ts';
 import { PortfolioJobs } from './services/portfolio/portfolio-jobs.ts';
@@ -146,10 +146,14 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   const prepared: Prepared = { hazards: onThreads ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false), salesIndex: Promise.resolve(false), deferredSchema: false };
   const snapshotDir = tableSnapshotDir(config);
   // A first load's sales index is built on another thread while PGlite builds the tables' indexes.
+  // Its thread starts as a first load begins, so that its code is loaded by the time the sales are.
+  let salesIndexThread: SalesIndexThread | undefined;
   const beforeIndexes = onThreads && snapshotDir !== undefined
     ? async () => {
         const movement = await loadMarketMovement(config.dataDir, carryForwardCalibrationPath(config.valuationModelPath));
-        prepared.salesIndex = (await startSalesIndexSnapshot(database, movement, snapshotDir)).done;
+        const thread = salesIndexThread;
+        salesIndexThread = undefined;
+        prepared.salesIndex = (await startSalesIndexSnapshot(database, movement, snapshotDir, thread)).done;
       }
     : undefined;
   // And the snapshots of what it reads from the tables are written after it says ready (snapshot.ts).
@@ -161,9 +165,10 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
         dataDir: config.dataDir,
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
         beforeIndexes,
+        ...(beforeIndexes ? { onFirstLoad: () => void (salesIndexThread = startSalesIndexThread()) } : {}),
         // The tables' indexes then wait for the sales index's thread (loadRuntimes) and for ready.
         deferIndexes: beforeIndexes !== undefined,
-      });
+      }).finally(() => salesIndexThread?.close());
       prepared.deferredSchema = ingest.deferredSchema > 0;
     }
     const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, prepared));

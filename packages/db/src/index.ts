@@ -13,7 +13,7 @@ export { importNswVg } from './import/import-nsw-vg.ts';
 export type { ImportNswVgOptions, ImportNswVgReport } from './import/import-nsw-vg.ts';
 export { NSW_VG_DATASET, NSW_VG_IMPORT_SOURCE } from './ingest/parse-nsw-vg-dat.ts';
 export * as tables from './schema.ts';
-export { loadIndexedSales, loadSalesAndIndex, startSalesIndexSnapshot } from './valuation/load-indexed-sales.ts';
+export { loadIndexedSales, loadSalesAndIndex, startSalesIndexSnapshot, startSalesIndexThread, type SalesIndexThread } from './valuation/load-indexed-sales.ts';
 export { loadMarketMovement, carryForwardCalibrationPath, ABS_MEDIANS_FILE, CARRY_FORWARD_CALIBRATION_FILE } from './valuation/load-market-movement.ts';
 export { findAddressCandidates, findLocality, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch, LocalityTable } from './valuation/resolve-location.ts';

@@ -154,9 +154,22 @@ export async function snapshotFile(database: Database, spec: SnapshotSpec & { di
   }
 }
 
+/**
+ * Snapshots another thread built and sent over (startSalesIndexSnapshot) while it writes their file:
+ * the next read of that file takes them from here, once, instead of waiting for the file.
+ */
+const handedOver = new Map<string, Uint8Array>();
+
+/** Keeps `bytes` (a snapshot's serialised value) for the next read of `file`. */
+export function handOverSnapshot(file: string, bytes: Uint8Array): void {
+  handedOver.set(file, bytes);
+}
+
 function readSnapshot<T>(file: string): T | undefined {
   try {
-    return v8.deserialize(fs.readFileSync(file)) as T;
+    const bytes = handedOver.get(file);
+    handedOver.delete(file);
+    return v8.deserialize(bytes ?? fs.readFileSync(file)) as T;
   } catch {
     // Missing or unreadable (a crash while writing, another Node version): load from the tables.
     return undefined;
@@ -166,13 +179,17 @@ function readSnapshot<T>(file: string): T | undefined {
 /** Snapshots no start reads any more (the sales alone, now kept with their index: loadSalesAndIndex), removed with the next snapshot written. */
 const RETIRED_SNAPSHOT_NAMES: readonly string[] = ['indexed-sales', 'indexed-sales-with-own'];
 
-/** Written beside, then renamed over (a reader never sees half a file); the older snapshots of the same name go. */
 /** Writes a snapshot (through a partial file renamed, so a reader never sees half of one) and removes the older ones of its name. */
 export function writeSnapshot(file: string, spec: { directory: string; name: string }, value: unknown): void {
+  writeSnapshotBytes(file, spec, v8.serialize(value));
+}
+
+/** writeSnapshot of a value already serialised (v8.serialize). */
+export function writeSnapshotBytes(file: string, spec: { directory: string; name: string }, bytes: Uint8Array): void {
   try {
     fs.mkdirSync(spec.directory, { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, v8.serialize(value));
+    fs.writeFileSync(partial, bytes);
     fs.renameSync(partial, file);
     for (const name of fs.readdirSync(spec.directory)) {
       const other = path.join(spec.directory, name);

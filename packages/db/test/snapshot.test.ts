@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
-import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, warmHazardSnapshot, type Database } from '../src/index.ts';
+import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, startSalesIndexThread, warmHazardSnapshot, type Database } from '../src/index.ts';
 import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
@@ -98,14 +98,21 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
   it('a thread builds the sales index from the table\'s COPY text and keeps it; the start then reads it', async () => {
     const fromTable = await loadAfresh();
     for (const name of snapshots()) fs.rmSync(path.join(snapshotDir, name));
-    const { done } = await startSalesIndexSnapshot(database, null, snapshotDir);
+    // Started ahead of its job, as a first start does.
+    const thread = startSalesIndexThread();
+    const { done, written } = await startSalesIndexSnapshot(database, null, snapshotDir, thread);
     expect(await done).toBe(true);
-    expect(snapshots()).toHaveLength(1);
-    const written = snapshots()[0];
+    // Sent over before its file is written: the next load takes it from memory.
     expect(await loadKept()).toEqual(fromTable);
-    // Read, not built again: the same file, and nothing to do for a second thread.
-    expect(snapshots()).toEqual([written]);
-    expect(await (await startSalesIndexSnapshot(database, null, snapshotDir)).done).toBe(false);
+    expect(await written).toBe(true);
+    expect(snapshots()).toHaveLength(1);
+    const file = snapshots()[0];
+    expect(await loadKept()).toEqual(fromTable);
+    // Read, not built again: the same file, and nothing to do for a second thread (which is ended).
+    expect(snapshots()).toEqual([file]);
+    const second = startSalesIndexThread();
+    expect(await (await startSalesIndexSnapshot(database, null, snapshotDir, second)).done).toBe(false);
+    expect(second.worker).toBeNull();
   }, 120_000);
 
   it('npm start holds the writes until it is ready, then writes what was read; a stop writes them at once', async () => {

@@ -28,6 +28,8 @@ export interface EnsureDataLoadedOptions {
    * another thread there (startSalesIndexSnapshot). A failure of it is ignored.
    */
   beforeIndexes?: () => Promise<void>;
+  /** Called as a first load (into empty tables) begins: `npm start` starts the sales index's thread there, so that it is loaded by the end. */
+  onFirstLoad?: () => void;
   /**
    * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
    * statistics to buildDeferredSchema, which the start runs while the sales index is built on
@@ -87,7 +89,10 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end.
   await restoreDeferredSchema(database);
   const firstLoad = await hasNoSales(database);
-  if (firstLoad) await deferSchema(database);
+  if (firstLoad) {
+    await deferSchema(database);
+    options.onFirstLoad?.();
+  }
   // The sales files are parsed on a second thread while this one writes (sales-parser.ts); on a first
   // load it starts now, so that its code is loaded by the time the first sales file is.
   let parser: SalesParser | null = firstLoad ? startSalesParserThread() : null;

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
-import { parseCopyText } from '../copy-text.ts';
-import { attributesOfRow } from '../sale-columns.ts';
-import { fingerprintFiles, readThroughSnapshot, snapshotFile, sourceFilesText, writeSnapshot, type SnapshotSpec } from '../snapshot.ts';
-import { runTypeScriptWorker } from '../worker-thread.ts';
+import { parseCopyValues } from '../copy-text.ts';
+import { numberOrNull } from '../sale-columns.ts';
+import { fingerprintFiles, handOverSnapshot, readThroughSnapshot, snapshotFile, sourceFilesText, type SnapshotSpec } from '../snapshot.ts';
+import { startTypeScriptWorker } from '../worker-thread.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
-/** A row of indexedSalesQuery, every value in its text form (Database.queryText). */
-type IndexedSaleRow = Record<(typeof INDEXED_SALE_COLUMNS)[number], string | null>;
+/** Where each column of indexedSalesQuery is in a row of its values. */
+const AT = Object.fromEntries(INDEXED_SALE_COLUMNS.map((column, place) => [column, place])) as Record<(typeof INDEXED_SALE_COLUMNS)[number], number>;
 
 export interface LoadIndexedSalesOptions {
   /**
@@ -22,23 +24,36 @@ export interface LoadIndexedSalesOptions {
   ownSaleRecords?: boolean;
 }
 
-const toIndexedSale = (row: IndexedSaleRow): IndexedSale => ({
-  id: Number(row.id),
-  lat: Number(row.lat),
-  lng: Number(row.lng),
-  state: row.state,
-  suburb: row.suburb as string,
-  postcode: row.postcode,
-  address: row.address,
-  propertyType: row.property_type as string,
-  ...attributesOfRow(row),
-  priceAud: Number(row.price_aud),
-  saleDate: row.sale_date as string,
-  // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
-  propertyKey: row.source_key?.startsWith('nsw-vg:') ? row.source_key.slice(7).split('|')[0]! : null,
-  ...(row.is_market_sale === 't' ? {} : { isMarketSale: false, saleMethod: row.sale_method }),
-  ...(row.location_precision === 'locality' ? { placedAtLocality: true } : {}),
-});
+/** A sale of a row of indexedSalesQuery's values in column order, each in its text form (or null). */
+function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
+  const sourceKey = values[AT.source_key];
+  const sale: IndexedSale = {
+    id: Number(values[AT.id]),
+    lat: Number(values[AT.lat]),
+    lng: Number(values[AT.lng]),
+    state: values[AT.state] ?? null,
+    suburb: values[AT.suburb] as string,
+    postcode: values[AT.postcode] ?? null,
+    address: values[AT.address] ?? null,
+    propertyType: values[AT.property_type] as string,
+    bedrooms: numberOrNull(values[AT.bedrooms]),
+    bathrooms: numberOrNull(values[AT.bathrooms]),
+    carSpaces: numberOrNull(values[AT.car_spaces]),
+    landSizeM2: numberOrNull(values[AT.land_size_m2]),
+    buildingSizeM2: numberOrNull(values[AT.building_size_m2]),
+    yearBuilt: numberOrNull(values[AT.year_built]),
+    priceAud: Number(values[AT.price_aud]),
+    saleDate: values[AT.sale_date] as string,
+    // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
+    propertyKey: sourceKey?.startsWith('nsw-vg:') ? sourceKey.slice(7).split('|')[0]! : null,
+  };
+  if (values[AT.is_market_sale] !== 't') {
+    sale.isMarketSale = false;
+    sale.saleMethod = values[AT.sale_method] ?? null;
+  }
+  if (values[AT.location_precision] === 'locality') sale.placedAtLocality = true;
+  return sale;
+}
 
 function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
   const kept = options.ownSaleRecords ? '(is_market_sale OR address IS NOT NULL)' : 'is_market_sale';
@@ -54,7 +69,10 @@ function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
  * about 3 s from the embedded database. A start keeps them with their index (loadSalesAndIndex).
  */
 export async function loadIndexedSales(database: Database, options: LoadIndexedSalesOptions = {}): Promise<IndexedSale[]> {
-  return (await database.queryText(indexedSalesQuery(options))).map((row) => toIndexedSale(row as IndexedSaleRow));
+  const query = indexedSalesQuery(options);
+  const copied = await database.copyText(query);
+  if (copied !== null) return salesFromCopyText(copied.text, copied.fields);
+  return (await database.queryText(query)).map((row) => toIndexedSale(INDEXED_SALE_COLUMNS.map((column) => row[column] ?? null)));
 }
 
 /** The engine's source directory: a snapshot of what it built is kept only while its code is unchanged. */
@@ -113,7 +131,8 @@ function canonicalJson(value: unknown): string {
 
 /** The sales of a COPY text file of indexedSalesQuery (Database.copyText). */
 export function salesFromCopyText(text: string, fields: readonly string[]): IndexedSale[] {
-  return parseCopyText(text, fields).map((row) => toIndexedSale(row as IndexedSaleRow));
+  if (fields.join() !== INDEXED_SALE_COLUMNS.join()) throw new Error(`the sales' COPY text has the columns ${fields.join(', ')}, not indexedSalesQuery's`);
+  return parseCopyValues(text, fields.length).map(toIndexedSale);
 }
 
 const SNAPSHOT_THREAD_FILE = new URL('./sales-index-snapshot-worker.ts', import.meta.url);
@@ -127,25 +146,71 @@ export interface SalesIndexSnapshotJob {
   directory: string;
 }
 
-/**
- * A first start's sales index, built on another thread while this one builds the tables' indexes
- * (issue 32.1). Reads the sales as one COPY text file now (PGlite; about 1 s), then a thread parses
- * them, builds their index and writes the snapshot loadSalesAndIndex reads. `done` resolves true
- * once it is written; false when there was nothing to do (kept already, or PostgreSQL) or the thread
- * failed (loadSalesAndIndex then builds it as before).
- */
-export async function startSalesIndexSnapshot(database: Database, movement: MarketMovement | null, snapshotDir: string): Promise<{ done: Promise<boolean> }> {
-  const spec = salesIndexSnapshotSpec(movement, snapshotDir);
-  const file = await snapshotFile(database, spec);
-  if (file === null || existsSync(file)) return { done: Promise.resolve(false) };
-  const copied = await database.copyText(indexedSalesQuery(SERVED_SALES));
-  if (copied === null) return { done: Promise.resolve(false) };
-  const job: SalesIndexSnapshotJob = { ...copied, movement, file, directory: snapshotDir };
-  return { done: runTypeScriptWorker(SNAPSHOT_THREAD_FILE, job).then((ended) => ended && existsSync(file)) };
+/** A thread for startSalesIndexSnapshot, started ahead of its job (a first load starts it as it begins: its code is loaded by the end). */
+export interface SalesIndexThread {
+  worker: Worker | null;
+  /** Ends the thread if it was given no job. */
+  close(): void;
 }
 
-/** The thread's work: the sales of the COPY text, their index, the snapshot. */
-export function writeSalesIndexSnapshot(job: SalesIndexSnapshotJob): void {
+export function startSalesIndexThread(): SalesIndexThread {
+  let worker: Worker | null = null;
+  try {
+    worker = startTypeScriptWorker(SNAPSHOT_THREAD_FILE, null);
+    // A thread that fails to start fails its job (startSalesIndexSnapshot), not the process.
+    worker.on('error', () => undefined);
+  } catch {
+    worker = null;
+  }
+  const thread: SalesIndexThread = {
+    worker,
+    close: () => {
+      void thread.worker?.terminate();
+      thread.worker = null;
+    },
+  };
+  return thread;
+}
+
+/**
+ * A first start's sales index, built on another thread while this one builds the tables' indexes
+ * (issue 32.1). Reads the sales as one COPY text file now (PGlite; about 1.5 s), then the thread
+ * parses them, builds their index and sends the serialised snapshot back (handOverSnapshot: the next
+ * loadSalesAndIndex reads it from memory) before it writes the snapshot's file. `done` resolves true
+ * once it is sent; false when there was nothing to do (kept already, or PostgreSQL) or the thread failed
+ * (loadSalesAndIndex then builds it as before). `written` resolves once the file is written.
+ */
+export async function startSalesIndexSnapshot(
+  database: Database,
+  movement: MarketMovement | null,
+  snapshotDir: string,
+  thread: SalesIndexThread = startSalesIndexThread(),
+): Promise<{ done: Promise<boolean>; written: Promise<boolean> }> {
+  const nothing = { done: Promise.resolve(false), written: Promise.resolve(false) };
+  const spec = salesIndexSnapshotSpec(movement, snapshotDir);
+  const file = await snapshotFile(database, spec);
+  const copied = file === null || existsSync(file) ? null : await database.copyText(indexedSalesQuery(SERVED_SALES));
+  const { worker } = thread;
+  if (file === null || copied === null || worker === null) {
+    thread.close();
+    return nothing;
+  }
+  thread.worker = null;
+  const done = new Promise<boolean>((resolve) => {
+    worker.once('message', (bytes: Uint8Array) => {
+      handOverSnapshot(file, bytes);
+      resolve(true);
+    });
+    worker.once('exit', () => resolve(false));
+  });
+  const written = new Promise<boolean>((resolve) => worker.once('exit', (code) => resolve(code === 0 && existsSync(file))));
+  const job: SalesIndexSnapshotJob = { ...copied, movement, file, directory: snapshotDir };
+  worker.postMessage(job);
+  return { done, written };
+}
+
+/** The thread's work: the sales of the COPY text, their index, the serialised snapshot. */
+export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob): Uint8Array {
   const sales = salesFromCopyText(job.text, job.fields);
-  writeSnapshot(job.file, { directory: job.directory, name: 'sales-index' }, packedSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
+  return v8.serialize(packedSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }

@@ -1,5 +1,13 @@
-/** The thread of startSalesIndexSnapshot: builds the sales index from the COPY text it is given and writes its snapshot. */
-import { workerData } from 'node:worker_threads';
-import { writeSalesIndexSnapshot, type SalesIndexSnapshotJob } from './load-indexed-sales.ts';
+/**
+ * The thread of startSalesIndexSnapshot: waits for its job (the sales as COPY text), builds their
+ * index, sends the serialised snapshot back, then writes its file.
+ */
+import { parentPort } from 'node:worker_threads';
+import { writeSnapshotBytes } from '../snapshot.ts';
+import { salesIndexSnapshotBytes, type SalesIndexSnapshotJob } from './load-indexed-sales.ts';
 
-writeSalesIndexSnapshot(workerData as SalesIndexSnapshotJob);
+parentPort!.once('message', (job: SalesIndexSnapshotJob) => {
+  const bytes = salesIndexSnapshotBytes(job);
+  parentPort!.postMessage(bytes);
+  writeSnapshotBytes(job.file, { directory: job.directory, name: 'sales-index' }, bytes);
+});
