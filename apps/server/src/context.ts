@@ -50,7 +50,7 @@ export interface StartOptions {
 function ingestStep(event: IngestProgressEvent): StartStep {
   const phase = event.dataset === 'database' ? 'statistics' : event.dataset;
   const message = `${event.dataset}: ${event.message}`;
-  if (event.phase === 'missing' || event.phase === 'unchanged') return { phase, state: 'skipped', message };
+  if (event.phase === 'missing' || event.phase === 'unchanged' || event.phase === 'later') return { phase, state: 'skipped', message };
   if (event.phase === 'done') return { phase, state: 'done', message };
   // Placing the written sales on the address book comes after the rows (start-progress.ts: ROWS_SHARE).
   if (event.phase === 'addresses') return { phase, state: 'running', fraction: 0.75, message };
@@ -97,16 +97,14 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
     ? `hazards: six hazard layers, ${(hazards.runtime.context.data.floodLayers ?? []).length} imported flood layer(s) and the map loaded in ${hazards.runtime.loadMs} ms`
     : `hazards: unavailable (${hazards.reason})`);
   const { afterReady } = options;
-  // While another thread builds the sales index, PGlite builds the indexes a first load left; the rest once the server is ready.
+  // While another thread builds the sales index, PGlite builds the indexes a first load left; the rest once the server is ready (afterReadyLoad).
   const buildIndexesMeanwhile = async () => {
     if (!prepared.deferredSchema) return;
     let threadDone = false;
     void prepared.salesIndex.finally(() => (threadDone = true));
     const built = await buildDeferredSchema(database, { stop: () => threadDone && afterReady !== undefined });
     report('indexes', built.message);
-    if (built.remaining === 0) return;
     options.onProgress?.({ phase: 'statistics', state: 'skipped', message: 'database: planner statistics refreshed once the server is ready' });
-    void afterReady?.then(() => buildDeferredSchema(database)).then((rest) => options.onBackgroundDone?.(`${rest.message}, after the server was ready`), () => undefined);
   };
   let indexesMeanwhile: Promise<void> | undefined;
   const valuation = await loadValuationRuntime(database, config.valuationModelPath, config.dataDir, snapshotDir, async () => {
@@ -132,6 +130,19 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
   const addressIndex = await loadAddressIndex(database, snapshotDir);
   report('addresses', describeAddressIndex(addressIndex));
   return { valuation, hazards, addressIndex };
+}
+
+/**
+ * What `npm start` loads once it is ready (ensureDataLoaded's `after-ready`): the indexes a first load
+ * left, the data sets no request reads before (the suburb polygons' table), then the planner statistics.
+ */
+async function afterReadyLoad(config: AppConfig, database: Database, options: StartOptions): Promise<void> {
+  const startedAt = performance.now();
+  const report = await ensureDataLoaded(database, { dataDir: config.dataDir, datasets: 'after-ready' });
+  const made = report.leftOverSchema.indexes + report.leftOverSchema.foreignKeys > 0 ? [`the other ${report.leftOverSchema.indexes} indexes and ${report.leftOverSchema.foreignKeys} foreign keys built`] : [];
+  const loaded = report.datasets.filter((dataset) => dataset.status === 'loaded').map((dataset) => `${dataset.dataset}: ${dataset.rowsLoaded.toLocaleString('en-AU')} loaded`);
+  const done = [...made, ...loaded, ...(report.statisticsRefreshed ? ['planner statistics refreshed'] : [])];
+  if (done.length > 0) options.onBackgroundDone?.(`data: ${done.join('; ')} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s, after the server was ready`);
 }
 
 /** Opens the database (migrating it), loads the bundled data when needed, and returns the context. */
@@ -164,6 +175,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       const ingest = await ensureDataLoaded(database, {
         dataDir: config.dataDir,
         onProgress: (event) => options.onProgress?.(ingestStep(event)),
+        // What no request reads waits for ready (afterReadyLoad).
+        datasets: options.afterReady ? 'before-ready' : 'all',
         beforeIndexes,
         ...(beforeIndexes ? { onFirstLoad: () => void (salesIndexThread = startSalesIndexThread()) } : {}),
         // The tables' indexes then wait for the sales index's thread (loadRuntimes) and for ready.
@@ -172,10 +185,15 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
       prepared.deferredSchema = ingest.deferredSchema > 0;
     }
     const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, prepared));
-    // Counted once at start, so that no health poll pays for it (again only when the data change).
+    // Counted once at start, so that no health poll pays for it (again only when the data change): after what loads once the server is ready.
     const dataFacts = new DataFacts();
-    if (options.afterReady) void options.afterReady.then(() => dataFacts.read(database)).catch(() => undefined);
-    else await dataFacts.read(database);
+    if (options.afterReady) {
+      const { afterReady } = options;
+      void afterReady.then(async () => {
+        if (options.ensureData !== false) await afterReadyLoad(config, database, options).catch((error: unknown) => options.onBackgroundDone?.(`data: the load after ready failed (${(error as Error).message}); the next start loads it again`));
+        await dataFacts.read(database);
+      }).catch(() => undefined);
+    } else await dataFacts.read(database);
     const chain = await openChain(config, database);
     report('certificates', chain.ready
       ? `certificates: contract ${chain.runtime.contractAddress} on ${chain.runtime.network}, block ${chain.runtime.embedded?.blockNumber ?? 'n/a'}, opened in ${chain.runtime.loadMs} ms`

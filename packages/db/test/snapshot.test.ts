@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
 import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, startSalesIndexThread, warmHazardSnapshot, type Database } from '../src/index.ts';
-import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot } from '../src/snapshot.ts';
+import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot, snapshotFile } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
 import { createTempHome, FIXTURE_DATA_DIR } from './support/test-databases.ts';
 
@@ -86,6 +86,16 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
     expect(addressesAfter.map((candidate) => candidate.address)).toContain('9 Snapshot St');
     expect(addressesAfter).toEqual(await loadAddressCandidates(database));
     expect((await loadAddressSearchEntries(database, snapshotDir)).length).toBe(entriesBefore.length + 1);
+  });
+
+  it('is named by the loads of its tables: loading the suburb polygons (npm start does it after ready) leaves it, a sales load does not', async () => {
+    const spec = { directory: snapshotDir, name: 'sales-index', tables: ['sales'] as const, code: 'test' };
+    const named = await snapshotFile(database, spec);
+    expect(named).not.toBeNull();
+    await database.query(`UPDATE dataset_loads SET loaded_at = now() + interval '1 minute' WHERE dataset = 'abs-suburbs-localities-2021'`);
+    expect(await snapshotFile(database, spec)).toBe(named);
+    await database.query(`UPDATE dataset_loads SET loaded_at = now() + interval '2 minutes' WHERE dataset = 'perth-house-sales'`);
+    expect(await snapshotFile(database, spec)).not.toBe(named);
   });
 
   it('reads the table when the snapshot is damaged', async () => {

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
-import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, type ProgressReporter } from './load-datasets.ts';
+import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, readSuburbFiles, type ProgressReporter, type SuburbFiles } from './load-datasets.ts';
 import { countDeferredSchema, deferSchema, hasNoSales, restoreDeferredSchema, type RestoredSchema, type RestoreOptions } from './deferred-schema.ts';
 import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
@@ -28,13 +28,19 @@ export interface EnsureDataLoadedOptions {
    * another thread there (startSalesIndexSnapshot). A failure of it is ignored.
    */
   beforeIndexes?: () => Promise<void>;
+  /**
+   * Which data sets: `before-ready` (`npm start`, before it listens) leaves out those marked
+   * `afterReady` (bundled-datasets.ts), which `after-ready` loads once it listens; `all` (the default)
+   * loads every one.
+   */
+  datasets?: 'all' | 'before-ready' | 'after-ready';
   /** Called as a first load (into empty tables) begins: `npm start` starts the sales index's thread there, so that it is loaded by the end. */
   onFirstLoad?: () => void;
   /**
    * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
-   * statistics to buildDeferredSchema, which the start runs while the sales index is built on
-   * another thread and, for what is left, once the server is ready (issue 32.1: about 7 s of
-   * PGlite's thread). false or absent: all are made before ensureDataLoaded returns.
+   * statistics to buildDeferredSchema (while the sales index is built on another thread) and to the
+   * next ensureDataLoaded (its `after-ready` call), about 7 s of PGlite's thread. false or absent: all
+   * are made before ensureDataLoaded returns.
    */
   deferIndexes?: boolean;
 }
@@ -51,8 +57,12 @@ export interface IngestReport {
   dataDir: string;
   datasets: DatasetLoadReport[];
   durationMs: number;
-  /** Indexes and foreign keys left to completeDeferredSchema (indexesUntil); 0 otherwise. */
+  /** Indexes and foreign keys left to make (deferIndexes: buildDeferredSchema, or the next call); 0 otherwise. */
   deferredSchema: number;
+  /** Indexes and foreign keys an earlier load left, made first. */
+  leftOverSchema: { indexes: number; foreignKeys: number };
+  /** Whether ANALYZE ran (after a load, or on a database never analysed). */
+  statisticsRefreshed: boolean;
 }
 
 /** Serialises concurrent ingests on a PostgreSQL server (several processes starting at once). */
@@ -69,12 +79,12 @@ function emptyCounts(): LoadCounts {
   return { rowsRead: 0, rowsLoaded: 0, rowsRejected: 0, rejectedByReason: {}, adjustedByRule: {} };
 }
 
-async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter, salesParser: () => SalesParser): Promise<LoadCounts> {
+async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter, salesParser: () => SalesParser, suburbFiles: SuburbFiles | null): Promise<LoadCounts> {
   switch (dataset.kind) {
     case 'gazetteer':
       return (await loadGazetteerDataset(tx, dataset, paths[0] as string, report)).toCounts();
     case 'suburbs':
-      return (await loadSuburbsDataset(tx, dataset, paths, report)).toCounts();
+      return (await loadSuburbsDataset(tx, dataset, suburbFiles ?? (await readSuburbFiles(paths)), report)).toCounts();
     case 'sales':
       return (await loadSalesDataset(tx, dataset, paths[0] as string, report, salesParser())).toCounts();
     case 'nsw-vg':
@@ -86,8 +96,9 @@ async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: 
 export async function ensureDataLoaded(database: Database, options: EnsureDataLoadedOptions): Promise<IngestReport> {
   const startedAt = performance.now();
   const reports: DatasetLoadReport[] = [];
-  // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end.
-  await restoreDeferredSchema(database);
+  // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end;
+  // what one left (a crash, or `npm start`'s deferIndexes) is made first.
+  const leftOver = await restoreDeferredSchema(database);
   const firstLoad = await hasNoSales(database);
   if (firstLoad) {
     await deferSchema(database);
@@ -114,34 +125,37 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   }
   const deferredSchema = await countDeferredSchema(database);
   // The planner statistics come after the indexes (an expression index has statistics of its own).
-  if (deferredSchema === 0) await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress);
-  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt), deferredSchema };
+  const statisticsRefreshed = deferredSchema === 0 && (await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress));
+  return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt), deferredSchema, leftOverSchema: { indexes: leftOver.indexes, foreignKeys: leftOver.foreignKeys }, statisticsRefreshed };
 }
 
 /**
- * Makes what a first load left (ensureDataLoaded's deferIndexes): the indexes and foreign keys one at
- * a time between other queries, until `stop` says so; once none is left, the planner statistics.
- * Returns what it made and the line that says so.
+ * Makes indexes and foreign keys a first load left (ensureDataLoaded's deferIndexes), one at a time
+ * between other queries, until `stop` says so. What is left, and the planner statistics, the next
+ * ensureDataLoaded makes (`npm start`: its `after-ready` call). Returns what it made and the line that says so.
  */
 export async function buildDeferredSchema(database: Database, options: RestoreOptions = {}): Promise<RestoredSchema & { message: string }> {
   const startedAt = performance.now();
   const restored = await restoreDeferredSchema(database, options);
-  if (restored.remaining === 0) await refreshPlannerStatistics(database, true, undefined);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const made = `${restored.indexes} indexes and ${restored.foreignKeys} foreign keys of the sales and addresses`;
-  const message = restored.remaining > 0
-    ? `indexes: ${made} built in ${seconds} s; the other ${restored.remaining}, and the planner statistics, once the server is ready`
-    : `indexes: ${made} built and the planner statistics refreshed in ${seconds} s`;
-  return { ...restored, message };
+  const made = `${restored.indexes} indexes and ${restored.foreignKeys} foreign keys of the sales and addresses built in ${seconds} s`;
+  return { ...restored, message: restored.remaining > 0 ? `indexes: ${made}; the other ${restored.remaining}, and the planner statistics, once the server is ready` : `indexes: ${made}` };
 }
 
 async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[], salesParser: () => SalesParser): Promise<void> {
   // Sales are placed with the gazetteer: when it changes, every sales set is placed again.
   let hasGazetteerChanged = false;
+  const which = options.datasets ?? 'all';
   for (const dataset of BUNDLED_DATASETS) {
     const datasetStartedAt = performance.now();
     const report: ProgressReporter = (phase, rows, message) =>
       options.onProgress?.({ dataset: dataset.id, phase, ...(rows === undefined ? {} : { rows }), message });
+    const afterReady = 'afterReady' in dataset && dataset.afterReady;
+    if (which === 'after-ready' && !afterReady) continue;
+    if (which === 'before-ready' && afterReady) {
+      report('later', undefined, 'checked and loaded once the server is ready (nothing before it reads it)');
+      continue;
+    }
     const paths = resolveDatasetFiles(options.dataDir, dataset);
     if (paths === null) {
       report('missing', undefined, `data files not found in ${options.dataDir}`);
@@ -158,11 +172,13 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       continue;
     }
     report('start', undefined, `loading ${paths.map((path) => path.split('/').pop()).join(', ')}`);
+    // Read before the transaction, which on PGlite holds every other query back.
+    const suburbFiles = dataset.kind === 'suburbs' ? await readSuburbFiles(paths) : null;
     const counts = await database.db.transaction(async (tx) => {
       if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${INGEST_LOCK_KEY}))`);
       // Another process may have loaded it while this one waited for the lock.
       if (isCurrent(await findRecordedLoad(tx, dataset.id))) return null;
-      const loaded = await loadDataset(tx, dataset, paths, report, salesParser);
+      const loaded = await loadDataset(tx, dataset, paths, report, salesParser, suburbFiles);
       await recordLoad(tx, dataset.id, checksum, loaded, performance.now() - datasetStartedAt);
       return loaded;
     });
@@ -183,11 +199,12 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
  * rows for every filter: a search for one postcode then scans a whole state (measured: 100 ms
  * before, a few ms after).
  */
-async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, onProgress: EnsureDataLoadedOptions['onProgress']): Promise<void> {
+async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, onProgress: EnsureDataLoadedOptions['onProgress']): Promise<boolean> {
   // reltuples is -1 until the table is first analysed, and, unlike pg_stat_*, persists in PGlite.
   const [stats] = await database.query<{ analysed: boolean }>(`SELECT reltuples >= 0 AS analysed FROM pg_class WHERE relname = 'sales' AND relkind = 'r'`);
-  if (!hasLoaded && stats?.analysed) return;
+  if (!hasLoaded && stats?.analysed) return false;
   const started = performance.now();
   await database.query('ANALYZE');
   onProgress?.({ dataset: 'database', phase: 'done', message: `planner statistics refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s` });
+  return true;
 }

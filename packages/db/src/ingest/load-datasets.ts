@@ -98,11 +98,20 @@ export async function loadGazetteerDataset(tx: DrizzleDatabase, _dataset: Gazett
   return tally;
 }
 
-/** ABS SAL polygons; GeoJSON rows are large, so they go in smaller batches. */
-export async function loadSuburbsDataset(tx: DrizzleDatabase, _dataset: SuburbsDataset, paths: readonly string[], report: ProgressReporter): Promise<LoadTally> {
+/** The ABS SAL polygons of each file, read and checked (readSuburbFiles), with the tally so far. */
+export interface SuburbFiles {
+  files: Array<{ name: string; records: SuburbRecord[] }>;
+  tally: LoadTally;
+}
+
+/**
+ * Reads and checks the polygons of the SAL files (about 1 s), before the load's transaction: on PGlite
+ * a transaction holds every other query back, and `npm start` loads them while it serves.
+ */
+export async function readSuburbFiles(paths: readonly string[]): Promise<SuburbFiles> {
   const tally = new LoadTally();
-  await tx.delete(suburbs);
   const seenCodes = new Set<string>();
+  const files: SuburbFiles['files'] = [];
   for (const path of paths) {
     const collection = (await readJsonFile(path)) as { features?: unknown[] };
     const records: SuburbRecord[] = [];
@@ -120,12 +129,22 @@ export async function loadSuburbsDataset(tx: DrizzleDatabase, _dataset: SuburbsD
       seenCodes.add(parsed.value.salCode);
       records.push(parsed.value);
     }
+    files.push({ name: path.split('/').pop() as string, records });
+  }
+  return { files, tally };
+}
+
+/** ABS SAL polygons (read by readSuburbFiles); GeoJSON rows are large, so they go in smaller batches. */
+export async function loadSuburbsDataset(tx: DrizzleDatabase, _dataset: SuburbsDataset, read: SuburbFiles, report: ProgressReporter): Promise<LoadTally> {
+  const { tally } = read;
+  await tx.delete(suburbs);
+  for (const { name, records } of read.files) {
     const polygonBatchRows = 200;
     for (let start = 0; start < records.length; start += polygonBatchRows) {
       await tx.insert(suburbs).values(records.slice(start, start + polygonBatchRows));
     }
     tally.rowsLoaded += records.length;
-    report('insert', tally.rowsLoaded, `${path.split('/').pop()}: ${records.length} polygons`);
+    report('insert', tally.rowsLoaded, `${name}: ${records.length} polygons`);
   }
   return tally;
 }
