@@ -4,11 +4,12 @@
  * Format"). bulk-copy.ts writes it into a table; Database.queryText reads a query's rows from it.
  */
 
-/** `value` in COPY's text format: `\N` for null, backslash escapes for what would end a value or a row. */
+/** `value` in COPY's text format: `\N` for null, JSON for an object, backslash escapes for what would end a value or a row. */
 export function toCopyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
-  const text = String(value);
+  // An object or array for a json or jsonb column, as its JSON text.
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPED[character] as string) : text;
 }
 

@@ -143,6 +143,9 @@ describe.each([
     expect(await database.query('SELECT name FROM deferred_schema')).toEqual([]);
     const [counts] = await database.query<{ sales: number; suburbs: number }>('SELECT (SELECT count(*)::int FROM sales) AS sales, (SELECT count(*)::int FROM suburbs) AS suburbs');
     expect(counts).toEqual({ sales: 23, suburbs: 9 });
+    // Written in bulk, each polygon is a JSON object (not a JSON string) on either database.
+    const [objects] = await database.query<{ count: number }>(`SELECT count(*)::int AS count FROM suburbs WHERE jsonb_typeof(geometry) = 'object' AND geometry->>'type' IN ('Polygon', 'MultiPolygon')`);
+    expect(objects?.count).toBe(9);
     // Without deferIndexes a first load makes them all before it returns, as before; nothing is left for later.
     await database.query('DELETE FROM dataset_loads');
     await database.query('DELETE FROM sales');

@@ -1,6 +1,6 @@
 /** Loading one bundled data set inside the caller's transaction; returns the tallies. */
 import { sql } from 'drizzle-orm';
-import { stageRows, type CopyColumn } from '../bulk-copy.ts';
+import { copyRows, stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { suburbs } from '../schema.ts';
 import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
@@ -134,15 +134,30 @@ export async function readSuburbFiles(paths: readonly string[]): Promise<SuburbF
   return { files, tally };
 }
 
-/** ABS SAL polygons (read by readSuburbFiles); GeoJSON rows are large, so they go in smaller batches. */
+/** The columns of a suburb written, in SuburbRecord's order. */
+const SUBURB_COLUMNS: readonly CopyColumn[] = [
+  ['sal_code', 'text'],
+  ['name', 'text'],
+  ['state', 'text'],
+  ['area_km2', 'double precision'],
+  ['bbox_min_lng', 'double precision'],
+  ['bbox_min_lat', 'double precision'],
+  ['bbox_max_lng', 'double precision'],
+  ['bbox_max_lat', 'double precision'],
+  ['geometry', 'jsonb'],
+];
+
+/** ABS SAL polygons (read by readSuburbFiles), a file at a time in bulk (bulk-copy.ts: 18 MB of GeoJSON in about 1 s, 2.1 s as inserts). */
 export async function loadSuburbsDataset(tx: DrizzleDatabase, _dataset: SuburbsDataset, read: SuburbFiles, report: ProgressReporter): Promise<LoadTally> {
   const { tally } = read;
   await tx.delete(suburbs);
   for (const { name, records } of read.files) {
-    const polygonBatchRows = 200;
-    for (let start = 0; start < records.length; start += polygonBatchRows) {
-      await tx.insert(suburbs).values(records.slice(start, start + polygonBatchRows));
-    }
+    await copyRows(
+      tx,
+      'suburbs',
+      SUBURB_COLUMNS,
+      records.map((record) => [record.salCode, record.name, record.state, record.areaKm2, record.bboxMinLng, record.bboxMinLat, record.bboxMaxLng, record.bboxMaxLat, record.geometry]),
+    );
     tally.rowsLoaded += records.length;
     report('insert', tally.rowsLoaded, `${name}: ${records.length} polygons`);
   }
