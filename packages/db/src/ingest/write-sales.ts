@@ -101,12 +101,23 @@ async function insertBatchAddresses(tx: DrizzleDatabase, records: readonly SaleR
     if (kept === undefined || record.saleDate > kept.saleDate) latestByKey.set(key, record);
   }
   if (latestByKey.size === 0) return;
-  const rows = JSON.stringify([...latestByKey].map(([key, record]) => [key, record.address, record.suburb, record.state, record.postcode]));
-  await tx.execute(sql`INSERT INTO addresses (address_key, address, suburb, state, postcode, search_text)
-    SELECT r->>0, r->>1, r->>2, r->>3, r->>4, upper(concat_ws(' ', r->>1, r->>2, r->>3, r->>4))
-      FROM json_array_elements(${rows}::json) AS r
-    ON CONFLICT (address_key) DO NOTHING`);
+  // Staged in bulk (bulk-copy.ts; as JSON they were parsed value by value in WebAssembly), then written in the batch's order.
+  await stageRows(tx, ADDRESS_STAGE, ADDRESS_STAGE_COLUMNS, [...latestByKey].map(([key, record], ord) => [ord, key, record.address, record.suburb, record.state, record.postcode]));
+  await tx.execute(sql.raw(`INSERT INTO addresses (address_key, address, suburb, state, postcode, search_text)
+    SELECT address_key, address, suburb, state, postcode, upper(concat_ws(' ', address, suburb, state, postcode))
+      FROM ${ADDRESS_STAGE} ORDER BY ord
+    ON CONFLICT (address_key) DO NOTHING`));
 }
+
+const ADDRESS_STAGE = 'addresses_stage';
+const ADDRESS_STAGE_COLUMNS: readonly CopyColumn[] = [
+  ['ord', 'integer'],
+  ['address_key', 'text'],
+  ['address', 'text'],
+  ['suburb', 'text'],
+  ['state', 'text'],
+  ['postcode', 'text'],
+];
 
 /** What upsertKeyedSales did with a batch of sales. */
 export interface KeyedWriteCounts {
