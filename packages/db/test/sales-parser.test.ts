@@ -52,6 +52,22 @@ describe('the sales parsing thread', () => {
     }
   }, 120_000);
 
+  it('parses the files asked for ahead (a first load prefetches every sales file) and gives each to its own reader, in any order read', async () => {
+    const localities = await fixtureLocalities();
+    const datasets = BUNDLED_DATASETS.filter((candidate): candidate is SalesDataset => candidate.kind === 'sales');
+    const thread = startSalesParserThread();
+    try {
+      for (const dataset of datasets) thread.prefetch(dataset, resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!, localities, 2);
+      // Read last first: the earlier files' batches wait for their readers.
+      for (const dataset of [...datasets].reverse()) {
+        const file = resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!;
+        expect(await drain(thread, dataset, file, localities, 2)).toStrictEqual(await drain(inThreadSalesParser, dataset, file, localities, 2));
+      }
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+
   it('reports a file it cannot read as the calling thread would, and parses the next one', async () => {
     const localities = await fixtureLocalities();
     const dataset = BUNDLED_DATASETS.find((candidate): candidate is SalesDataset => candidate.kind === 'sales')!;

@@ -11,6 +11,8 @@ import { countDeferredSchema, deferSchema, hasNoSales, restoreDeferredSchema, ty
 import { computeFileChecksum, computeFilesChecksum, listDataFiles, resolveDataFile } from './read-source-file.ts';
 import { findRecordedLoad, recordLoad, RULESET_VERSION, type LoadCounts } from './record-load.ts';
 import { startSalesParserThread, type SalesParser } from './sales-parser.ts';
+import { loadLocalityIndex } from './load-locality-index.ts';
+import { SALES_BATCH_ROWS } from './write-sales.ts';
 
 export interface IngestProgressEvent {
   dataset: string;
@@ -34,8 +36,12 @@ export interface EnsureDataLoadedOptions {
    * loads every one.
    */
   datasets?: 'all' | 'before-ready' | 'after-ready';
-  /** Called as a first load (into empty tables) begins: `npm start` starts the sales index's thread there, so that it is loaded by the end. */
-  onFirstLoad?: () => void;
+  /**
+   * Called on a first load (into empty tables) as its last data set begins: `npm start` starts the
+   * sales index's thread there, so that its code is loaded by the end without taking the second core
+   * from the sales files' parsing.
+   */
+  onLastDataset?: () => void;
   /**
    * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
    * statistics to buildDeferredSchema (while the sales index is built on another thread) and to the
@@ -100,17 +106,14 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   // what one left (a crash, or `npm start`'s deferIndexes) is made first.
   const leftOver = await restoreDeferredSchema(database);
   const firstLoad = await hasNoSales(database);
-  if (firstLoad) {
-    await deferSchema(database);
-    options.onFirstLoad?.();
-  }
+  if (firstLoad) await deferSchema(database);
   // The sales files are parsed on a second thread while this one writes (sales-parser.ts); on a first
   // load it starts now, so that its code is loaded by the time the first sales file is.
   let parser: SalesParser | null = firstLoad ? startSalesParserThread() : null;
   const salesParser = () => (parser ??= startSalesParserThread());
   let loaded = false;
   try {
-    await loadEachDataset(database, options, reports, salesParser);
+    await loadEachDataset(database, options, reports, salesParser, firstLoad);
     if (options.beforeIndexes && reports.some((report) => report.status === 'loaded')) await options.beforeIndexes().catch(() => undefined);
     loaded = true;
   } finally {
@@ -142,10 +145,13 @@ export async function buildDeferredSchema(database: Database, options: RestoreOp
   return { ...restored, message: restored.remaining > 0 ? `indexes: ${made}; the other ${restored.remaining}, and the planner statistics, once the server is ready` : `indexes: ${made}` };
 }
 
-async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[], salesParser: () => SalesParser): Promise<void> {
+async function loadEachDataset(database: Database, options: EnsureDataLoadedOptions, reports: DatasetLoadReport[], salesParser: () => SalesParser, firstLoad: boolean): Promise<void> {
   // Sales are placed with the gazetteer: when it changes, every sales set is placed again.
   let hasGazetteerChanged = false;
+  // A first load loads every sales file: the parsing thread is given them all once the gazetteer is in, so that none waits for its first batch.
+  let prefetched = !firstLoad;
   const which = options.datasets ?? 'all';
+  const selected = BUNDLED_DATASETS.filter((dataset) => (which === 'all' ? true : (which === 'after-ready') === ('afterReady' in dataset && dataset.afterReady)));
   for (const dataset of BUNDLED_DATASETS) {
     const datasetStartedAt = performance.now();
     const report: ProgressReporter = (phase, rows, message) =>
@@ -171,6 +177,11 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       reports.push({ dataset: dataset.id, status: 'unchanged', checksum, durationMs: Math.round(performance.now() - datasetStartedAt), ...emptyCounts() });
       continue;
     }
+    if (firstLoad && dataset === selected.at(-1)) options.onLastDataset?.();
+    if (!prefetched && dataset.kind === 'sales') {
+      prefetched = true;
+      await prefetchSalesFiles(database, options.dataDir, salesParser());
+    }
     report('start', undefined, `loading ${paths.map((path) => path.split('/').pop()).join(', ')}`);
     // Read before the transaction, which on PGlite holds every other query back.
     const suburbFiles = dataset.kind === 'suburbs' ? await readSuburbFiles(paths) : null;
@@ -190,6 +201,15 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
     if (dataset.kind === 'gazetteer') hasGazetteerChanged = true;
     report('done', counts.rowsLoaded, `${counts.rowsLoaded} loaded, ${counts.rowsRejected} rejected in ${(durationMs / 1000).toFixed(1)} s`);
     reports.push({ dataset: dataset.id, status: 'loaded', checksum, durationMs, ...counts });
+  }
+}
+
+/** Asks the parsing thread for every bundled sales file, in load order, with the gazetteer as loaded (sales-parser.ts prefetch). */
+async function prefetchSalesFiles(database: Database, dataDir: string, parser: SalesParser): Promise<void> {
+  const localityIndex = await loadLocalityIndex(database.db);
+  for (const dataset of BUNDLED_DATASETS) {
+    const path = dataset.kind === 'sales' ? resolveDatasetFiles(dataDir, dataset)?.[0] : undefined;
+    if (dataset.kind === 'sales' && path !== undefined) parser.prefetch(dataset, path, localityIndex, SALES_BATCH_ROWS);
   }
 }
 

@@ -24,8 +24,9 @@ export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDatase
   let next = await batches.next();
   while (!next.done) {
     await insertSales(tx, next.value);
+    const before = rowsLoaded;
     rowsLoaded += next.value.length;
-    if (next.value.length === SALES_BATCH_ROWS && rowsLoaded % 20_000 === 0) report('insert', rowsLoaded, `${rowsLoaded} sales inserted`);
+    if (Math.floor(rowsLoaded / 20_000) > Math.floor(before / 20_000)) report('insert', rowsLoaded, `${rowsLoaded} sales inserted`);
     next = await batches.next();
   }
   report('addresses', rowsLoaded, 'linking sales to addresses');

@@ -5,7 +5,13 @@ import { parseSalesFile } from './parse-sales-file.ts';
 import type { SalesParseAnswer, SalesParseMessage, SalesParseRequest } from './sales-parser.ts';
 
 const port = parentPort!;
-port.on('message', async (request: SalesParseRequest) => {
+// One file at a time, in the order asked (a first load asks for all of them at once: sales-parser.ts prefetch).
+let previous = Promise.resolve();
+port.on('message', (request: SalesParseRequest) => {
+  previous = previous.then(() => parseRequest(request));
+});
+
+async function parseRequest(request: SalesParseRequest): Promise<void> {
   const post = (answer: SalesParseAnswer) => port.postMessage({ id: request.id, ...answer } satisfies SalesParseMessage);
   try {
     const dataset = BUNDLED_DATASETS.find((candidate) => candidate.id === request.datasetId);
@@ -20,4 +26,4 @@ port.on('message', async (request: SalesParseRequest) => {
   } catch (error) {
     post({ kind: 'error', message: (error as Error).message });
   }
-});
+}
