@@ -9,6 +9,7 @@
  * between the drop and the end leaves the record: `restoreDeferredSchema` makes whatever it finds
  * there, and every ingest calls it first and last.
  */
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../open-database.ts';
 
@@ -71,8 +72,9 @@ export interface RestoredSchema {
 /**
  * Makes the indexes and foreign keys recorded by deferSchema and forgets them, each in its own
  * transaction (made and forgotten together, so a crash leaves the rest recorded), so that other
- * queries run between them: `npm start` makes those left by a first load after it says ready
- * (completeDeferredSchema), and no request waits longer than one index. Returns how many were made.
+ * queries run between them: `npm start` makes those a first load left while the sales index is built
+ * (buildDeferredSchema) and the rest after it says ready, and no request waits longer than one index.
+ * Returns how many were made.
  */
 export async function restoreDeferredSchema(database: Database, options: RestoreOptions = {}): Promise<RestoredSchema> {
   const deferred = await database.query<DeferredRow>('SELECT name, kind, table_name, definition FROM deferred_schema ORDER BY kind DESC, name');
@@ -80,7 +82,7 @@ export async function restoreDeferredSchema(database: Database, options: Restore
   for (const item of deferred) {
     // PGlite's queries resolve without leaving the microtask queue: a turn of the event loop lets a
     // thread's message, a request or a timer in between two items (and `stop` see it).
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
     if (options.stop?.()) break;
     const wasMade = await database.db.transaction(async (tx) => {
       if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${SCHEMA_LOCK_KEY}))`);

@@ -3,6 +3,7 @@
  * dataset_loads is loaded again in ONE transaction (delete its rows, insert, record the load), so
  * a crash mid-load rolls back to the previous complete load.
  */
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
@@ -25,9 +26,10 @@ export interface EnsureDataLoadedOptions {
   dataDir: string;
   onProgress?: (event: IngestProgressEvent) => void;
   /**
-   * Called once the data sets are written and before the tables' indexes are made (about 5 s of
-   * PGlite's thread), when a data set was loaded: `npm start` starts the sales index's build on
-   * another thread there (startSalesIndexSnapshot). A failure of it is ignored.
+   * Called once the data sets are written and before the tables' indexes are made, when a data set
+   * was loaded: `npm start` starts the sales index's build on another thread there
+   * (startSalesIndexSnapshot), and with deferIndexes makes the indexes while it runs. A failure of it
+   * is ignored.
    */
   beforeIndexes?: () => Promise<void>;
   /**
@@ -227,7 +229,7 @@ async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, 
   // A table at a time, with a turn of the event loop between: `npm start` does it while it serves.
   const tables = await database.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`);
   for (const { name } of tables) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
     await database.query(`ANALYZE "${name.replaceAll('"', '""')}"`);
   }
   onProgress?.({ dataset: 'database', phase: 'done', message: `planner statistics refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s` });
