@@ -102,7 +102,8 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
     if (!prepared.deferredSchema) return;
     let threadDone = false;
     void prepared.salesIndex.finally(() => (threadDone = true));
-    const built = await buildDeferredSchema(database, { stop: () => threadDone && afterReady !== undefined });
+    // Only `npm start` defers them (prepared.deferredSchema), so the rest always has its after-ready call.
+    const built = await buildDeferredSchema(database, { stop: () => threadDone });
     report('indexes', built.message);
     options.onProgress?.({ phase: 'statistics', state: 'skipped', message: 'database: planner statistics refreshed once the server is ready' });
   };

@@ -153,15 +153,13 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
   // A first load loads every sales file: the parsing thread is given them all once the gazetteer is in, so that none waits for its first batch.
   let prefetched = !firstLoad;
   const which = options.datasets ?? 'all';
-  const selected = BUNDLED_DATASETS.filter((dataset) => (which === 'all' ? true : (which === 'after-ready') === ('afterReady' in dataset && dataset.afterReady)));
+  const selected = BUNDLED_DATASETS.filter((dataset) => which === 'all' || (which === 'after-ready') === ('afterReady' in dataset && dataset.afterReady));
   for (const dataset of BUNDLED_DATASETS) {
     const datasetStartedAt = performance.now();
     const report: ProgressReporter = (phase, rows, message) =>
       options.onProgress?.({ dataset: dataset.id, phase, ...(rows === undefined ? {} : { rows }), message });
-    const afterReady = 'afterReady' in dataset && dataset.afterReady;
-    if (which === 'after-ready' && !afterReady) continue;
-    if (which === 'before-ready' && afterReady) {
-      report('later', undefined, 'checked and loaded once the server is ready (nothing before it reads it)');
+    if (!selected.includes(dataset)) {
+      if (which === 'before-ready') report('later', undefined, 'checked and loaded once the server is ready (nothing before it reads it)');
       continue;
     }
     const paths = resolveDatasetFiles(options.dataDir, dataset);
