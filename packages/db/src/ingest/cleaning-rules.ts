@@ -105,7 +105,10 @@ export function createDuplicateDetector(ignoredColumns: readonly string[] = []):
   const seen = new Set<string>();
   const ignored = new Set(ignoredColumns);
   return (row) => {
-    const key = JSON.stringify(Object.entries(row).filter(([column]) => !ignored.has(column)));
+    // The cells in the row's column order (one file's rows share it): the columns need not be in the key.
+    const cells: string[] = [];
+    for (const column in row) if (!ignored.has(column)) cells.push(row[column]!);
+    const key = JSON.stringify(cells);
     if (seen.has(key)) return true;
     seen.add(key);
     return false;
