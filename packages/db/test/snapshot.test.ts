@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSalesIndex, packSalesIndex, type PackedSalesIndex } from '@propguard/engines';
+import { buildSalesIndex, packSalesAndIndex, type PackedSalesAndIndex } from '@propguard/engines';
 import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, startSalesIndexThread, warmHazardSnapshot, type Database } from '../src/index.ts';
 import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot, snapshotFile } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
@@ -19,15 +19,15 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
   /** The sales and their index as a start keeps them: from the snapshot in `snapshotDir` while it matches the table. */
   const loadKept = async () => {
     const { sales, index } = await loadSalesAndIndex(database, null, snapshotDir);
-    return { sales, index: comparable(packSalesIndex(index)) };
+    return { sales, index: comparable(packSalesAndIndex(sales, index)) };
   };
   /** The same, read from the table and built afresh. */
   const loadAfresh = async () => {
     const sales = await loadIndexedSales(database, { ownSaleRecords: true });
-    return { sales, index: comparable(packSalesIndex(buildSalesIndex(sales))) };
+    return { sales, index: comparable(packSalesAndIndex(sales, buildSalesIndex(sales))) };
   };
   /** The kd-trees' buffers as bytes: toEqual does not compare the contents of ArrayBuffers. */
-  const comparable = (packed: PackedSalesIndex) => ({ ...packed, trees: new Map([...packed.trees].map(([type, tree]) => [type, { ...tree, treeData: new Uint8Array(tree.treeData) }])) });
+  const comparable = (packed: PackedSalesAndIndex) => ({ ...packed, trees: packed.trees.map((tree) => ({ ...tree, treeData: new Uint8Array(tree.treeData) })) });
 
   beforeAll(async () => {
     home = await createTempHome();

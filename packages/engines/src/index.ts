@@ -11,7 +11,8 @@ export { parseAddress, normaliseAddressText, streetLineKey, canonicalUnitForm, t
 export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type AddressLike } from './address/match-address.ts';
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
-export { buildSalesIndex, findNearestEarlierSales, firstGapStart, withMarketIndexRefitted, addressKey, streetNameKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, packSalesIndex, unpackSalesIndex, type SalesIndex, type PackedSalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
+export { packSalesAndIndex, unpackSalesAndIndex, type PackedSalesAndIndex } from './valuation/sales-index-pack.ts';
+export { buildSalesIndex, findNearestEarlierSales, firstGapStart, withMarketIndexRefitted, addressKey, streetNameKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
 export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt, type AsAtPlace } from './valuation/as-at.ts';
 export {
   parseAbsMedianTable,

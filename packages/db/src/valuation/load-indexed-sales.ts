@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
+import { buildSalesIndex, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
 import { parseCopyValues } from '../copy-text.ts';
 import { numberOrNull } from '../sale-columns.ts';
@@ -94,18 +94,13 @@ export async function loadSalesAndIndex(database: Database, movement: MarketMove
   if (snapshotDir === undefined) return build();
   const kept = await readThroughSnapshot(database, salesIndexSnapshotSpec(movement, snapshotDir), async () => {
     const { sales, index } = await build();
-    return packedSalesAndIndex(sales, index);
+    return packSalesAndIndex(sales, index);
   });
-  return { sales: kept.sales, index: unpackSalesIndex(kept.index, movement) };
+  return unpackSalesAndIndex(kept, movement);
 }
 
 /** The sales a process values with: own-sale records included. */
 const SERVED_SALES: LoadIndexedSalesOptions = { ownSaleRecords: true };
-
-/** What the sales-index snapshot holds. */
-function packedSalesAndIndex(sales: IndexedSale[], index: SalesIndex) {
-  return { sales, index: packSalesIndex(index) };
-}
 
 /**
  * The sales-index snapshot's spec. Its code is the source of this loader (its query and row mapping),
@@ -212,5 +207,5 @@ export async function startSalesIndexSnapshot(
 /** The thread's work: the sales of the COPY text, their index, the serialised snapshot. */
 export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob): Uint8Array {
   const sales = salesFromCopyText(job.text, job.fields);
-  return v8.serialize(packedSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
+  return v8.serialize(packSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }

@@ -547,22 +547,3 @@ export function suburbLevel(
 }
 
 export { median };
-
-/**
- * The index as plain data, to keep between starts (v8.serialize keeps shared objects, typed arrays
- * and maps, but not a class): each tree's KDBush as its buffer, and no market movement (the caller
- * holds it). unpackSalesIndex(packSalesIndex(index), index.movement) answers as `index` does.
- */
-export interface PackedSalesIndex extends Omit<SalesIndex, 'trees' | 'movement'> {
-  trees: Map<string, Omit<TypeTree, 'tree'> & { treeData: ArrayBuffer }>;
-}
-
-export function packSalesIndex(index: SalesIndex): PackedSalesIndex {
-  const { trees, movement: _movement, ...rest } = index;
-  return { ...rest, trees: new Map([...trees].map(([type, { tree, ...arrays }]) => [type, { ...arrays, treeData: tree.data as ArrayBuffer }])) };
-}
-
-export function unpackSalesIndex(packed: PackedSalesIndex, movement: MarketMovement | null): SalesIndex {
-  const { trees, ...rest } = packed;
-  return { ...rest, movement, trees: new Map([...trees].map(([type, { treeData, ...arrays }]) => [type, { ...arrays, tree: KDBush.from(treeData) }])) };
-}

@@ -1,7 +1,7 @@
 // The training rows' leave-one-out evidence and the comparables' price per square metre, on the
 // synthetic market (test/valuation/synthetic-sales.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSalesIndex, packSalesIndex, unpackSalesIndex, type IndexedSale, type PackedSalesIndex, type SalesIndex } from '../../src/index.ts';
+import { buildSalesIndex, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type PackedSalesAndIndex, type SalesIndex } from '../../src/index.ts';
 import { computeFeatures, FEATURE_NAMES } from '../../src/valuation/features.ts';
 import { findNearestEarlierSales, streetNameKey, suburbLevel } from '../../src/valuation/sales-index.ts';
 import { makeSyntheticSales } from './synthetic-sales.ts';
@@ -136,11 +136,30 @@ describe('sales placed at one point (a locality\'s)', () => {
   });
 });
 
-describe('the index kept between starts (packSalesIndex, unpackSalesIndex)', () => {
-  it('after a v8 round trip answers as the index it was packed from, sharing its sale records', async () => {
+describe('the sales and index kept between starts (packSalesAndIndex, unpackSalesAndIndex)', () => {
+  it('after a v8 round trip gives the same sales and answers as the index it was packed from, each list sharing the sales', async () => {
     const v8 = await import('node:v8');
-    const kept = v8.deserialize(v8.serialize({ sales, index: packSalesIndex(index) })) as { sales: IndexedSale[]; index: PackedSalesIndex };
-    const revived = unpackSalesIndex(kept.index, index.movement);
+    // Sales in the reader's shape (load-indexed-sales.ts): a property key or null, some not market sales, some at a locality's point.
+    const sales: IndexedSale[] = makeSyntheticSales(3000).map((sale) => {
+      const record: IndexedSale = { ...sale, propertyKey: sale.id % 7 === 0 ? `P${sale.id}` : null };
+      if (sale.id % 11 === 0) Object.assign(record, { isMarketSale: false, saleMethod: sale.id % 22 === 0 ? 'passed_in' : null });
+      if (sale.id % 13 === 0) record.placedAtLocality = true;
+      return record;
+    });
+    const index = buildSalesIndex(sales);
+    expect(index.sales.length).toBeLessThan(sales.length);
+    const kept = v8.deserialize(v8.serialize(packSalesAndIndex(sales, index))) as PackedSalesAndIndex;
+    const { sales: revivedSales, index: revived } = unpackSalesAndIndex(kept, index.movement);
+    expect(revivedSales).toStrictEqual(sales);
+    expect(revived.sales).toStrictEqual(index.sales);
+    expect(revived.suburbSales).toStrictEqual(index.suburbSales);
+    expect(revived.addressSales).toStrictEqual(index.addressSales);
+    for (const [type, tree] of index.trees) {
+      const { tree: kd, ...arrays } = tree;
+      const { tree: revivedKd, ...revivedArrays } = revived.trees.get(type)!;
+      expect(revivedArrays).toStrictEqual(arrays);
+      expect(new Uint8Array(revivedKd.data)).toEqual(new Uint8Array(kd.data));
+    }
     for (const subject of index.sales.filter((_, position) => position % 97 === 0)) {
       const asAt = subject.saleDate;
       const subjectFields = { lat: subject.lat, lng: subject.lng, propertyType: subject.propertyType, state: subject.state, suburb: subject.suburb, postcode: subject.postcode, address: subject.address };
@@ -148,9 +167,15 @@ describe('the index kept between starts (packSalesIndex, unpackSalesIndex)', () 
       const ids = (answer: ReturnType<typeof findNearestEarlierSales>) => answer.map((neighbour) => [neighbour.sale.id, neighbour.distanceKm, neighbour.adjustedLogPrice]);
       expect(ids(findNearestEarlierSales(revived, subject.propertyType, subject.lat, subject.lng, asAt, 24, subject.state))).toEqual(ids(findNearestEarlierSales(index, subject.propertyType, subject.lat, subject.lng, asAt, 24, subject.state)));
     }
-    // One record, not a copy per list: the trees' sales are the kept sales themselves.
-    const byId = new Map(kept.sales.map((sale) => [sale.id, sale]));
+    // One record, not a copy per list: the index's lists hold the revived sales themselves.
+    const byId = new Map(revivedSales.map((sale) => [sale.id, sale]));
     const tree = [...revived.trees.values()][0]!;
     expect(tree.sales.every((sale) => byId.get(sale.id) === sale)).toBe(true);
+    expect(revived.sales.every((sale) => byId.get(sale.id) === sale)).toBe(true);
+    expect([...revived.addressSales.values()].flat().every((sale) => byId.get(sale.id) === sale)).toBe(true);
+  });
+
+  it('refuses an index whose sales are not among those given', () => {
+    expect(() => packSalesAndIndex(index.sales.slice(1), index)).toThrow(/is not one of the sales given/);
   });
 });
