@@ -175,6 +175,15 @@ describe('the sales and index kept between starts (packSalesAndIndex, unpackSale
     expect([...revived.addressSales.values()].flat().every((sale) => byId.get(sale.id) === sale)).toBe(true);
   });
 
+  it('packs sales whose ids are far apart (a map instead of a table by id) the same way', () => {
+    const sparse = makeSyntheticSales(500).map((sale) => ({ ...sale, id: sale.id * 1_000_003 }));
+    const sparseIndex = buildSalesIndex(sparse);
+    const { sales: revived, index: revivedIndex } = unpackSalesAndIndex(packSalesAndIndex(sparse, sparseIndex), null);
+    expect(revived.map((sale) => sale.id)).toEqual(sparse.map((sale) => sale.id));
+    expect(revivedIndex.suburbSales).toStrictEqual(sparseIndex.suburbSales);
+    expect(revivedIndex.sales.map((sale) => sale.id)).toEqual(sparseIndex.sales.map((sale) => sale.id));
+  });
+
   it('refuses an index whose sales are not among those given', () => {
     expect(() => packSalesAndIndex(index.sales.slice(1), index)).toThrow(/is not one of the sales given/);
   });
