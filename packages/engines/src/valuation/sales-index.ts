@@ -236,6 +236,16 @@ function marketIndexMonths(lastSaleDate: string): number {
 }
 
 /**
+ * A typed array of `map` over `list`, by a loop: `Float64Array.from(list, map)` walks an iterator and
+ * was several times slower on the 273,549 sales a start indexes.
+ */
+function typedFrom<T extends Float64Array | Int32Array | Uint8Array>(kind: new (length: number) => T, list: readonly IndexedSale[], map: (sale: IndexedSale) => number): T {
+  const array = new kind(list.length);
+  for (let position = 0; position < list.length; position += 1) array[position] = map(list[position]!);
+  return array;
+}
+
+/**
  * Index market sales for valuation (only sales with a positive price and coordinates are used).
  * Records that are not market sales (`isMarketSale: false`: a bid at an auction that passed in)
  * are kept in `addressSales` only, as their property's own-sale evidence (own-sale.ts).
@@ -293,23 +303,23 @@ export function buildSalesIndex(sales: readonly IndexedSale[], options: BuildSal
     trees.set(type, {
       sales: list,
       dates: list.map((sale) => sale.saleDate),
-      logPrices: Float64Array.from(list, (sale) => Math.log(sale.priceAud)),
-      months: Int32Array.from(list, (sale) => monthNumber(sale.saleDate)),
+      logPrices: typedFrom(Float64Array, list, (sale) => Math.log(sale.priceAud)),
+      months: typedFrom(Int32Array, list, (sale) => monthNumber(sale.saleDate)),
       xs,
       ys,
       tree,
-      atLocality: Uint8Array.from(list, (sale) => (sale.placedAtLocality ? 1 : 0)),
+      atLocality: typedFrom(Uint8Array, list, (sale) => (sale.placedAtLocality ? 1 : 0)),
       streets: list.map((sale) => (sale.placedAtLocality && sale.address ? streetNameKey(sale.address) : null)),
-      landSizes: Float64Array.from(list, (sale) => (sale.landSizeM2 != null && sale.landSizeM2 > 0 ? sale.landSizeM2 : Number.NaN)),
+      landSizes: typedFrom(Float64Array, list, (sale) => (sale.landSizeM2 != null && sale.landSizeM2 > 0 ? sale.landSizeM2 : Number.NaN)),
     });
   }
   const suburbSales = new Map<string, SuburbSales>();
   for (const [key, list] of suburbLists) {
     suburbSales.set(key, {
-      ids: Int32Array.from(list, (sale) => sale.id),
+      ids: typedFrom(Int32Array, list, (sale) => sale.id),
       dates: list.map((sale) => sale.saleDate),
-      logPrices: Float64Array.from(list, (sale) => Math.log(sale.priceAud)),
-      months: Int32Array.from(list, (sale) => monthNumber(sale.saleDate)),
+      logPrices: typedFrom(Float64Array, list, (sale) => Math.log(sale.priceAud)),
+      months: typedFrom(Int32Array, list, (sale) => monthNumber(sale.saleDate)),
     });
   }
   const lastSaleDate = usable.length > 0 ? usable[usable.length - 1]!.saleDate : '1980-01-01';
