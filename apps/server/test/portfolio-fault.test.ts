@@ -94,7 +94,13 @@ describe.skipIf(getApiSkipReason() !== null || getTestDbKind() !== 'postgres')('
       else await sleep(10);
     }
     expect(held, 'the victim never held a chunk').toBeDefined();
+    const exited = new Promise((resolve) => victim!.child.once('exit', resolve));
     victim!.child.kill('SIGKILL');
+    // A commit the victim had already sent still lands after the kill (the server finishes it): the
+    // chunk's state at the kill is read once the process is gone and such a commit has had time to land,
+    // well within the 4 s lease after which another worker may take the chunk again.
+    await exited;
+    await sleep(500);
     const [atKill] = await database.query<{ state: string }>(`SELECT state FROM portfolio_chunks WHERE portfolio_id = $1 AND chunk_index = $2`, [id, held!.chunk_index]);
 
     let state = '';
