@@ -218,6 +218,20 @@ function rowFinder(sales: readonly IndexedSale[]): (id: number) => number {
   return (id) => rowById.get(id) ?? -1;
 }
 
+/** Where each of several lists starts when they are laid end to end, and (last) their total length. */
+function offsetsOf(lengths: readonly number[]): Int32Array {
+  const offsets = new Int32Array(lengths.length + 1);
+  lengths.forEach((length, k) => (offsets[k + 1] = offsets[k]! + length));
+  return offsets;
+}
+
+/** values[codes[from]], ..., values[codes[to - 1]]: the sales of a list of rows, or the texts of a list of codes. */
+function pick<T>(values: readonly T[], codes: Int32Array, from = 0, to = codes.length): T[] {
+  const list = new Array<T>(to - from);
+  for (let position = from; position < to; position += 1) list[position - from] = values[codes[position]!]!;
+  return list;
+}
+
 /**
  * `sales` (every sale the process holds, own-sale records included) and their index as columns.
  * Every sale of the index must be one of `sales` (the same object).
@@ -237,8 +251,7 @@ export function packSalesAndIndex(sales: readonly IndexedSale[], index: SalesInd
   };
   const indexRows = rowsOf(index.sales);
   const cells = [...index.suburbSales];
-  const cellOffsets = new Int32Array(cells.length + 1);
-  cells.forEach(([, cell], k) => (cellOffsets[k + 1] = cellOffsets[k]! + cell.ids.length));
+  const cellOffsets = offsetsOf(cells.map(([, cell]) => cell.ids.length));
   const total = cellOffsets[cells.length]!;
   const suburbSales = { keys: cells.map(([key]) => key), offsets: cellOffsets, ids: new Int32Array(total), dates: new Int32Array(total), logPrices: new Float64Array(total), months: new Int32Array(total) };
   cells.forEach(([, cell], k) => {
@@ -254,8 +267,7 @@ export function packSalesAndIndex(sales: readonly IndexedSale[], index: SalesInd
     suburbSales.months.set(cell.months, at);
   });
   const lists = [...index.addressSales];
-  const listOffsets = new Int32Array(lists.length + 1);
-  lists.forEach(([, list], k) => (listOffsets[k + 1] = listOffsets[k]! + list.length));
+  const listOffsets = offsetsOf(lists.map(([, list]) => list.length));
   const addressRows = new Int32Array(listOffsets[lists.length]!);
   lists.forEach(([, list], k) => addressRows.set(rowsOf(list), listOffsets[k]!));
   return {
@@ -286,41 +298,31 @@ export function packSalesAndIndex(sales: readonly IndexedSale[], index: SalesInd
 /** The sales and index of packSalesAndIndex, with `movement` (the caller holds the ABS series). */
 export function unpackSalesAndIndex(packed: PackedSalesAndIndex, movement: MarketMovement | null): { sales: IndexedSale[]; index: SalesIndex } {
   const sales = unpackSales(packed.sales);
-  const salesOf = (rows: Int32Array, from = 0, to = rows.length) => {
-    const list = new Array<IndexedSale>(to - from);
-    for (let position = from; position < to; position += 1) list[position - from] = sales[rows[position]!]!;
-    return list;
-  };
   const dates = packed.sales.saleDate.values;
   const trees: SalesIndex['trees'] = new Map();
   for (const { type, rows, treeData, ...arrays } of packed.trees) {
-    const list = salesOf(rows);
+    const list = pick(sales, rows);
     trees.set(type, { sales: list, dates: list.map((sale) => sale.saleDate), ...arrays, tree: KDBush.from(treeData) });
   }
   const suburbSales: SalesIndex['suburbSales'] = new Map();
   const cells = packed.suburbSales;
-  const datesOf = (from: number, to: number) => {
-    const list = new Array<string>(to - from);
-    for (let position = from; position < to; position += 1) list[position - from] = dates[cells.dates[position]!]!;
-    return list;
-  };
   cells.keys.forEach((key, k) => {
     const from = cells.offsets[k]!;
     const to = cells.offsets[k + 1]!;
     suburbSales.set(key, {
       ids: cells.ids.slice(from, to),
-      dates: datesOf(from, to),
+      dates: pick(dates, cells.dates, from, to),
       logPrices: cells.logPrices.slice(from, to),
       months: cells.months.slice(from, to),
     });
   });
   const addressSales: SalesIndex['addressSales'] = new Map();
   const lists = packed.addressSales;
-  lists.keys.forEach((key, k) => addressSales.set(key, salesOf(lists.rows, lists.offsets[k]!, lists.offsets[k + 1]!)));
+  lists.keys.forEach((key, k) => addressSales.set(key, pick(sales, lists.rows, lists.offsets[k]!, lists.offsets[k + 1]!)));
   return {
     sales,
     index: {
-      sales: salesOf(packed.indexRows),
+      sales: pick(sales, packed.indexRows),
       trees,
       regionalIndex: packed.regionalIndex,
       suburbSales,
