@@ -26,7 +26,7 @@ const homeDir = await mkdtemp(join(tmpdir(), 'propguard-bench-valuecsv-'));
 const database = await openDatabase({ homeDir });
 try {
   await database.query(`INSERT INTO localities (name, state, postcode, lat, lng, type, is_delivery_area) VALUES ('Eastville', 'VIC', '3100', -37.8, 145.1, 'Delivery Area', true)`);
-  const dependencies = { database, model, index, lookups: { addressBook: new Map(), typicalCache: new Map(), placeCache: new Map() } };
+  const dependencies = { database, model, index, lookups: { addressBook: new Map(), placeCache: new Map() } };
   const input = [HEADER, ...Array.from({ length: 4000 }, () => LINE)].join('\n');
   const figures: number[] = [];
   for (let run = 0; run < 5; run += 1) {

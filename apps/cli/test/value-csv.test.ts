@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function dependencies() {
-  return { database, model, index, lookups: { addressBook: new Map(), typicalCache: new Map(), placeCache: new Map() } };
+  return { database, model, index, lookups: { addressBook: new Map(), placeCache: new Map() } };
 }
 
 const INPUT = [

@@ -221,7 +221,7 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
   it('`propguard value --csv` values each row (by listing id or typed address) alike', async () => {
     const runtime = requireValuationRuntime(testApp.context);
     const database = testApp.context.database;
-    const lookups = { addressBook: await loadAddressBook(database), typicalCache: new Map(), placeCache: new Map(), localities: await loadLocalityTable(database) };
+    const lookups = { addressBook: await loadAddressBook(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
     const rows = subjects.flatMap((subject) => [[subject.listingId, ''], ...(subject.typed ? [['', subject.typed]] : [])]);
     const csv = toCsv([['listing_id', 'address'], ...rows]);
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });

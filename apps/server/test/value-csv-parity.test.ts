@@ -61,7 +61,7 @@ describe.skipIf(getApiSkipReason() !== null)('value --csv and the API value the 
     const runtime = requireValuationRuntime(testApp.context);
     const database = testApp.context.database;
     const csv = toCsv([[...HEADER], ...rows.map((row) => HEADER.map((column) => row[column]))]);
-    const lookups = { addressBook: await loadAddressBook(database), typicalCache: new Map(), placeCache: new Map() };
+    const lookups = { addressBook: await loadAddressBook(database), placeCache: new Map() };
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });
     expect(failed, output).toBe(0);
     const table = parseCsv(output);

@@ -15,12 +15,10 @@ export { NSW_VG_DATASET, NSW_VG_IMPORT_SOURCE } from './ingest/parse-nsw-vg-dat.
 export * as tables from './schema.ts';
 export { loadIndexedSales, loadSalesAndIndex, startSalesIndexSnapshot, startSalesIndexThread, type SalesIndexThread } from './valuation/load-indexed-sales.ts';
 export { loadMarketMovement, carryForwardCalibrationPath, ABS_MEDIANS_FILE, CARRY_FORWARD_CALIBRATION_FILE } from './valuation/load-market-movement.ts';
-export { findAddressCandidates, findLocality, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
+export { findAddressCandidates, findLocality, findNearestLocality, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, loadLocalityTable } from './valuation/resolve-location.ts';
 export type { AddressCandidate, LocalityMatch, LocalityTable } from './valuation/resolve-location.ts';
-export { findTypicalAttributes, findNearestLocality, loadAllTypicalAttributes } from './valuation/typical-attributes.ts';
 export { addressBookKey, loadAddressBook, resolveDatedSubject, resolveSubject, toSubjectProperty } from './valuation/resolve-subject.ts';
 export type { DatedSubject, LoadedRecords, ResolvedLocation, ResolvedSubject, SubjectLookups, SubjectRequest } from './valuation/resolve-subject.ts';
-export type { TypicalAttributes } from './valuation/typical-attributes.ts';
 export { loadHazardData, HAZARD_DATA_FILES, HazardDataMissingError, type LoadHazardDataOptions } from './hazards/load-hazard-data.ts';
 export { warmHazardSnapshot } from './hazards/warm-hazard-snapshot.ts';
 export { flushSnapshotWrites, holdSnapshotWrites } from './snapshot.ts';

@@ -69,6 +69,7 @@ export {
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
 export { valueProperty, valuePoint, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { describeAttributeBasis } from './valuation/attribute-basis.ts';
+export { buildTypicalAttributesTable, fillFromTypical, typicalOf, typicalAttributesKey, unrecordedFields, TYPICAL_ATTRIBUTE_KEYS, TYPICAL_MIN_SHARE, type TypicalAttributes, type TypicalAttributesTable, type TypicalAttributeKey, type TypicalFill } from './valuation/typical-attributes.ts';
 export { sanitiseGivenAttributes, MAX_LAND_SIZE_M2, MIN_BUILDING_SIZE_M2, MAX_BUILDING_SIZE_M2, MIN_YEAR_BUILT, MAX_ROOM_COUNT, YEAR_BUILT_AFTER_DATE_YEARS, type GivenAttributeValues } from './valuation/given-attributes.ts';
 export { whyNoEstimate, valueOrRefuse, describeNoEstimate, describeRegionMedian, noEstimateError, regionMedianInfo, MAX_EVIDENCE_KM, type NoEstimate } from './valuation/no-estimate.ts';
 export { trainGbm, predictGbm, explainGbm, DEFAULT_GBM_PARAMS, type GbmModel, type GbmParams, type GbmTree, type GbmDataset } from './valuation/gbm.ts';

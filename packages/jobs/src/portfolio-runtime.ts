@@ -4,8 +4,8 @@
  * look-ups of resolveSubject. The server builds the same from its own runtimes (no second load).
  */
 import fs from 'node:fs';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadFloodLayers, loadHazardData, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
-import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadFloodLayers, loadHazardData, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
+import { buildHazardContext, buildTypicalAttributesTable, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
 import { AppError, type ClimateOutlook } from '@propguard/schemas';
 
 export interface PortfolioRuntime {
@@ -39,7 +39,7 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
   // localities without one query per locality (issue 28.8). The index too: a loan's given year built
   // is checked against its valuation date (resolveSubject).
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typicalCache: await loadAllTypicalAttributes(database), placeCache: new Map(), localities: await loadLocalityTable(database), index };
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
     engine: { model, index, hazards, outlook: options.outlook },
     lookups,

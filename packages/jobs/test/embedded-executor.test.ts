@@ -12,7 +12,7 @@ import { CHUNK_RETRIES, EmbeddedExecutor, getPortfolioStatus, ingestPortfolioRow
 
 let database: Database;
 let home: Awaited<ReturnType<typeof createTempHome>>;
-const lookups = (): SubjectLookups => ({ addressBook: new Map(), typicalCache: new Map(), placeCache: new Map() });
+const lookups = (): SubjectLookups => ({ addressBook: new Map(), placeCache: new Map() });
 
 /** A valued loan as the engines would write it (estimate and LVR only: the executor does not look inside). */
 function valued(loan: PlacedLoan): PortfolioResultRow {

@@ -76,7 +76,7 @@ export const listingValuationSchema = z.object({
   basis_note: z
     .string()
     .nullable()
-    .describe('Set when attributes came from the suburb\'s typical sales, e.g. "Typical unit in this suburb: attributes not in the data"'),
+    .describe('Set when attributes came from the suburb\'s typical sales or its rooms were left to the model, e.g. "Typical unit in this suburb: attributes not in the data", "Valued without bathrooms and car spaces for this unit: not in the data"'),
 });
 
 export const listingRiskSchema = z.object({

@@ -12,8 +12,8 @@
  * estimate columns; it never stops the run. Columns other than the known ones pass through.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
-import { describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, resolveDatedSubject, toSubjectProperty, type Database, type SubjectLookups } from '@propguard/db';
+import { buildTypicalAttributesTable, describeNoEstimate, fsdPercent, parseValuationModel, valueOrRefuse, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { AppError, toCsv, valuationRequestSchema, type ValuationRequest } from '@propguard/schemas';
 
 const OUTPUT_COLUMNS = ['estimate', 'low', 'high', 'fsd_pct', 'confidence', 'as_at', 'note', 'error'] as const;
@@ -219,11 +219,11 @@ export async function runValueCsv(database: Database, options: { csv: string; ou
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
   const { index } = await loadSalesAndIndex(database, movement);
-  // Every locality's typical attributes and every gazetteer locality in one query each: a batch
-  // would otherwise ask once per suburb.
+  // Every locality's typical attributes (from the index) and every gazetteer locality (one query):
+  // a batch would otherwise ask once per suburb.
   const lookups = {
     addressBook: await loadAddressBook(database),
-    typicalCache: await loadAllTypicalAttributes(database),
+    typical: buildTypicalAttributesTable(index.sales),
     placeCache: new Map(),
     localities: await loadLocalityTable(database),
   };

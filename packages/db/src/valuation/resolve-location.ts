@@ -175,3 +175,16 @@ export function findLocalityIn(table: LocalityTable, where: { suburb?: string | 
   const candidates = where.suburb ? table.byName.get(where.suburb.toUpperCase()) : table.byPostcode.get(where.postcode!);
   return candidates?.find((row) => (!where.state || row.state === where.state) && (!where.postcode || row.postcode === where.postcode)) ?? null;
 }
+/** The gazetteer delivery-area locality nearest to a point (equirectangular distance, fine at suburb scale). */
+export async function findNearestLocality(database: Database, lat: number, lng: number): Promise<{ name: string; state: string; postcode: string; distanceKm: number } | null> {
+  const rows = await database.query<{ name: string; state: string; postcode: string; distance_km: number }>(
+    `SELECT name, state, postcode,
+            111.32 * sqrt(power(lat - $1, 2) + power((lng - $2) * cos(radians($1)), 2)) AS distance_km
+       FROM localities
+      WHERE is_delivery_area AND lat IS NOT NULL AND lat BETWEEN $1 - 0.5 AND $1 + 0.5 AND lng BETWEEN $2 - 0.5 AND $2 + 0.5
+      ORDER BY distance_km LIMIT 1`,
+    [lat, lng],
+  );
+  const row = rows[0];
+  return row ? { name: row.name, state: row.state, postcode: row.postcode, distanceKm: Number(row.distance_km) } : null;
+}

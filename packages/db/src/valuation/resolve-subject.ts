@@ -18,7 +18,9 @@
  */
 import {
   asAtAssumption,
+  buildTypicalAttributesTable,
   choosePlace,
+  fillFromTypical,
   normaliseAddressText,
   parseAddress,
   pickAddressMatch,
@@ -30,13 +32,14 @@ import {
   type ParsedAddress,
   type SalesIndex,
   type SubjectProperty,
+  type TypicalAttributesTable,
+  typicalAttributesKey,
 } from '@propguard/engines';
 import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
-import { findAddressById, findAddressCandidates, findLocality, findLocalityById, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityMatch, type LocalityTable } from './resolve-location.ts';
-import { findNearestLocality, findTypicalAttributes, typicalAttributesKey, type TypicalAttributes } from './typical-attributes.ts';
+import { findAddressById, findAddressCandidates, findLocality, findNearestLocality, findLocalityById, findLocalityIn, findNearestLocalityIn, loadAddressCandidates, type AddressCandidate, type LocalityMatch, type LocalityTable } from './resolve-location.ts';
 
 /** In-memory look-ups kept by the caller for the life of the process (the sales do not change). */
 export interface SubjectLookups {
@@ -44,8 +47,12 @@ export interface SubjectLookups {
   addressBook: Map<string, AddressCandidate[]>;
   /** The same addresses by row id ("address-123" suggestions, a listing's address), built from addressBook on first use. */
   addressById?: Map<number, AddressCandidate>;
-  /** Typical attributes per locality, filled on first use. */
-  typicalCache: Map<string, TypicalAttributes[]>;
+  /**
+   * Every locality's typical attributes (buildTypicalAttributesTable of the engines, from the sales
+   * index's sales); built from `index` on first use when not given. Without either, a missing field
+   * is left to the model.
+   */
+  typical?: TypicalAttributesTable;
   /** Answers of the gazetteer queries (locality, nearest locality, sales by state) by their arguments, filled on first use. */
   placeCache?: Map<string, unknown>;
   /** Every gazetteer locality (a batch loads it once): the locality is found in memory, not by one query per new locality. */
@@ -97,6 +104,8 @@ export interface ResolvedSubject {
    * assumed too): the estimate is then that of a typical property of the suburb, not of this one.
    */
   typicalAttributes: string[];
+  /** The attributes neither given, known nor filled: left to the model (typical-attributes.ts of the engines). */
+  leftToModel: string[];
   /** The request that resolves to this same subject again (a report asked from the screen sends it back). */
   subject: SubjectRequestFields;
 }
@@ -373,10 +382,6 @@ async function placeSubject(database: Database, lookups: SubjectLookups, request
   return placeAtLocalityCentre(locality, subject, why, choiceNotes, request.address ?? null);
 }
 
-function describeTypical(typical: TypicalAttributes, suburb: string): string {
-  return `median of ${typical.sales.toLocaleString('en-AU')} ${typical.propertyType} sales in ${suburb}`;
-}
-
 /** The given attributes with the property type read through the vocabulary (an unknown name dropped, and said). */
 function readGivenAttributes(given: SubjectRequest['attributes']): { attributes: PropertyAttributes; unknownType: string | null; notes: string[] } {
   const { propertyType: typeName, ...rest } = given ?? {};
@@ -389,18 +394,25 @@ function readGivenAttributes(given: SubjectRequest['attributes']): { attributes:
   return { attributes, unknownType: null, notes: isOwnName ? [] : [`propertyType: ${type} (read from "${typeName.trim()}")`] };
 }
 
+/** The typical attributes at hand: the lookups' table, else one built from `index` once and kept in the lookups. */
+function typicalTable(lookups: SubjectLookups, index: SalesIndex | undefined): TypicalAttributesTable | null {
+  if (!lookups.typical && index) lookups.typical = buildTypicalAttributesTable(index.sales);
+  return lookups.typical ?? null;
+}
+
 /**
  * Fills the attributes the caller did not give: the address's last sale, else the locality's
- * typical values. A given value that is unknown in practice (land 0 for a unit, a year built after
- * `valuationDate`: sanitiseGivenAttributes) counts as not given, and `assumed` says so.
+ * typical values where most of its sales of the type record them (fillFromTypical of the engines).
+ * A given value that is unknown in practice (land 0 for a unit, a year built after `valuationDate`:
+ * sanitiseGivenAttributes) counts as not given, and `assumed` says so.
  */
-async function completeAttributes(
-  database: Database,
+function completeAttributes(
   lookups: SubjectLookups,
+  index: SalesIndex | undefined,
   location: Placed,
   request: SubjectRequest,
   valuationDate: string,
-): Promise<{ attributes: PropertyAttributes; assumed: string[]; typicalAttributes: string[] }> {
+): { attributes: PropertyAttributes; assumed: string[]; typicalAttributes: string[]; leftToModel: string[] } {
   const read = readGivenAttributes(request.attributes);
   const sane = sanitiseGivenAttributes(read.attributes, { propertyType: read.attributes.propertyType ?? location.knownAttributes.propertyType ?? null, valuationDate });
   const given = { ...read, attributes: sane.attributes };
@@ -412,13 +424,9 @@ async function completeAttributes(
   }
   const missing = ATTRIBUTE_KEYS.filter((key) => attributes[key] === undefined);
   let typeExplained = attributes.propertyType !== undefined;
-  if ((attributes.propertyType === undefined || missing.length > 0) && location.suburb) {
-    const cacheKey = typicalAttributesKey(location.suburb, location.postcode, location.state);
-    let typicals = lookups.typicalCache.get(cacheKey);
-    if (!typicals) {
-      typicals = await findTypicalAttributes(database, { suburb: location.suburb, postcode: location.postcode, state: location.state });
-      lookups.typicalCache.set(cacheKey, typicals);
-    }
+  const table = typicalTable(lookups, index);
+  if ((attributes.propertyType === undefined || missing.length > 0) && location.suburb && table) {
+    const typicals = table.get(typicalAttributesKey(location.suburb, location.postcode, location.state)) ?? [];
     // The typical values of the requested type only: a unit must not inherit a house's land size.
     const typical = attributes.propertyType === undefined ? typicals[0] : typicals.find((row) => row.propertyType === attributes.propertyType);
     if (!typical && attributes.propertyType !== undefined && missing.length > 0) {
@@ -435,18 +443,14 @@ async function completeAttributes(
             : `propertyType: ${typical.propertyType} (the most sold type in ${location.suburb})`,
         );
       }
-      for (const key of missing) {
-        const value = typical[key];
-        if (value !== null) {
-          attributes[key] = value;
-          typicalAttributes.push(key);
-          assumed.push(`${key}: ${key === 'yearBuilt' ? String(value) : value.toLocaleString('en-AU')} (${describeTypical(typical, location.suburb)})`);
-        }
-      }
+      const fill = fillFromTypical(attributes, typical, location.suburb);
+      Object.assign(attributes, fill.attributes);
+      typicalAttributes.push(...fill.filled);
+      assumed.push(...fill.notes);
     }
   }
   if (given.unknownType && !typeExplained) assumed.push(`propertyType: "${given.unknownType}" is not a property type we know and the locality has no typical type: left to the model`);
-  return { attributes, assumed, typicalAttributes };
+  return { attributes, assumed, typicalAttributes, leftToModel: ATTRIBUTE_KEYS.filter((key) => attributes[key] === undefined) };
 }
 
 function dropUndefined<T extends object>(object: T): T {
@@ -472,10 +476,10 @@ export async function resolveSubject(
 ): Promise<ResolvedSubject> {
   const placed = await placeSubject(database, lookups, request, loaded);
   const valuationDate = index ? resolveAsAt(index, placed.state, request.asAt).asAt : (request.asAt ?? today());
-  const { attributes, assumed, typicalAttributes } = await completeAttributes(database, lookups, placed, request, valuationDate);
+  const { attributes, assumed, typicalAttributes, leftToModel } = completeAttributes(lookups, index, placed, request, valuationDate);
   const { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress } = placed;
   const subject: SubjectRequestFields = dropUndefined({ ...placed.subject, attributes: request.attributes });
-  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress }, attributes, assumed, typicalAttributes, subject };
+  return { location: { address, suburb, state, postcode, lat, lng, locationPrecision, knownAddress }, attributes, assumed, typicalAttributes, leftToModel, subject };
 }
 
 /** A subject resolved and dated: the first step of every door (API, screens, reports, certificates, original client, CLI). */

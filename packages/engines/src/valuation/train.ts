@@ -12,7 +12,8 @@ import { encodeResiduals, residualEvidence, smoothingCorrection } from './residu
 import { parseValuationModel, type AccuracyRow, type ValuationModel, type ValuationModelArtifact } from './model.ts';
 import { createPrng } from './prng.ts';
 import { buildSalesIndex, indexLevelAt, monthNumber, segmentOf, suburbLevel, withMarketIndexRefitted, type SalesIndex } from './sales-index.ts';
-import type { IndexedSale } from './types.ts';
+import type { IndexedSale, SubjectProperty } from './types.ts';
+import { buildTypicalAttributesTable, fillFromTypical, TYPICAL_ATTRIBUTE_KEYS, typicalAttributesKey, type TypicalAttributesTable } from './typical-attributes.ts';
 import { valuePoint } from './value-property.ts';
 
 export const CITY_BY_STATE: Record<string, string> = { VIC: 'Melbourne', WA: 'Perth', NSW: 'Sydney' };
@@ -339,11 +340,29 @@ function holdoutIndexes(index: SalesIndex, splits: readonly SplitName[]): (sale:
 }
 
 /**
+ * A hold-out row as the product completes what a user gives (resolve-subject.ts of packages/db):
+ * each field it lacks filled with its locality's typical value for its type where most of those
+ * sales record it (fillFromTypical), from `table` (the training part's sales, no hold-out row).
+ */
+function completedFromTypical<T extends SubjectProperty>(subject: T, table: TypicalAttributesTable): T {
+  if (!subject.suburb || !subject.propertyType) return subject;
+  const typical = table.get(typicalAttributesKey(subject.suburb, subject.postcode, subject.state))?.find((row) => row.propertyType === subject.propertyType);
+  if (!typical) return subject;
+  const given: Partial<Record<(typeof TYPICAL_ATTRIBUTE_KEYS)[number], number>> = {};
+  for (const key of TYPICAL_ATTRIBUTE_KEYS) {
+    const value = subject[key];
+    if (value !== null && value !== undefined) given[key] = value;
+  }
+  return { ...subject, ...fillFromTypical(given, typical, subject.suburb).attributes };
+}
+
+/**
  * Evaluate `model` on the hold-out rows: per city MdAPE, PPE10, PPE20, coverage of the 80% range,
  * beside the baseline (median time-adjusted price of the same suburb, postcode and type among the
  * training part's sales before the row's date; falling back to the regional index level).
  *
- * Each hold-out sale is valued as at its date from earlier sales only. `index` carries the market
+ * Each hold-out sale is valued as at its date from earlier sales only, with the fields it has and
+ * the others completed as the product completes a user's row (completedFromTypical). `index` carries the market
  * index fitted without any hold-out price; a latest (time-ordered) sale is valued with its market's
  * index refitted on every sale before its month, earlier hold-out sales included, as production
  * values with the index of every sale it holds (flat after the last month, so the hold-out months
@@ -354,6 +373,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
   const indexFor = holdoutIndexes(index, splits);
   const trainingPart = index.sales.filter((_sale, row) => !isHoldoutSplit(splits[row]));
   const baselineIndex = buildSalesIndex(trainingPart, { movement: index.movement });
+  const typical = buildTypicalAttributesTable(baselineIndex.sales);
   const rows: AccuracyRow[] = [];
   const propertyRows = evaluatePropertyHoldout(model, index, splits, baselineIndex, onEstimate);
   if (propertyRows) rows.push(propertyRows);
@@ -365,7 +385,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
       let covered = 0;
       index.sales.forEach((sale, row) => {
         if (splits[row] !== holdout || sale.state !== state) return;
-        const point = valuePoint(model, indexFor(sale, holdout), sale, sale.saleDate);
+        const point = valuePoint(model, indexFor(sale, holdout), completedFromTypical(sale, typical), sale.saleDate);
         onEstimate?.(row, point.estimate);
         const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
         const regional = indexLevelAt(baselineIndex, sale.state, segmentOf(sale.propertyType), monthNumber(sale.saleDate));
@@ -396,7 +416,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
 /**
  * The property hold-out (issue 31): every sale of one property in five of the NSW Valuer General's
  * files, valued as at its contract date from what a user has of such a row (its address at its
- * locality's point, its type, its land area), with every held-out property's sales out of the index
+ * locality's point, its type, its land area; the rest completed as the product does), with every held-out property's sales out of the index
  * (neighbours, suburb levels, own earlier sales) and their prices out of the market index. No row refused.
  */
 export function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], baselineIndex: SalesIndex, onEstimate?: (row: number, estimate: number) => void): AccuracyRow | null {
@@ -405,13 +425,15 @@ export function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex
   const heldOut = new Set(rows.map((row) => index.sales[row]!.id));
   const otherHoldouts = new Set(index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) && !heldOut.has(sale.id)).map((sale) => sale.id));
   const without = buildSalesIndex(index.sales.filter((sale) => !heldOut.has(sale.id)), { priceIndexExcludes: otherHoldouts, movement: index.movement });
+  const typical = buildTypicalAttributesTable(baselineIndex.sales);
   const actual: number[] = [];
   const predicted: number[] = [];
   const baseline: number[] = [];
   let covered = 0;
   for (const row of rows) {
     const sale = index.sales[row]!;
-    const subject = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
+    const given = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
+    const subject = completedFromTypical(given, typical);
     const point = valuePoint(model, without, subject, sale.saleDate);
     onEstimate?.(row, point.estimate);
     const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);

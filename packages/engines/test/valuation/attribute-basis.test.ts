@@ -16,4 +16,10 @@ describe('describeAttributeBasis (issue 34: cards say when an estimate rests on 
     expect(describeAttributeBasis('house', ['yearBuilt'])).toBe("The suburb's typical year built for a house: not in the data");
     expect(describeAttributeBasis('unit', ['buildingSizeM2', 'yearBuilt'])).toBe("The suburb's typical building size and year built for a unit: not in the data");
   });
+
+  it('names the rooms left to the model (nothing tells such units of one building apart), not the sizes or year most records lack', () => {
+    expect(describeAttributeBasis('unit', [], ['bathrooms', 'carSpaces', 'landSizeM2', 'buildingSizeM2', 'yearBuilt'])).toBe('Valued without bathrooms and car spaces for this unit: not in the data');
+    expect(describeAttributeBasis('house', ['bedrooms'], ['carSpaces'])).toBe("The suburb's typical bedrooms for a house, valued without car spaces: not in the data");
+    expect(describeAttributeBasis('house', [], ['buildingSizeM2', 'yearBuilt'])).toBeNull();
+  });
 });

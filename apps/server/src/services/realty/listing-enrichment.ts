@@ -73,7 +73,7 @@ export async function computeListingEnrichment(context: AppContext, row: SaleLis
     valuation_gap: valuationGap(point.estimate, row.priceAud),
     assumed: dated.assumed,
     // Four units of one building without attributes share the suburb's typical unit's figure: say so.
-    basis_note: describeAttributeBasis(dated.resolved.attributes.propertyType, dated.resolved.typicalAttributes),
+    basis_note: describeAttributeBasis(dated.resolved.attributes.propertyType, dated.resolved.typicalAttributes, dated.resolved.leftToModel),
   };
   const { lat, lng } = dated.resolved.location;
   const place = assessPlace(context, { lat, lng }, point.estimate);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { carryForwardCalibrationPath, loadAddressBook, loadAllTypicalAttributes, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
-import { parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { carryForwardCalibrationPath, loadAddressBook, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
+import { buildTypicalAttributesTable, parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
 /** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
@@ -41,15 +41,15 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const addressBook = await loadAddressBook(database, snapshotDir);
   // The gazetteer in memory: a locality or the nearest one to coordinates without a query (resolveSubject).
   const localities = await loadLocalityTable(database);
-  // Every locality's typical attributes at once (an unknown address is valued with them), so that no valuation waits on the query.
-  const typicalCache = await loadAllTypicalAttributes(database, snapshotDir);
   // Last: a first start builds the sales index on another thread meanwhile (the caller's beforeSalesIndex waits for it).
   await beforeSalesIndex?.();
   // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
   const { sales, index } = await loadSalesAndIndex(database, movement, snapshotDir);
   const latestSaleDate = index.lastSaleDate;
+  // Every locality's typical attributes (an unknown address is valued with them), so that no valuation waits on them.
+  const typical = buildTypicalAttributesTable(index.sales);
   return {
     ready: true,
-    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typicalCache, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typical, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }
