@@ -21,7 +21,8 @@ const isCi = Boolean(process.env.CI);
 // loaded one into their homes beforehand (prepare-test-databases.ts); a server that finds its home
 // empty loads the data itself on first start (seconds), writing them first when missing.
 const WRITE_FIXTURE_DATA = 'node --import tsx apps/server/test/fixture-data.ts';
-const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node --import tsx apps/server/src/main.ts`;
+// The server's bundle, as `npm start` runs it (npm test builds it with the web app before this stage).
+const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node --enable-source-maps apps/server/dist/main.mjs`;
 const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`;
 const propguardHome = process.env.E2E_PROPGUARD_HOME ?? E2E_HOME;
 // Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.

@@ -25,7 +25,7 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (apps/server/src/main.ts) as its own process, the way `npm start` does. */
+/** Starts the real server (apps/server/src/main.ts) as its own process, as `npm start` does (which runs its bundle, scripts/build-server.mjs). */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
