@@ -54,6 +54,17 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
     expect(valuation.assumed.some((line) => line.startsWith('bedrooms:'))).toBe(true);
   });
 
+  it('gives a property valued with its suburb\'s typical attributes a wider range than the same attributes given', async () => {
+    const typical = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067' });
+    expect(typical.assumed.some((line) => /\(median of [\d,]+ \w+ sales in Abbotsford\)/i.test(line))).toBe(true);
+    const { propertyType, ...rest } = typical.property.attributes;
+    const given = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067', attributes: { ...rest, propertyType: propertyType ?? undefined } });
+    expect(given.assumed.some((line) => line.includes('median of'))).toBe(false);
+    expect(given.estimate).toBe(typical.estimate);
+    expect(typical.high - typical.low).toBeGreaterThan(given.high - given.low);
+    expect(typical.fsdPct).toBeGreaterThan(given.fsdPct);
+  });
+
   it('uses the attributes the caller gives instead of assuming them', async () => {
     const valuation = await value({ suburb: 'Abbotsford', postcode: '3067', attributes: { propertyType: 'house', bedrooms: 3, bathrooms: 2, landSizeM2: 300 } });
     expect(valuation.property.attributes.bedrooms).toBe(3);

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import {
   assignSplits,
   buildSalesIndex,
+  calibrateFilledRange,
   evaluateHoldouts,
   isHoldoutSplit,
   fitValuationModel,
@@ -75,7 +76,8 @@ export function runEvaluation(sales: IndexedSale[], movement: MarketMovement | n
   const rows = prepareRows(index, PROVISIONAL_ANCHOR);
   log(`features computed (each sale sees only earlier sales) [${elapsed(startedAt)}]`);
   const fit = fitValuationModel(rows, splits, { id: 'evaluation', params: VALUATION_GBM_PARAMS }, (message) => log(`  evaluation model ${message}`));
-  log(`evaluation model: ${fit.model.gbm.trees.length} trees [${elapsed(startedAt)}]`);
+  fit.model.artifact.intervals.filledScale = calibrateFilledRange(fit.model, index, splits);
+  log(`evaluation model: ${fit.model.gbm.trees.length} trees; range with typical attributes x${JSON.stringify(fit.model.artifact.intervals.filledScale)} [${elapsed(startedAt)}]`);
   const holdoutEstimates = new Map<number, number>();
   const accuracy = evaluateHoldouts(fit.model, index, splits, (row, estimate) => holdoutEstimates.set(row, estimate));
   return { index, rows, splits, model: fit.model, accuracy, holdoutEstimates };
@@ -86,12 +88,15 @@ export function runTrain(sales: IndexedSale[], movement: MarketMovement | null, 
   const evaluation = runEvaluation(sales, movement, log, startedAt);
   log(formatAccuracyTable(evaluation.accuracy));
   // The shipped model learns on the features the server computes: the index of every sale, with the ABS series.
-  const fullRows = prepareRows(buildSalesIndex(sales, { movement }), PROVISIONAL_ANCHOR);
+  const fullIndex = buildSalesIndex(sales, { movement });
+  const fullRows = prepareRows(fullIndex, PROVISIONAL_ANCHOR);
   log(`features recomputed on the full market index [${elapsed(startedAt)}]`);
   const splits = assignSplits(fullRows.sales, SPLIT_SEED + 1, false);
   const id = `avm-${evaluation.index.lastSaleDate.replaceAll('-', '')}-${VALUATION_GBM_PARAMS.seed}`;
   const fit = fitValuationModel(fullRows, splits, { id, params: VALUATION_GBM_PARAMS }, (message) => log(`  shipped model ${message}`));
   const artifact = fit.model.artifact;
+  artifact.intervals.filledScale = calibrateFilledRange(fit.model, fullIndex, splits);
+  log(`shipped model: range with typical attributes x${JSON.stringify(artifact.intervals.filledScale)} [${elapsed(startedAt)}]`);
   artifact.metrics.trainingSeconds = Math.round((performance.now() - startedAt) / 100) / 10;
   artifact.metrics.holdout = evaluation.accuracy;
   artifact.metrics.holdoutNote =

@@ -523,5 +523,7 @@ export function toSubjectProperty(resolved: ResolvedSubject): SubjectProperty {
     suburb: location.suburb ?? undefined,
     postcode: location.postcode ?? undefined,
     ...attributes,
+    // The range widens when any attribute is the locality's typical value (value-property.ts).
+    ...(resolved.typicalAttributes.length > 0 ? { filledFromTypical: resolved.typicalAttributes.length } : {}),
   };
 }

@@ -51,6 +51,12 @@ export const valuationModelSchema = z.object({
     byRegion: z.record(z.string(), intervalQuantilesSchema),
     /** the scale model: trees on the same features predicting log |residual| of a row */
     scale: z.object({ baseScore: z.number(), trees: z.array(treeSchema) }),
+    /**
+     * state -> how much wider the range is when attributes are the locality's typical values ('*'
+     * for any other): calibrated on the calibration rows valued from a user's short row (train.ts,
+     * calibrateFilledRange). Absent in models trained before it: 1.
+     */
+    filledScale: z.record(z.string(), z.number().min(1)).optional(),
   }),
   /** The second stage (residual-smoothing.ts): its weights and the training sales' residuals. */
   smoothing: z.object({

@@ -353,7 +353,52 @@ function completedFromTypical<T extends SubjectProperty>(subject: T, table: Typi
     const value = subject[key];
     if (value !== null && value !== undefined) given[key] = value;
   }
-  return { ...subject, ...fillFromTypical(given, typical, subject.suburb).attributes };
+  const fill = fillFromTypical(given, typical, subject.suburb);
+  return fill.filled.length === 0 ? subject : { ...subject, ...fill.attributes, filledFromTypical: fill.filled.length };
+}
+
+/** Calibration rows valued from a short row to set the filled range's scale (a fixed sample: the same scale every run). */
+const FILLED_RANGE_SAMPLE = 4_000;
+const FILLED_RANGE_SEED = 31;
+/** Rows with a field filled that a region needs for a scale of its own; fewer use every region's ('*'). */
+const FILLED_RANGE_MIN_ROWS = 200;
+
+/**
+ * How much wider the 80% range must be, per state ('*': all), for a property whose attributes are
+ * partly its locality's typical values to fall in it 80% of the time. A sample of the calibration
+ * rows is valued as users most often ask (its point, type and land size; the rest filled as the
+ * product fills them, from the training rows' sales) as at its date; the scale is the 80th
+ * percentile of |log error| over the range's half-width on the error's side, at least 1.
+ */
+export function calibrateFilledRange(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[]): Record<string, number> {
+  const table = buildTypicalAttributesTable(index.sales.filter((_sale, row) => splits[row] === 'train'));
+  const calibration = index.sales.flatMap((_sale, row) => (splits[row] === 'calibration' ? [row] : []));
+  const random = createPrng(FILLED_RANGE_SEED);
+  for (let position = calibration.length - 1; position > 0; position -= 1) {
+    const other = Math.floor(random() * (position + 1));
+    [calibration[position], calibration[other]] = [calibration[other]!, calibration[position]!];
+  }
+  const needs = new Map<string, number[]>([['*', []]]);
+  for (const row of calibration.slice(0, FILLED_RANGE_SAMPLE)) {
+    const sale = index.sales[row]!;
+    const given: SubjectProperty = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
+    const short = completedFromTypical(given, table);
+    if (!short.filledFromTypical) continue;
+    const point = valuePoint(model, index, { ...short, filledFromTypical: 0 }, sale.saleDate);
+    const error = Math.log(sale.priceAud) - point.logEstimate;
+    const half = error > 0 ? Math.log(point.high) - point.logEstimate : point.logEstimate - Math.log(point.low);
+    const need = half > 0 ? Math.abs(error) / half : Number.POSITIVE_INFINITY;
+    needs.get('*')!.push(need);
+    if (sale.state) needs.set(sale.state, [...(needs.get(sale.state) ?? []), need]);
+  }
+  const scales: Record<string, number> = {};
+  for (const [region, list] of needs) {
+    if (region !== '*' && list.length < FILLED_RANGE_MIN_ROWS) continue;
+    if (list.length === 0) continue;
+    const scale = quantile(list.sort((a, b) => a - b), INTERVAL_COVERAGE);
+    scales[region] = Math.round(Math.max(1, Number.isFinite(scale) ? scale : 1) * 1000) / 1000;
+  }
+  return scales;
 }
 
 /**

@@ -40,4 +40,9 @@ export interface SubjectProperty {
   landSizeM2?: number | null;
   buildingSizeM2?: number | null;
   yearBuilt?: number | null;
+  /**
+   * How many of the attributes (the property type included) are the locality's typical values, not
+   * the property's (typical-attributes.ts): the range widens by the model's `filledScale` when any are.
+   */
+  filledFromTypical?: number;
 }

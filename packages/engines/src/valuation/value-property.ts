@@ -44,6 +44,19 @@ export function intervalFor(artifact: ValuationModelArtifact, state: string | nu
   return artifact.intervals.byRegion[state ?? '*'] ?? artifact.intervals.byRegion['*']!;
 }
 
+/** How much wider a range is whose subject has attributes filled from its locality's typical values (1 when none are). */
+export function filledRangeScale(artifact: ValuationModelArtifact, subject: SubjectProperty, state: string | null): number {
+  if (!subject.filledFromTypical) return 1;
+  const table = artifact.intervals.filledScale;
+  return table?.[state ?? '*'] ?? table?.['*'] ?? 1;
+}
+
+/** A range widened by `scale` about its estimate. */
+function widenRange<T extends { logEstimate: number; lowLog: number; highLog: number }>(range: T, scale: number): T {
+  if (scale === 1) return range;
+  return { ...range, lowLog: range.logEstimate - scale * (range.logEstimate - range.lowLog), highLog: range.logEstimate + scale * (range.highLog - range.logEstimate) };
+}
+
 /**
  * The row's scale: exp of the scale model's estimate of log |residual| from the features (how far
  * the comparables are, how much they disagree, which attributes are missing...). The range is the
@@ -146,7 +159,8 @@ export function valuePoint(model: ValuationModel, index: SalesIndex, subject: Su
     lowLog: modelLogEstimate + Math.min(0, quantiles.low) * scale,
     highLog: modelLogEstimate + Math.max(0, quantiles.high) * scale,
   };
-  const anchored = anchorOnOwnSale(features.previousSale, modelRange);
+  // Attributes that are the locality's typical values are less certain than the property's own: wider (calibrated).
+  const anchored = widenRange(anchorOnOwnSale(features.previousSale, modelRange), filledRangeScale(model.artifact, subject, features.state));
   const carry = index.movement && evidenceDate < asAt ? carryForward(index.movement, subject, features.propertyType, evidenceDate, asAt) : null;
   const { logEstimate, lowLog, highLog } = carryRange(anchored, carry);
   const estimate = Math.round(Math.exp(logEstimate));

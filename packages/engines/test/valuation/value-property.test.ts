@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   assignSplits,
   buildSalesIndex,
+  calibrateFilledRange,
   comparableSimilarity,
   confidenceFrom,
   fitValuationModel,
@@ -10,6 +11,7 @@ import {
   localLandRate,
   parseValuationModel,
   prepareRows,
+  valuePoint,
   valueProperty,
   VALUATION_GBM_PARAMS,
   type SalesIndex,
@@ -30,6 +32,26 @@ beforeAll(() => {
 });
 
 const HOUSE = { lat: -37.8, lng: 145.1, state: 'VIC', suburb: 'Eastville', postcode: '3100', propertyType: 'house', bedrooms: 3, bathrooms: 2, landSizeM2: 500, buildingSizeM2: 180, yearBuilt: 1990 };
+
+describe('a range with typical attributes', () => {
+  it('widens by the calibrated scale about the same estimate when attributes are the locality\'s typical values, and only then', () => {
+    const widened = { ...model, artifact: { ...model.artifact, intervals: { ...model.artifact.intervals, filledScale: { '*': 1.5 } } } };
+    const own = valuePoint(widened, index, HOUSE, '2018-07-01');
+    const typical = valuePoint(widened, index, { ...HOUSE, filledFromTypical: 2 }, '2018-07-01');
+    expect(typical.estimate).toBe(own.estimate);
+    expect(Math.log(typical.high / typical.low)).toBeCloseTo(1.5 * Math.log(own.high / own.low), 2);
+    expect(typical.fsd).toBeGreaterThan(own.fsd);
+    // A model trained before the scale existed: unchanged.
+    expect(valuePoint(model, index, { ...HOUSE, filledFromTypical: 2 }, '2018-07-01').high).toBe(valuePoint(model, index, HOUSE, '2018-07-01').high);
+  });
+
+  it('is calibrated on calibration rows valued from a short row: at least 1, per state with enough rows, and "*"', () => {
+    const splits = assignSplits(index.sales, 1, false);
+    const scales = calibrateFilledRange(model, index, splits);
+    expect(scales['*']).toBeGreaterThanOrEqual(1);
+    for (const scale of Object.values(scales)) expect(scale).toBeGreaterThanOrEqual(1);
+  });
+});
 
 describe('valueProperty', () => {
   it('values a house near the synthetic price level with a range around it', () => {
