@@ -357,6 +357,11 @@ function completedFromTypical<T extends SubjectProperty>(subject: T, table: Typi
   return fill.filled.length === 0 ? subject : { ...subject, ...fill.attributes, filledFromTypical: fill.filled.length };
 }
 
+/** What a user most often has of a sale: its point and address, its type and its land size (the rest completed: completedFromTypical). */
+function userRowOf(sale: IndexedSale): SubjectProperty {
+  return { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
+}
+
 /** Calibration rows valued from a short row to set the filled range's scale (a fixed sample: the same scale every run). */
 const FILLED_RANGE_SAMPLE = 4_000;
 const FILLED_RANGE_SEED = 31;
@@ -381,15 +386,17 @@ export function calibrateFilledRange(model: ValuationModel, index: SalesIndex, s
   const needs = new Map<string, number[]>([['*', []]]);
   for (const row of calibration.slice(0, FILLED_RANGE_SAMPLE)) {
     const sale = index.sales[row]!;
-    const given: SubjectProperty = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
-    const short = completedFromTypical(given, table);
+    const short = completedFromTypical(userRowOf(sale), table);
     if (!short.filledFromTypical) continue;
     const point = valuePoint(model, index, { ...short, filledFromTypical: 0 }, sale.saleDate);
     const error = Math.log(sale.priceAud) - point.logEstimate;
     const half = error > 0 ? Math.log(point.high) - point.logEstimate : point.logEstimate - Math.log(point.low);
     const need = half > 0 ? Math.abs(error) / half : Number.POSITIVE_INFINITY;
     needs.get('*')!.push(need);
-    if (sale.state) needs.set(sale.state, [...(needs.get(sale.state) ?? []), need]);
+    if (!sale.state) continue;
+    const regional = needs.get(sale.state);
+    if (regional) regional.push(need);
+    else needs.set(sale.state, [need]);
   }
   const scales: Record<string, number> = {};
   for (const [region, list] of needs) {
@@ -407,8 +414,8 @@ export function calibrateFilledRange(model: ValuationModel, index: SalesIndex, s
  * training part's sales before the row's date; falling back to the regional index level).
  *
  * Each hold-out sale is valued as at its date from earlier sales only, with the fields it has and
- * the others completed as the product completes a user's row (completedFromTypical). `index` carries the market
- * index fitted without any hold-out price; a latest (time-ordered) sale is valued with its market's
+ * the others completed as the product completes a user's row (completedFromTypical). `index`
+ * carries the market index fitted without any hold-out price; a latest (time-ordered) sale is valued with its market's
  * index refitted on every sale before its month, earlier hold-out sales included, as production
  * values with the index of every sale it holds (flat after the last month, so the hold-out months
  * are not seen). `onEstimate` hears each hold-out row's estimate (the error analysis of
@@ -420,7 +427,7 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
   const baselineIndex = buildSalesIndex(trainingPart, { movement: index.movement });
   const typical = buildTypicalAttributesTable(baselineIndex.sales);
   const rows: AccuracyRow[] = [];
-  const propertyRows = evaluatePropertyHoldout(model, index, splits, baselineIndex, onEstimate);
+  const propertyRows = evaluatePropertyHoldout(model, index, splits, baselineIndex, onEstimate, typical);
   if (propertyRows) rows.push(propertyRows);
   for (const holdout of ['timeHoldout', 'randomHoldout'] as const) {
     for (const [state, city] of Object.entries(CITY_BY_STATE)) {
@@ -461,24 +468,30 @@ export function evaluateHoldouts(model: ValuationModel, index: SalesIndex, split
 /**
  * The property hold-out (issue 31): every sale of one property in five of the NSW Valuer General's
  * files, valued as at its contract date from what a user has of such a row (its address at its
- * locality's point, its type, its land area; the rest completed as the product does), with every held-out property's sales out of the index
- * (neighbours, suburb levels, own earlier sales) and their prices out of the market index. No row refused.
+ * locality's point, its type, its land area; the rest completed as the product does), with every
+ * held-out property's sales out of the index (neighbours, suburb levels, own earlier sales) and their prices out of the market index. No row refused.
+ * `typical`: the training part's typical attributes (evaluateHoldouts passes the table it built).
  */
-export function evaluatePropertyHoldout(model: ValuationModel, index: SalesIndex, splits: readonly SplitName[], baselineIndex: SalesIndex, onEstimate?: (row: number, estimate: number) => void): AccuracyRow | null {
+export function evaluatePropertyHoldout(
+  model: ValuationModel,
+  index: SalesIndex,
+  splits: readonly SplitName[],
+  baselineIndex: SalesIndex,
+  onEstimate?: (row: number, estimate: number) => void,
+  typical: TypicalAttributesTable = buildTypicalAttributesTable(baselineIndex.sales),
+): AccuracyRow | null {
   const rows = index.sales.flatMap((sale, row) => (splits[row] === 'propertyHoldout' ? [row] : []));
   if (rows.length === 0) return null;
   const heldOut = new Set(rows.map((row) => index.sales[row]!.id));
   const otherHoldouts = new Set(index.sales.filter((sale, row) => isHoldoutSplit(splits[row]) && !heldOut.has(sale.id)).map((sale) => sale.id));
   const without = buildSalesIndex(index.sales.filter((sale) => !heldOut.has(sale.id)), { priceIndexExcludes: otherHoldouts, movement: index.movement });
-  const typical = buildTypicalAttributesTable(baselineIndex.sales);
   const actual: number[] = [];
   const predicted: number[] = [];
   const baseline: number[] = [];
   let covered = 0;
   for (const row of rows) {
     const sale = index.sales[row]!;
-    const given = { lat: sale.lat, lng: sale.lng, address: sale.address, suburb: sale.suburb, postcode: sale.postcode, state: sale.state, propertyType: sale.propertyType, landSizeM2: sale.landSizeM2 };
-    const subject = completedFromTypical(given, typical);
+    const subject = completedFromTypical(userRowOf(sale), typical);
     const point = valuePoint(model, without, subject, sale.saleDate);
     onEstimate?.(row, point.estimate);
     const suburb = suburbLevel(baselineIndex, sale.suburb, sale.postcode, sale.propertyType, sale.state, sale.saleDate, 1e9);
