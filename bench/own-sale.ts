@@ -76,7 +76,7 @@ const modelPath = process.env.VALUATION_MODEL_PATH ?? 'models/current.json';
 const model = parseValuationModel(JSON.parse(readFileSync(modelPath, 'utf8')));
 // As the server loads it: with the records that are not market sales, and the ABS series that carry a value past a market's data.
 const { index } = await loadSalesAndIndex(database, await loadMarketMovement(config.dataDir, carryForwardCalibrationPath(modelPath)));
-const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), placeCache: new Map(), localities: await loadLocalityTable(database) };
+const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), localities: await loadLocalityTable(database) };
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const raw = [...readMelbourne(), ...readPerth()];

@@ -23,8 +23,7 @@ import {
   type StoredReport,
   type ValuationResult,
 } from '@propguard/schemas';
-import { loadAddressBook, loadLocalityTable } from '@propguard/db';
-import { parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
+import { loadCsvLookups, parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
 import { requireValuationRuntime } from '../src/services/valuation/require-valuation.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -221,7 +220,7 @@ describe.skipIf(getApiSkipReason() !== null)('one answer per property, whatever 
   it('`propguard value --csv` values each row (by listing id or typed address) alike', async () => {
     const runtime = requireValuationRuntime(testApp.context);
     const database = testApp.context.database;
-    const lookups = { addressBook: await loadAddressBook(database), placeCache: new Map(), localities: await loadLocalityTable(database) };
+    const lookups = await loadCsvLookups(database, runtime.model, runtime.index);
     const rows = subjects.flatMap((subject) => [[subject.listingId, ''], ...(subject.typed ? [['', subject.typed]] : [])]);
     const csv = toCsv([['listing_id', 'address'], ...rows]);
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });

@@ -56,10 +56,13 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
 
   it('gives a property valued with its suburb\'s typical attributes a wider range than the same attributes given', async () => {
     const typical = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067' });
-    expect(typical.assumed.some((line) => /\(median of [\d,]+ \w+ sales in Abbotsford\)/i.test(line))).toBe(true);
+    expect(typical.assumed.some((line) => /\(median of [\d,]+ \w+ sales in Abbotsford\)/.test(line))).toBe(true);
     const { propertyType, ...rest } = typical.property.attributes;
     const given = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067', attributes: { ...rest, propertyType: propertyType ?? undefined } });
     expect(given.assumed.some((line) => line.includes('median of'))).toBe(false);
+    // The answer says how much wider, in the shipped model's own scale for Victoria.
+    expect(typical.assumed.some((line) => /^range: \d\.\d\d times as wide each side/.test(line))).toBe(true);
+    expect(given.assumed.some((line) => line.startsWith('range:'))).toBe(false);
     expect(given.estimate).toBe(typical.estimate);
     expect(typical.high - typical.low).toBeGreaterThan(given.high - given.low);
     expect(typical.fsdPct).toBeGreaterThan(given.fsdPct);

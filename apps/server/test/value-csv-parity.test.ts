@@ -1,9 +1,8 @@
 // Issue 13.2: the CLI's `value --csv` and POST /api/valuations answer one question by one code
 // path (resolveSubject of packages/db), so the same rows get the same valuations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAddressBook } from '@propguard/db';
 import { toCsv, valuationResultSchema } from '@propguard/schemas';
-import { parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
+import { loadCsvLookups, parseCsv, valueCsvText } from '../../cli/src/commands/value-csv.ts';
 import { requireValuationRuntime } from '../src/services/valuation/require-valuation.ts';
 import { createTestApp, getApiSkipReason, type TestApp } from './test-app.ts';
 
@@ -61,7 +60,7 @@ describe.skipIf(getApiSkipReason() !== null)('value --csv and the API value the 
     const runtime = requireValuationRuntime(testApp.context);
     const database = testApp.context.database;
     const csv = toCsv([[...HEADER], ...rows.map((row) => HEADER.map((column) => row[column]))]);
-    const lookups = { addressBook: await loadAddressBook(database), placeCache: new Map() };
+    const lookups = await loadCsvLookups(database, runtime.model, runtime.index);
     const { output, failed } = await valueCsvText(csv, { database, model: runtime.model, index: runtime.index, lookups });
     expect(failed, output).toBe(0);
     const table = parseCsv(output);

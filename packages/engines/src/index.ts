@@ -67,7 +67,7 @@ export {
   type PreviousSaleFeature,
 } from './valuation/own-sale.ts';
 export { parseValuationModel, valuationModelSchema, type ValuationModel, type ValuationModelArtifact, type AccuracyRow } from './valuation/model.ts';
-export { valueProperty, valuePoint, filledRangeScale, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
+export { valueProperty, valuePoint, filledRangeScale, filledScaleOf, describeFilledRange, confidenceFrom, carryRange, fsdPercent, describeCarryForward, FSD_LEVELS, comparableSimilarity, kindPriceRatio, localLandRate, type PropertyValuation, type ValuePropertyOptions, type PointValuation } from './valuation/value-property.ts';
 export { describeAttributeBasis } from './valuation/attribute-basis.ts';
 export { buildTypicalAttributesTable, fillFromTypical, typicalOf, typicalAttributesKey, unrecordedFields, TYPICAL_ATTRIBUTE_KEYS, TYPICAL_MIN_SHARE, type TypicalAttributes, type TypicalAttributesTable, type TypicalAttributeKey, type TypicalFill } from './valuation/typical-attributes.ts';
 export { sanitiseGivenAttributes, MAX_LAND_SIZE_M2, MIN_BUILDING_SIZE_M2, MAX_BUILDING_SIZE_M2, MIN_YEAR_BUILT, MAX_ROOM_COUNT, YEAR_BUILT_AFTER_DATE_YEARS, type GivenAttributeValues } from './valuation/given-attributes.ts';

@@ -39,7 +39,7 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
   // localities without one query per locality (issue 28.8). The index too: a loan's given year built
   // is checked against its valuation date (resolveSubject).
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), placeCache: new Map(), localities: await loadLocalityTable(database), index };
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
     engine: { model, index, hazards, outlook: options.outlook },
     lookups,

@@ -214,19 +214,27 @@ export async function valueCsvText(input: string, dependencies: ValueCsvDependen
   return { output: toCsv(lines), rows: table.length - 1, failed };
 }
 
+/**
+ * What a batch places and completes its rows with: every locality's typical attributes (from the
+ * index), the model's range scale for them, and every gazetteer locality (one query), which a
+ * batch would otherwise ask once per suburb.
+ */
+export async function loadCsvLookups(database: Database, model: ValuationModel, index: SalesIndex): Promise<SubjectLookups> {
+  return {
+    addressBook: await loadAddressBook(database),
+    typical: buildTypicalAttributesTable(index.sales),
+    filledScale: model.artifact.intervals.filledScale,
+    placeCache: new Map(),
+    localities: await loadLocalityTable(database),
+  };
+}
+
 export async function runValueCsv(database: Database, options: { csv: string; out: string; model: string; dataDir: string }): Promise<number> {
   const startedAt = performance.now();
   const model = parseValuationModel(JSON.parse(readFileSync(options.model, 'utf8')));
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.model));
   const { index } = await loadSalesAndIndex(database, movement);
-  // Every locality's typical attributes (from the index) and every gazetteer locality (one query):
-  // a batch would otherwise ask once per suburb.
-  const lookups = {
-    addressBook: await loadAddressBook(database),
-    typical: buildTypicalAttributesTable(index.sales),
-    placeCache: new Map(),
-    localities: await loadLocalityTable(database),
-  };
+  const lookups = await loadCsvLookups(database, model, index);
   const loadedAt = performance.now();
   const cpuAtLoad = process.cpuUsage();
   const { output, rows, failed } = await valueCsvText(readFileSync(options.csv, 'utf8'), { database, model, index, lookups });

@@ -20,7 +20,9 @@ import {
   asAtAssumption,
   buildTypicalAttributesTable,
   choosePlace,
+  describeFilledRange,
   fillFromTypical,
+  filledScaleOf,
   normaliseAddressText,
   parseAddress,
   pickAddressMatch,
@@ -35,7 +37,7 @@ import {
   type TypicalAttributesTable,
   typicalAttributesKey,
 } from '@propguard/engines';
-import { AppError, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
+import { AppError, formatPlaceName, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
@@ -65,6 +67,11 @@ export interface SubjectLookups {
    * (resolveAsAt). Without it, against the date asked for, else today.
    */
   index?: SalesIndex;
+  /**
+   * The valuation model's range scales for typical attributes (`intervals.filledScale`): a
+   * property valued with any says in `assumed` how much wider its range is (describeFilledRange).
+   */
+  filledScale?: Readonly<Record<string, number>>;
 }
 
 /** Entries kept in placeCache before it starts over (each is a few hundred bytes). */
@@ -426,11 +433,13 @@ function completeAttributes(
   let typeExplained = attributes.propertyType !== undefined;
   const table = typicalTable(lookups, index);
   if ((attributes.propertyType === undefined || missing.length > 0) && location.suburb && table) {
+    // The gazetteer's names are in capitals ("ABBOTSFORD"); the answer's lines name the locality as the screens do.
+    const suburb = formatPlaceName(location.suburb);
     const typicals = table.get(typicalAttributesKey(location.suburb, location.postcode, location.state)) ?? [];
     // The typical values of the requested type only: a unit must not inherit a house's land size.
     const typical = attributes.propertyType === undefined ? typicals[0] : typicals.find((row) => row.propertyType === attributes.propertyType);
     if (!typical && attributes.propertyType !== undefined && missing.length > 0) {
-      assumed.push(`no ${attributes.propertyType} sales in ${location.suburb} in our data: ${missing.join(', ')} left to the model`);
+      assumed.push(`no ${attributes.propertyType} sales in ${suburb} in our data: ${missing.join(', ')} left to the model`);
     }
     if (typical) {
       if (attributes.propertyType === undefined && MODEL_TYPES.has(typical.propertyType)) {
@@ -439,14 +448,16 @@ function completeAttributes(
         typicalAttributes.push('propertyType');
         assumed.push(
           given.unknownType
-            ? `propertyType: ${typical.propertyType} ("${given.unknownType}" is not a property type we know; ${typical.propertyType} is the most sold type in ${location.suburb})`
-            : `propertyType: ${typical.propertyType} (the most sold type in ${location.suburb})`,
+            ? `propertyType: ${typical.propertyType} ("${given.unknownType}" is not a property type we know; ${typical.propertyType} is the most sold type in ${suburb})`
+            : `propertyType: ${typical.propertyType} (the most sold type in ${suburb})`,
         );
       }
-      const fill = fillFromTypical(attributes, typical, location.suburb);
+      const fill = fillFromTypical(attributes, typical, suburb);
       Object.assign(attributes, fill.attributes);
       typicalAttributes.push(...fill.filled);
       assumed.push(...fill.notes);
+      const widened = typicalAttributes.length > 0 ? describeFilledRange(filledScaleOf(lookups.filledScale, location.state)) : null;
+      if (widened) assumed.push(widened);
     }
   }
   if (given.unknownType && !typeExplained) assumed.push(`propertyType: "${given.unknownType}" is not a property type we know and the locality has no typical type: left to the model`);

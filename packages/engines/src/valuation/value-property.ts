@@ -3,7 +3,7 @@
  * comparables, land/building/intangible breakdown and a timeline. Pure: the model, the sales index
  * and the date are arguments. Method: docs/methodology/valuation.md.
  */
-import { FSD_CONFIDENCE_LEVELS, type ValuationResult } from '@propguard/schemas';
+import { formatPlaceName, FSD_CONFIDENCE_LEVELS, type ValuationResult } from '@propguard/schemas';
 import { computeFeatures, FEATURE_NAMES, type SubjectFeatures } from './features.ts';
 import { explainCompiled, predictCompiled } from './gbm.ts';
 import type { ValuationModel, ValuationModelArtifact } from './model.ts';
@@ -44,11 +44,25 @@ export function intervalFor(artifact: ValuationModelArtifact, state: string | nu
   return artifact.intervals.byRegion[state ?? '*'] ?? artifact.intervals.byRegion['*']!;
 }
 
+/** A state's row of a model's `intervals.filledScale` ('*' for a state without its own; 1 without the table). */
+export function filledScaleOf(table: Readonly<Record<string, number>> | undefined, state: string | null): number {
+  return table?.[state ?? '*'] ?? table?.['*'] ?? 1;
+}
+
 /** How much wider a range is whose subject has attributes filled from its locality's typical values (1 when none are). */
 export function filledRangeScale(artifact: ValuationModelArtifact, subject: SubjectProperty, state: string | null): number {
-  if (!subject.filledFromTypical) return 1;
-  const table = artifact.intervals.filledScale;
-  return table?.[state ?? '*'] ?? table?.['*'] ?? 1;
+  return subject.filledFromTypical ? filledScaleOf(artifact.intervals.filledScale, state) : 1;
+}
+
+/**
+ * The `assumed` line of a range widened for attributes that are the locality's typical values
+ * (filledRangeScale), null when it is not widened.
+ *
+ * @example describeFilledRange(1.392) // 'range: 1.39 times as wide each side of the estimate, as the attributes filled from the locality's typical values make ...'
+ */
+export function describeFilledRange(scale: number): string | null {
+  if (scale <= 1) return null;
+  return `range: ${scale.toFixed(2)} times as wide each side of the estimate, as the attributes filled from the locality's typical values make the estimate less certain (the scale holds 80% of such hold-out rows in their 80% range)`;
 }
 
 /** A range widened by `scale` about its estimate. */
@@ -201,7 +215,7 @@ const FACTOR_GROUPS: { feature: string; members: string[]; label: (subject: Subj
     members: ['nearbyLevel', 'nearbyDistanceKm', 'nearbyDispersion', 'nearbyCount', 'compRel', 'compSpread', 'compAgeYears'],
     label: (_s, f) => `Recent nearby sales (${f.neighbours.length}, time-adjusted)`,
   },
-  { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount', 'suburbRel'], label: (s) => `Suburb sales${s.suburb ? ` in ${s.suburb}` : ''}` },
+  { feature: 'suburbPriceLevel', members: ['suburbLevel', 'suburbSaleCount', 'suburbRel'], label: (s) => `Suburb sales${s.suburb ? ` in ${formatPlaceName(s.suburb)}` : ''}` },
   {
     feature: 'streetPriceLevel',
     members: ['streetRel', 'streetCount'],

@@ -6,6 +6,8 @@ import {
   calibrateFilledRange,
   comparableSimilarity,
   confidenceFrom,
+  describeFilledRange,
+  filledScaleOf,
   fitValuationModel,
   kindPriceRatio,
   localLandRate,
@@ -43,6 +45,14 @@ describe('a range with typical attributes', () => {
     expect(typical.fsd).toBeGreaterThan(own.fsd);
     // A model trained before the scale existed: unchanged.
     expect(valuePoint(model, index, { ...HOUSE, filledFromTypical: 2 }, '2018-07-01').high).toBe(valuePoint(model, index, HOUSE, '2018-07-01').high);
+  });
+
+  it('is read per state, "*" for a state without its own, and said in words only when it widens', () => {
+    expect(filledScaleOf({ '*': 1.3, NSW: 1.39 }, 'NSW')).toBe(1.39);
+    expect(filledScaleOf({ '*': 1.3, NSW: 1.39 }, 'QLD')).toBe(1.3);
+    expect(filledScaleOf(undefined, 'NSW')).toBe(1);
+    expect(describeFilledRange(1.392)).toMatch(/^range: 1\.39 times as wide each side of the estimate/);
+    expect(describeFilledRange(1)).toBeNull();
   });
 
   it('is calibrated on calibration rows valued from a short row: at least 1, per state with enough rows, and "*"', () => {

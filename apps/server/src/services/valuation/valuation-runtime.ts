@@ -50,6 +50,6 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   const typical = buildTypicalAttributesTable(index.sales);
   return {
     ready: true,
-    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typical, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
+    runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typical, filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
   };
 }
