@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@propguard/db';
+import useTemplateDatabases from '../../../scripts/test/pglite-template-setup.ts';
 import { prepareTestDatabase } from './prepare-test-database.ts';
 import { getTestDbKind, TEST_DATABASE_URL, TEST_HOME } from './test-database.ts';
 
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject): Promise<void> {
     return;
   }
   project.provide('apiSkipReason', null);
+  // The servers the restart and chain tests start on homes of their own make their databases from the template.
+  await useTemplateDatabases();
   // Each run starts with the loaded data and nothing a run wrote: no workspace, account, report,
   // portfolio, loan assessment or certificate of an earlier run (a local re-run keeps its database,
   // and the PostgreSQL test database is shared by every checkout and run on this machine). The

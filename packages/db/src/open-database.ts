@@ -11,6 +11,7 @@ import pg from 'pg';
 import { AppError } from '@propguard/schemas';
 import { parseCopyText } from './copy-text.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
+import { seedFromTemplate } from './pglite-template.ts';
 import { DEFAULT_POOL_MAX } from './storage-config.ts';
 import { schema, type Schema } from './schema.ts';
 
@@ -95,6 +96,8 @@ async function openPglite(homeDir: string): Promise<Database> {
   const lock = acquireDirectoryLock(directory);
   let client: PGlite | undefined;
   try {
+    // A test run's new database is a copy of a migrated empty one (pglite-template.ts), not a new initdb.
+    seedFromTemplate(directory, MIGRATIONS_DIR);
     client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
