@@ -13,7 +13,10 @@ import { E2E_HOME, E2E_REQUIRED_HOME } from './fixture-paths.ts';
 import { prepareFullDataDatabase } from './full-data-setup.ts';
 import { prepareTestDatabase } from './prepare-test-database.ts';
 import { testHomeFor } from './test-database.ts';
+import useTemplateDatabases from '../../../scripts/test/pglite-template-setup.ts';
 
+// First, the template every new embedded database of the run is copied from (the unit stage's set-up then finds it made).
+await useTemplateDatabases();
 let failed = false;
 for (const kind of ['pglite', 'postgres'] as const) {
   try {
