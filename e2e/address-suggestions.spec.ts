@@ -33,8 +33,11 @@ test.describe('address suggestions on the dashboard (/)', () => {
     await expect(first).toContainText('85 Turner St');
     await expect(first).toContainText('Abbotsford VIC 3067');
     await expect(page.getByText(/^Powered by PropGuard address index/)).toBeVisible();
-    // Debounced: one request for the whole typed text, none per keystroke.
-    expect(actionsOf(requests)).toEqual([{ action: 'autocomplete', query: '85 tuner st abbots' }]);
+    // Debounced: the whole typed text is asked for, not each of its 18 keystrokes (one request on a
+    // quiet machine; a keystroke held back past the 300 ms pause by a busy one adds another).
+    const asked = actionsOf(requests);
+    expect(asked.at(-1)).toEqual({ action: 'autocomplete', query: '85 tuner st abbots' });
+    expect(asked.length).toBeLessThanOrEqual(3);
 
     await box.press('ArrowDown');
     await expect(first).toHaveAttribute('aria-selected', 'true');

@@ -31,13 +31,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const startMs = performance.now();
+  // Counted from the process's start (performance's time origin), the loading of the code included.
+  const codeLoadedMs = performance.now();
   const progress = new StartProgress();
   const onProgress = (step: StartStep) => {
     progress.record(step);
     if (step.message) console.log(progress.format(step.message));
   };
-  onProgress({ phase: 'database', state: 'running', message: `PropGuard: opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...` });
+  onProgress({ phase: 'database', state: 'running', message: `PropGuard: code loaded in ${(codeLoadedMs / 1000).toFixed(1)} s; opening ${config.databaseUrl ? 'the PostgreSQL server' : `the embedded database in ${config.homeDir}/db`}...` });
   // Work the first page does not need (the address index, the health pages' data counts) waits for the server to listen.
   let markReady = () => undefined as void;
   const afterReady = new Promise<void>((resolve) => {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   setTimeout(markReady, BACKGROUND_DELAY_MS).unref();
   onProgress({ phase: 'routes', state: 'done', message: `routes: API and web app served in ${Math.round(performance.now() - routesStartedAt)} ms` });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`\nPropGuard is ready in ${((performance.now() - startMs) / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
+  console.log(`\nPropGuard is ready in ${(performance.now() / 1000).toFixed(1)} s: open http://${shownHost}:${config.port}/`);
   console.log(`API docs: http://${shownHost}:${config.port}/api/docs`);
   console.log(`${describeAuthMode(config)}\nPayments: ${config.stripeSecretKey ? 'Stripe' : 'offline test processor (no money moves)'}; account mail: printed here${config.mailOutboxDir ? ' and written to MAIL_OUTBOX_DIR' : ''} (no mail transport)\n`);
 }

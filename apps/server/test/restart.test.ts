@@ -59,7 +59,7 @@ describe.skipIf(getApiSkipReason() !== null)('restart safety (kill -9)', () => {
     const first = await startServerProcess({ ...env, PROPGUARD_DATA_PATH: FIXTURE_DATA });
     await first.waitForOutput('PropGuard is ready');
     // Each phase of the start is printed with how far the start has come (issue 32).
-    expect(first.output()).toMatch(/^\[ {0,2}\d{1,2}%\] PropGuard: opening /m);
+    expect(first.output()).toMatch(/^\[ {0,2}\d{1,2}%\] PropGuard: code loaded in \d+\.\d s; opening /m);
     expect(first.output()).toMatch(/^\[ {0,2}\d{1,3}%[^\]]*\] melbourne-housing-sales: \d+ loaded, \d+ rejected in /m);
     expect(first.output()).toMatch(/^\[100%[^\]]*\] routes: API and web app served in \d+ ms$/m);
     const loaded = (await getJson<Summary>(`${first.baseUrl}/api/data/summary`)).summary;
