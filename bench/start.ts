@@ -14,7 +14,7 @@
  * quiet; a restart at most 10 s; the first analysis after ready under 1 s.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -105,16 +105,20 @@ async function main(): Promise<void> {
   try {
     if (!args['restart-only']) {
       const buildStarted = performance.now();
-      const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
-      if (build.status !== 0) throw new Error('npm run build failed');
+      // As on a fresh clone: the web app built whatever an earlier build left (--force).
+      const build = spawnSync('sh', ['-c', 'node scripts/build-web.mjs --force && node scripts/build-server.mjs'], { stdio: 'ignore' });
+      if (build.status !== 0) throw new Error('the build failed');
       results.push(`build the web app and bundle the server: ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
       const first = await timeStart('first start (empty database: every bundled data set loaded)', home, true);
       results.push(`first start: ready in ${first.readySeconds.toFixed(1)} s (target 30 s quiet, 60 s beside another build); first analysis ${first.firstAnalysisMs.toFixed(0)} ms (target 1,000 ms)`);
       results.push(`  the work left to after ready (indexes, suburb polygons, statistics, address index) done ${first.backgroundSeconds!.toFixed(1)} s after ready; an analysis during it ${first.duringBackgroundMs!.toFixed(0)} ms`);
     }
-    if (!existsSync('apps/server/dist/main.mjs') && spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
+    // A restart's `npm start` builds again: nothing changed, the web app's build is skipped (scripts/build-web.mjs) and the server rebundled.
+    const rebuildStarted = performance.now();
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
+    const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const again = await timeStart('restart (nothing reloaded)', home, false);
-    results.push(`restart: ready in ${again.readySeconds.toFixed(1)} s (target 10 s); first analysis ${again.firstAnalysisMs.toFixed(0)} ms (target 1,000 ms)`);
+    results.push(`restart: build ${rebuildSeconds.toFixed(1)} s (nothing changed) + ready in ${again.readySeconds.toFixed(1)} s = ${(rebuildSeconds + again.readySeconds).toFixed(1)} s as npm start runs it (target 10 s); first analysis ${again.firstAnalysisMs.toFixed(0)} ms (target 1,000 ms)`);
   } finally {
     if (ownHome) rmSync(home, { recursive: true, force: true });
   }

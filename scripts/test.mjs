@@ -22,7 +22,7 @@
 //      their own loaded with the API suites' data.
 // Each stage prints its duration in the summary, with the total.
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,9 @@ const unitJson = path.join(reportsDir, 'unit.json');
 await run('unit tests', 'npx', vitestArgs('unit', unitJson));
 countVitest(unitJson);
 await databases.report();
+// The servers the API tests start as processes run the server's bundle, made now from these sources (server-process.ts).
+const bundled = spawnSync('node', ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+if (bundled.status === 0) process.env.PROPGUARD_TEST_SERVER_BUNDLE = 'apps/server/dist/main.mjs';
 const apiStarted = Date.now();
 await Promise.all([
   vitestBeside('API tests on the embedded database (PGlite)', 'api', 'api-pglite', { PROPGUARD_TEST_DB: 'pglite' }, true),
