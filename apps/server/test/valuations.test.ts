@@ -50,7 +50,8 @@ describe.skipIf(getApiSkipReason() !== null)('valuations', () => {
   it('values an address we do not know at its locality with typical attributes, and says what it assumed', async () => {
     const valuation = await value({ address: '9999 Nowhere Lane, Abbotsford VIC 3067' });
     expect(valuation.property.locationPrecision).toBe('locality');
-    expect(valuation.assumed.some((line) => line.startsWith('location:'))).toBe(true);
+    // The locality named as the screens name it, not in the gazetteer's capitals.
+    expect(valuation.assumed.some((line) => line.startsWith('location: the centre of Abbotsford VIC 3067 ('))).toBe(true);
     expect(valuation.assumed.some((line) => line.startsWith('bedrooms:'))).toBe(true);
   });
 

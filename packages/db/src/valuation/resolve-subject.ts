@@ -37,7 +37,7 @@ import {
   type TypicalAttributesTable,
   typicalAttributesKey,
 } from '@propguard/engines';
-import { AppError, formatPlaceName, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
+import { AppError, formatLocality, formatPlaceName, PROPERTY_TYPES, readPropertyType, type PropertyAttributes, type PropertyType, type SubjectRequest as SubjectRequestFields } from '@propguard/schemas';
 import type { Database } from '../open-database.ts';
 import { countSuburbSalesByState } from '../market/load-market-sales.ts';
 import { getSaleListing, type SaleListingRow } from '../realty/search-sales.ts';
@@ -226,7 +226,7 @@ function placeAtLocalityCentre(locality: LocalityMatch, subject: SubjectRequest,
     locationPrecision: 'locality',
     knownAddress: false,
     knownAttributes: {},
-    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode}${why}`, ...extraNotes],
+    notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })}${why}`, ...extraNotes],
     subject,
   };
 }
@@ -267,7 +267,7 @@ async function placeKnownAddress(database: Database, lookups: SubjectLookups, kn
     locationPrecision: 'locality',
     knownAddress: true,
     knownAttributes: definedAttributes(known as unknown as Record<string, unknown>),
-    notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (our data have no point for this street address)`],
+    notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })} (our data have no point for this street address)`],
     subject,
   };
 }
@@ -289,15 +289,15 @@ async function placeListing(database: Database, lookups: SubjectLookups, listing
   if (known) return placeKnownAddress(database, lookups, known, subject);
   if (sale.lat === null || sale.lng === null) {
     const locality = await findPlaceLocality(database, lookups, { suburb: sale.suburb, state: sale.state, postcode: sale.postcode });
-    const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
+    const place = formatLocality(sale);
     if (!locality) throw new AppError('NOT_FOUND', `Listing ${listingId} has no coordinates and its locality ${place} is not in the gazetteer`, { field: 'body.listingId' });
-    return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`location: the centre of ${locality.name} ${locality.state} ${locality.postcode} (this sale's record has no coordinates)`] };
+    return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })} (this sale's record has no coordinates)`] };
   }
   return placeFromSale(sale, sale.lat, sale.lng, subject);
 }
 
 function placeFromSale(sale: SaleListingRow, lat: number, lng: number, subject: SubjectRequest): Placed {
-  const place = [sale.suburb, sale.state, sale.postcode].filter(Boolean).join(' ');
+  const place = formatLocality(sale);
   const precise = sale.locationPrecision === 'address';
   return {
     address: sale.address,

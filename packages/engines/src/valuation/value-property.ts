@@ -547,7 +547,7 @@ function computeBreakdown(index: SalesIndex, subject: SubjectProperty, point: Po
     buildingAud,
     intangibleAud,
     method:
-      `Building: ${Math.round(floorArea)} m² at $${BUILD_COST_AUD_PER_M2}/m² replacement cost, depreciated to ${Math.round(remaining * 100)}% for ${Math.round(age)} years of age` +
+      `Building: ${Math.round(floorArea)} m² at $${BUILD_COST_AUD_PER_M2.toLocaleString('en-AU')}/m² replacement cost, depreciated to ${Math.round(remaining * 100)}% for ${Math.round(age)} years of age` +
       `${subject.yearBuilt == null ? ' (age assumed 30)' : ''}; ${isUnit ? 'land: the unit has no lot of its own, this is its notional share of the strata site, the residual' : 'land: the residual'}; intangible: 2% of the estimate.`,
   };
 }
