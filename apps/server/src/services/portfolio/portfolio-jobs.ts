@@ -39,6 +39,7 @@ export interface PortfolioJobsContext {
 export class PortfolioJobs {
   readonly mode: 'threads' | 'queue';
   private executor: EmbeddedExecutor | null = null;
+  private executorMade: Promise<EmbeddedExecutor | null> | null = null;
   private boss: Promise<PgBossInstance> | null = null;
   private queueWorker: QueueWorker | null = null;
   private closed = false;
@@ -113,22 +114,28 @@ export class PortfolioJobs {
 
   private async kick(): Promise<void> {
     if (this.closed || !this.context.valuation.ready) return;
-    if (!this.executor) {
-      const assessor = await this.assessor();
-      if (this.closed) {
-        await assessor.close();
-        return;
-      }
-      this.executor = new EmbeddedExecutor({
-        database: this.context.database,
-        lookups: this.context.valuation.runtime,
-        assessor,
-        onError: (error) => {
-          this.lastError = (error as Error).message;
-        },
-      });
+    // One executor however many kicks come at once (the start's and a first book's).
+    const executor = await (this.executorMade ??= this.makeExecutor());
+    await executor?.kick();
+  }
+
+  private async makeExecutor(): Promise<EmbeddedExecutor | null> {
+    const valuation = this.context.valuation;
+    if (!valuation.ready) return null;
+    const assessor = await this.assessor();
+    if (this.closed) {
+      await assessor.close();
+      return null;
     }
-    await this.executor.kick();
+    this.executor = new EmbeddedExecutor({
+      database: this.context.database,
+      lookups: valuation.runtime,
+      assessor,
+      onError: (error) => {
+        this.lastError = (error as Error).message;
+      },
+    });
+    return this.executor;
   }
 
   /** A portfolio was stored: run it (embedded) or queue its chunks (PostgreSQL). */
