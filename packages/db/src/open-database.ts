@@ -1,17 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { AppError } from '@propguard/schemas';
 import { parseCopyText } from './copy-text.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
-import { seedFromTemplate } from './pglite-template.ts';
+import { createMigratedPglite, seedFromTemplate } from './pglite-template.ts';
 import { DEFAULT_POOL_MAX } from './storage-config.ts';
 import { schema, type Schema } from './schema.ts';
 
@@ -98,9 +96,8 @@ async function openPglite(homeDir: string): Promise<Database> {
   try {
     // A test run's new database is a copy of a migrated empty one (pglite-template.ts), not a new initdb.
     seedFromTemplate(directory, MIGRATIONS_DIR);
-    client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    client = await createMigratedPglite(directory, MIGRATIONS_DIR);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const pglite = client;
     const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
       (await pglite.query<T>(text, params)).rows;

@@ -6,7 +6,7 @@
  * `npm start` makes its one database as PGlite does.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,10 +35,10 @@ export function templateStamp(migrationsDir: string): string {
     hash.update('pglite: unknown');
   }
   const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(entry.name).update(readFileSync(path));
+    for (const name of readdirSync(directory).sort()) {
+      const path = join(directory, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(name).update(readFileSync(path));
     }
   };
   walk(migrationsDir);
@@ -55,6 +55,18 @@ function isCurrent(templateDir: string, stamp: string): boolean {
   }
 }
 
+/** A PGlite client on `dataDir` with the project's extensions, its migrations run (a new directory gets initdb first). */
+export async function createMigratedPglite(dataDir: string, migrationsDir: string): Promise<PGlite> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Makes the template in `templateDir` (initdb and the migrations, then closed) unless a current
  * one is there. Safe when several processes ask at once: each builds in a directory of its own and
@@ -66,12 +78,7 @@ export async function ensurePgliteTemplate(templateDir: string, migrationsDir: s
   const building = `${templateDir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(dirname(templateDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: building, extensions: { pg_trgm } });
-  try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
-  } finally {
-    await client.close();
-  }
+  await (await createMigratedPglite(building, migrationsDir)).close();
   writeFileSync(join(building, STAMP_FILE), stamp);
   if (isCurrent(templateDir, stamp)) {
     rmSync(building, { recursive: true, force: true });

@@ -214,6 +214,11 @@ function findPlaceLocality(database: Database, lookups: SubjectLookups, where: {
   return cached(lookups, `locality|${JSON.stringify(where).toUpperCase()}`, () => findLocality(database, where));
 }
 
+/** The `assumed` line of a property placed at its locality's centre, the locality named as the screens name it ("location: the centre of Abbotsford VIC 3067"). */
+function centreOf(locality: LocalityMatch): string {
+  return `location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })}`;
+}
+
 /** The centre of a locality, nothing known of the property there ("location: the centre of ..." and why). */
 function placeAtLocalityCentre(locality: LocalityMatch, subject: SubjectRequest, why: string, extraNotes: string[] = [], address: string | null = null): Placed {
   return {
@@ -226,7 +231,7 @@ function placeAtLocalityCentre(locality: LocalityMatch, subject: SubjectRequest,
     locationPrecision: 'locality',
     knownAddress: false,
     knownAttributes: {},
-    notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })}${why}`, ...extraNotes],
+    notes: [`${centreOf(locality)}${why}`, ...extraNotes],
     subject,
   };
 }
@@ -267,7 +272,7 @@ async function placeKnownAddress(database: Database, lookups: SubjectLookups, kn
     locationPrecision: 'locality',
     knownAddress: true,
     knownAttributes: definedAttributes(known as unknown as Record<string, unknown>),
-    notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })} (our data have no point for this street address)`],
+    notes: [`${centreOf(locality)} (our data have no point for this street address)`],
     subject,
   };
 }
@@ -291,7 +296,7 @@ async function placeListing(database: Database, lookups: SubjectLookups, listing
     const locality = await findPlaceLocality(database, lookups, { suburb: sale.suburb, state: sale.state, postcode: sale.postcode });
     const place = formatLocality(sale);
     if (!locality) throw new AppError('NOT_FOUND', `Listing ${listingId} has no coordinates and its locality ${place} is not in the gazetteer`, { field: 'body.listingId' });
-    return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`location: the centre of ${formatLocality({ suburb: locality.name, state: locality.state, postcode: locality.postcode })} (this sale's record has no coordinates)`] };
+    return { ...placeFromSale(sale, locality.lat, locality.lng, subject), notes: [`${centreOf(locality)} (this sale's record has no coordinates)`] };
   }
   return placeFromSale(sale, sale.lat, sale.lng, subject);
 }

@@ -113,8 +113,8 @@ export class PortfolioJobs {
   }
 
   private async kick(): Promise<void> {
-    if (this.closed || !this.context.valuation.ready) return;
-    // One executor however many kicks come at once (the start's and a first book's).
+    if (this.closed) return;
+    // One executor however many kicks come at once (the start's and a first book's); none without the valuation runtime.
     const executor = await (this.executorMade ??= this.makeExecutor());
     await executor?.kick();
   }
