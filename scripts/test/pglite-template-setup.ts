@@ -1,9 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensurePgliteTemplate, MIGRATIONS_DIR, PGLITE_TEMPLATE_ENV } from '@propguard/db';
-
-/** The template's directory: beside the other local state, kept between runs (pglite-template.ts's stamp says when it is stale). */
-const TEMPLATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.propguard', 'pglite-template');
+import { ensurePgliteTemplate, MIGRATIONS_DIR, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_ENV } from '@propguard/db';
 
 /**
  * The unit project's setup (and the API project's, from its own): the unit files make about fifty
@@ -13,7 +8,8 @@ const TEMPLATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  */
 export default async function setup(): Promise<void> {
   const startedAt = performance.now();
-  await ensurePgliteTemplate(TEMPLATE_DIR, MIGRATIONS_DIR);
-  process.env[PGLITE_TEMPLATE_ENV] = TEMPLATE_DIR;
+  // Made by npm ci (scripts/postinstall.mjs) unless a migration or PGlite changed since; its stamp says which.
+  await ensurePgliteTemplate(PGLITE_TEMPLATE_DIR, MIGRATIONS_DIR);
+  process.env[PGLITE_TEMPLATE_ENV] = PGLITE_TEMPLATE_DIR;
   console.log(`[test setup] new embedded databases start from the template in .propguard/pglite-template (ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 }

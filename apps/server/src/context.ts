@@ -171,7 +171,8 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   // And the snapshots of what it reads from the tables are written after it says ready (snapshot.ts).
   if (options.afterReady) holdSnapshotWrites(options.afterReady);
   try {
-    report('database', `database: opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
+    const created = database.created === 'from-template' ? 'created as a copy of the template npm ci made, ' : database.created === 'initdb' ? "created by PGlite's initdb (no current template in .propguard/pglite-template: npm ci makes one), " : '';
+    report('database', `database: ${created}opened and migrated in ${Math.round(performance.now() - openStartedAt)} ms`);
     if (options.ensureData !== false) {
       const ingest = await ensureDataLoaded(database, {
         dataDir: config.dataDir,

@@ -1,6 +1,6 @@
 /** @propguard/db: the schema, migrations, ingest and typed queries (the only code that knows SQL). */
 export { openDatabase, maskDatabaseUrl, MIGRATIONS_DIR, withTransaction } from './open-database.ts';
-export { ensurePgliteTemplate, PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
+export { ensurePgliteTemplate, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 export { parseCopyText } from './copy-text.ts';
 export type { Database, DatabaseKind, DrizzleDatabase, OpenDatabaseOptions } from './open-database.ts';
 export { buildDeferredSchema, ensureDataLoaded } from './ingest/ensure-data-loaded.ts';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -44,6 +45,8 @@ export interface Database {
   close(): Promise<void>;
   /** human-readable location: the PGlite directory or the server URL with the password masked */
   location: string;
+  /** An embedded database created by this open: copied from the template (pglite-template.ts) or made by PGlite's initdb. */
+  created?: 'from-template' | 'initdb';
 }
 
 export interface OpenDatabaseOptions {
@@ -94,8 +97,9 @@ async function openPglite(homeDir: string): Promise<Database> {
   const lock = acquireDirectoryLock(directory);
   let client: PGlite | undefined;
   try {
-    // A test run's new database is a copy of a migrated empty one (pglite-template.ts), not a new initdb.
-    seedFromTemplate(directory, MIGRATIONS_DIR);
+    // A new database is a copy of a migrated empty one where npm ci or the test setup made it (pglite-template.ts), else PGlite's initdb.
+    const isNew = !existsSync(join(directory, 'PG_VERSION'));
+    const seeded = seedFromTemplate(directory, MIGRATIONS_DIR);
     client = await createMigratedPglite(directory, MIGRATIONS_DIR);
     const db = drizzlePglite(client, { schema });
     const pglite = client;
@@ -131,6 +135,7 @@ async function openPglite(homeDir: string): Promise<Database> {
         }
       },
       location: directory,
+      ...(isNew ? { created: seeded ? ('from-template' as const) : ('initdb' as const) } : {}),
     };
   } catch (error) {
     await client?.close().catch(() => undefined);

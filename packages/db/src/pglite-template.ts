@@ -1,21 +1,26 @@
 /**
  * A migrated, empty embedded database that new ones start from, as PostgreSQL's CREATE DATABASE
- * starts from template1: PGlite runs initdb for every new directory (about 4 s on the 2-core
- * machine), and a copy of a closed one opens in under 1 s. Only where PROPGUARD_PGLITE_TEMPLATE
- * names the template's directory (the test runs: every unit test that makes a database of its own);
- * `npm start` makes its one database as PGlite does.
+ * starts from template1: PGlite runs initdb for every new directory (4-6 s on the 2-core machine),
+ * and a copy of a closed one opens in under 1 s. `npm ci` makes it (scripts/postinstall.mjs, as a
+ * database server's package runs initdb when it is installed), so that a first `npm start` copies it;
+ * the test runs make it if it is missing or stale (its stamp), and every database they create is a
+ * copy. Where there is no current template, PGlite makes the database as before.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
-/** The setting that names the template's directory; unset, every new database runs initdb. */
+/** The setting that names the template's directory; unset, PGLITE_TEMPLATE_DIR; empty, none (every new database runs initdb). */
 export const PGLITE_TEMPLATE_ENV = 'PROPGUARD_PGLITE_TEMPLATE';
+
+/** Where `npm ci` and the test runs keep the template: the repository's .propguard/, beside the default home's database. */
+export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('../../../.propguard/pglite-template', import.meta.url));
 
 /** The file beside the template's data that says what made it (PGlite's version and the migrations). */
 const STAMP_FILE = 'propguard-template.stamp';
@@ -94,11 +99,12 @@ export async function ensurePgliteTemplate(templateDir: string, migrationsDir: s
 }
 
 /**
- * Copies the template named by PROPGUARD_PGLITE_TEMPLATE into `directory` when that holds no
- * database yet and the template is current; true when it did. Otherwise PGlite makes the database.
+ * Copies the template (PROPGUARD_PGLITE_TEMPLATE, else PGLITE_TEMPLATE_DIR) into `directory` when
+ * that holds no database yet and the template is current; true when it did. Otherwise PGlite makes
+ * the database.
  */
 export function seedFromTemplate(directory: string, migrationsDir: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const templateDir = env[PGLITE_TEMPLATE_ENV];
+  const templateDir = env[PGLITE_TEMPLATE_ENV] ?? PGLITE_TEMPLATE_DIR;
   if (!templateDir || existsSync(join(directory, 'PG_VERSION'))) return false;
   if (existsSync(directory) && readdirSync(directory).length > 0) return false;
   if (!isCurrent(templateDir, templateStamp(migrationsDir))) return false;

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase } from '../src/open-database.ts';
-import { ensurePgliteTemplate, PGLITE_TEMPLATE_ENV, seedFromTemplate } from '../src/pglite-template.ts';
+import { ensurePgliteTemplate, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_ENV, seedFromTemplate } from '../src/pglite-template.ts';
 
-describe('new embedded databases from a template (test runs)', () => {
+describe('new embedded databases from a template (npm ci makes it; test runs)', () => {
   let root: string;
   let templateDir: string;
 
@@ -49,16 +49,27 @@ describe('new embedded databases from a template (test runs)', () => {
     expect(seedFromTemplate(again, MIGRATIONS_DIR, { [PGLITE_TEMPLATE_ENV]: templateDir })).toBe(true);
   });
 
-  it('leaves a directory that holds anything, a stale template and an unset setting to PGlite', () => {
+  it('leaves a directory that holds anything, a stale template and an empty setting to PGlite', () => {
     const taken = path.join(root, 'taken');
     mkdirSync(taken, { recursive: true });
     writeFileSync(path.join(taken, 'note.txt'), 'mine');
     expect(seedFromTemplate(taken, MIGRATIONS_DIR, { [PGLITE_TEMPLATE_ENV]: templateDir })).toBe(false);
-    expect(seedFromTemplate(path.join(root, 'unset'), MIGRATIONS_DIR, {})).toBe(false);
+    expect(seedFromTemplate(path.join(root, 'empty-setting'), MIGRATIONS_DIR, { [PGLITE_TEMPLATE_ENV]: '' })).toBe(false);
     const stale = path.join(root, 'stale');
     mkdirSync(stale);
     writeFileSync(path.join(stale, 'PG_VERSION'), '17');
     writeFileSync(path.join(stale, 'propguard-template.stamp'), 'made by another version');
     expect(seedFromTemplate(path.join(root, 'from-stale'), MIGRATIONS_DIR, { [PGLITE_TEMPLATE_ENV]: stale })).toBe(false);
+  });
+
+  it("takes the repository's template when the setting is unset, as a first npm start does", async () => {
+    // The unit project's setup made it (scripts/test/pglite-template-setup.ts), as npm ci does (scripts/postinstall.mjs).
+    await ensurePgliteTemplate(PGLITE_TEMPLATE_DIR, MIGRATIONS_DIR);
+    expect(PGLITE_TEMPLATE_DIR.endsWith(path.join('.propguard', 'pglite-template'))).toBe(true);
+    const target = path.join(root, 'default', 'db');
+    expect(seedFromTemplate(target, MIGRATIONS_DIR, {})).toBe(true);
+    expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(true);
+    // The stamp stays with the template: a copy is a database, not a template.
+    expect(existsSync(path.join(target, 'propguard-template.stamp'))).toBe(false);
   });
 });
