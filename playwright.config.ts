@@ -21,8 +21,11 @@ const isCi = Boolean(process.env.CI);
 // loaded one into their homes beforehand (prepare-test-databases.ts); a server that finds its home
 // empty loads the data itself on first start (seconds), writing them first when missing.
 const WRITE_FIXTURE_DATA = 'node --import tsx apps/server/test/fixture-data.ts';
-// The server's bundle, as `npm start` runs it (npm test builds it with the web app before this stage).
-const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node --enable-source-maps apps/server/dist/main.mjs`;
+// The first server runs what `npm start` runs (scripts/start.mjs: the server bundled, then started while
+// the web app's build is checked beside it, waited for before it serves); the second, started after it,
+// the bundle alone. npm test builds both before this stage, so nothing is rebuilt here.
+const serverCommand = process.env.E2E_SERVER_COMMAND ?? `${WRITE_FIXTURE_DATA} && exec node scripts/start.mjs`;
+const bundleCommand = `${WRITE_FIXTURE_DATA} && exec node --enable-source-maps apps/server/dist/main.mjs`;
 const readyUrl = process.env.E2E_READY_URL ?? `${BASE_URL}/api/propguard/health`;
 const propguardHome = process.env.E2E_PROPGUARD_HOME ?? E2E_HOME;
 // Account mail (sign-up and reset links) is written here as files; e2e/fixtures/account-mail.ts reads it.
@@ -37,7 +40,7 @@ const requiredHome = process.env.E2E_REQUIRED_PROPGUARD_HOME ?? E2E_REQUIRED_HOM
 const REQUIRED_AUTH_SPECS = /\.required-auth\.spec\.ts$/;
 // The rate limits are per client address, and every test shares 127.0.0.1.
 const serverEnv = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: mailOutbox, PROPGUARD_DATA_PATH: FIXTURE_DATA_DIR, COMPAT_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '100000' };
-const requiredServerCommand = process.env.E2E_REQUIRED_SERVER_COMMAND ?? serverCommand;
+const requiredServerCommand = process.env.E2E_REQUIRED_SERVER_COMMAND ?? process.env.E2E_SERVER_COMMAND ?? bundleCommand;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -73,20 +76,21 @@ export default defineConfig({
     { name: 'local', testIgnore: REQUIRED_AUTH_SPECS },
     { name: 'required-auth', testMatch: REQUIRED_AUTH_SPECS, use: { baseURL: REQUIRED_BASE_URL } },
   ],
+  // In this order, one after the other: the first rebundles the server (scripts/start.mjs) before the second loads it.
   webServer: [
     {
-      command: requiredServerCommand,
-      url: `${REQUIRED_BASE_URL}/api/propguard/health`,
-      env: { ...serverEnv, PORT: String(REQUIRED_PORT), PROPGUARD_HOME: requiredHome, AUTH_MODE: 'required' },
+      command: serverCommand,
+      url: readyUrl,
+      env: { ...serverEnv, PORT: String(PORT), PROPGUARD_HOME: propguardHome },
       timeout: 240_000,
       reuseExistingServer: !isCi,
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      command: serverCommand,
-      url: readyUrl,
-      env: { ...serverEnv, PORT: String(PORT), PROPGUARD_HOME: propguardHome },
+      command: requiredServerCommand,
+      url: `${REQUIRED_BASE_URL}/api/propguard/health`,
+      env: { ...serverEnv, PORT: String(REQUIRED_PORT), PROPGUARD_HOME: requiredHome, AUTH_MODE: 'required' },
       timeout: 240_000,
       reuseExistingServer: !isCi,
       stdout: 'ignore',

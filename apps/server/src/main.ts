@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, isLoopbackHost, loadConfig, type AppConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { StartProgress, type StartStep } from './start-progress.ts';
+import { listenForWebBuild } from './web-build.ts';
 
 /** The accounts line of the start banner: which mode, why, and (local) who gets in without signing in. Said on every start (issue 29). */
 function describeAuthMode(config: AppConfig): string {
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // `npm start` builds the web app beside this start (scripts/start.mjs); it is waited for before the routes.
+  const webBuild = listenForWebBuild();
   // Counted from the process's start (performance's time origin), the loading of the code included.
   const codeLoadedMs = performance.now();
   const progress = new StartProgress();
@@ -45,6 +48,11 @@ async function main(): Promise<void> {
     markReady = resolve;
   });
   const context = await createAppContext(config, { onProgress, afterReady, onBackgroundDone: (message) => console.log(message) });
+  const waitedAt = performance.now();
+  const webBuilt = await webBuild;
+  const waitedMs = performance.now() - waitedAt;
+  if (webBuilt === 'failed') console.log('web app: its build failed (see above); the API is served, and its pages say how to build the web app');
+  else if (waitedMs >= 100) console.log(`web app: waited ${(waitedMs / 1000).toFixed(1)} s for its build`);
   const routesStartedAt = performance.now();
   const app = await buildApp(context);
 
