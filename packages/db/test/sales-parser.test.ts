@@ -97,4 +97,30 @@ describe('the sales parsing thread', () => {
       await thread.close();
     }
   }, 120_000);
+
+  it("reads the Valuer General's archives as the calling thread does, asked ahead or not, and fails a file that is not one as it would", async () => {
+    const localities = await fixtureLocalities();
+    const directory = path.join(FIXTURE_DATA_DIR, 'nsw-valuer-general-sales-2021q1');
+    const archives = ['20210104.zip', '20210111.zip'].map((name) => path.join(directory, name));
+    const here = await inThreadSalesParser.readVg(archives, 'nsw-vg-test');
+    expect(here.bRecords).toBeGreaterThan(5);
+    expect(here.cleaned.length).toBeGreaterThan(2);
+    expect(here.cleaned.length + here.notLoaded.length + here.resent).toBe(here.bRecords);
+    const thread = startSalesParserThread();
+    try {
+      // Asked ahead after a sales file, as a first load asks: each reader gets its own answer.
+      const melbourne = BUNDLED_DATASETS.find((candidate): candidate is SalesDataset => candidate.kind === 'sales')!;
+      const melbourneFile = resolveDataFile(FIXTURE_DATA_DIR, melbourne.file)!;
+      thread.prefetch(melbourne, melbourneFile, localities, 2);
+      thread.prefetchVg(archives, 'nsw-vg-test');
+      expect(await thread.readVg(archives, 'nsw-vg-test')).toStrictEqual(here);
+      expect(await drain(thread, melbourne, melbourneFile, localities, 2)).toStrictEqual(await drain(inThreadSalesParser, melbourne, melbourneFile, localities, 2));
+      // Not asked ahead.
+      expect(await thread.readVg(archives.slice(1), 'nsw-vg-test')).toStrictEqual(await inThreadSalesParser.readVg(archives.slice(1), 'nsw-vg-test'));
+      const notAnArchive = path.join(directory, 'SOURCE.md');
+      await expect(thread.readVg([notAnArchive], 'nsw-vg-test')).rejects.toThrow(/SOURCE\.md is not a zip archive/);
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
 });

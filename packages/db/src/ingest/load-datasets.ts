@@ -5,9 +5,10 @@ import type { DrizzleDatabase } from '../open-database.ts';
 import { suburbs } from '../schema.ts';
 import type { GazetteerDataset, NswVgDataset, SalesDataset, SuburbsDataset } from './bundled-datasets.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
-import { loadNswVgSales, readVgArchiveFiles } from './nsw-vg-sales.ts';
+import { loadNswVgSales } from './nsw-vg-sales.ts';
 import { parseGazetteerRow, shouldReplaceLocality, type LocalityRecord } from './parse-gazetteer-row.ts';
 import { parseSuburbFeature, type SuburbRecord } from './parse-suburb-feature.ts';
+import type { LocalityIndex } from './place-sale.ts';
 import { readCsvRows, readJsonFile } from './read-source-file.ts';
 import { inThreadSalesParser, type SalesParser } from './sales-parser.ts';
 import { LoadTally } from './record-load.ts';
@@ -16,8 +17,8 @@ import { deleteSalesOfSource, insertSales, refreshAddresses, SALES_BATCH_ROWS } 
 export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
 
 /** Every bundled sales file: dedupe -> parse -> clean -> place (by `parser`, sales-parser.ts) -> insert in batches. */
-export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter, parser: SalesParser = inThreadSalesParser): Promise<LoadTally> {
-  const localityIndex = await loadLocalityIndex(tx);
+export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex): Promise<LoadTally> {
+  const localityIndex = localities ?? (await loadLocalityIndex(tx));
   await deleteSalesOfSource(tx, dataset.id);
   let rowsLoaded = 0;
   const batches = parser.parse(dataset, path, localityIndex, SALES_BATCH_ROWS);
@@ -34,9 +35,14 @@ export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDatase
   return Object.assign(new LoadTally(), next.value, { rowsLoaded });
 }
 
-/** The NSW Valuer General's bundled weeks: the same load as `propguard import nsw-vg`, replacing the bundled source's rows. */
-export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDataset, paths: readonly string[], report: ProgressReporter): Promise<LoadTally> {
-  const { tally } = await loadNswVgSales(tx, await readVgArchiveFiles(paths), { source: dataset.id, replaceSource: true, report });
+/**
+ * The NSW Valuer General's bundled weeks: the same load as `propguard import nsw-vg`, replacing the
+ * bundled source's rows; the archives read by `parser` (a first start's parsing thread reads them
+ * while the other sets are written).
+ */
+export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDataset, paths: readonly string[], report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex): Promise<LoadTally> {
+  const read = await parser.readVg(paths, dataset.id);
+  const { tally } = await loadNswVgSales(tx, read, { source: dataset.id, replaceSource: true, report, ...(localities ? { localityIndex: localities } : {}) });
   return tally;
 }
 

@@ -18,7 +18,7 @@ import { addressBookKey } from '../valuation/resolve-subject.ts';
 import { applyCleaningRules } from './cleaning-rules.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
 import { keepLatestVgRecords, parseVgSale, readVgDatText, separateMultiLotDealings, type VgBRecord } from './parse-nsw-vg-dat.ts';
-import { placeSale } from './place-sale.ts';
+import { placeSale, type LocalityIndex } from './place-sale.ts';
 import { LoadTally } from './record-load.ts';
 import { reject, type SaleRecord } from './sale-record.ts';
 import { deleteSalesOfSource, deleteSupersededKeyedSales, refreshAddresses, upsertKeyedSales } from './write-sales.ts';
@@ -147,12 +147,35 @@ export async function readVgArchiveFiles(paths: readonly string[]): Promise<VgAr
   return { names: paths.map((path) => basename(path)), dats };
 }
 
-/** Loads the archives' sales inside the caller's transaction; the tally is what dataset_loads records. */
-export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives, options: LoadNswVgOptions): Promise<{ report: NswVgLoadReport; tally: LoadTally }> {
-  const tally = new LoadTally();
-  const rejections: VgRejection[] = [];
-  const warnings: string[] = [];
+/** A sale the archives hold, parsed and cleaned, with its record's key and download (for a later download's check). */
+export interface CleanedVgSale {
+  key: string;
+  version: string;
+  where: string;
+  sale: SaleRecord;
+  adjustments: string[];
+}
+
+/**
+ * What the archives say before anything is placed or written: every B record read, the latest
+ * download of each sale kept, each parsed and cleaned (readVgDatText ... applyCleaningRules). No
+ * database: a first start's parsing thread does it while the other sets are written (sales-parser.ts).
+ */
+export interface ReadVgSales {
+  names: string[];
+  datFiles: number;
+  bRecords: number;
+  otherLines: NswVgLoadReport['otherLines'];
+  warnings: string[];
+  resent: number;
+  /** Records left out or rejected; `notStored` set for the latest download of a sale (a stored earlier one is removed). */
+  notLoaded: Array<VgRejection & { notStored?: { key: string; version: string } }>;
+  cleaned: CleanedVgSale[];
+}
+
+export function readVgSales(archives: VgArchives, source: string): ReadVgSales {
   const otherLines = { A: 0, C: 0, D: 0, Z: 0, other: 0 };
+  const warnings: string[] = [];
   const bRecords: VgBRecord[] = [];
   for (const dat of archives.dats) {
     const file = readVgDatText(dat.text, dat.name);
@@ -162,39 +185,59 @@ export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives, 
     }
     bRecords.push(...file.bRecords);
   }
-  tally.rowsRead = bRecords.length;
-  const notLoaded = (record: VgBRecord, reason: string, message: string) => {
-    tally.countRejection(reason);
-    if (!LEFT_OUT_REASONS.has(reason)) rejections.push({ where: `${record.file} line ${record.line}`, reason, message });
-  };
-
+  const where = (record: VgBRecord) => `${record.file} line ${record.line}`;
   const { latest, resent, rejected } = keepLatestVgRecords(bRecords);
-  for (let i = 0; i < resent; i += 1) tally.countRejection('resent_duplicate');
-  for (const rejection of rejected) notLoaded(rejection.record, rejection.reason, rejection.message);
-
-  const localityIndex = await loadLocalityIndex(tx);
-  const addressPoints = await loadNswAddressPoints(tx);
-  const accepted: SaleRecord[] = [];
-  const notStored: Array<{ key: string; version: string }> = [];
+  const notLoaded: ReadVgSales['notLoaded'] = rejected.map(({ record, reason, message }) => ({ where: where(record), reason, message }));
+  const cleaned: CleanedVgSale[] = [];
   const multiLotKeys = new Set(separateMultiLotDealings(latest).multiLot.map((record) => record.key));
   for (const record of latest) {
-    const read = parseVgSale(record, options.source);
+    const read = parseVgSale(record, source);
     // A lot of a several-lot dealing that is otherwise a whole residence or vacant land.
     const parsed = read.ok && multiLotKeys.has(record.key) ? reject('multi_lot_dealing', "one of several strata lots sold in one dealing, each at the dealing's price") : read;
-    const cleaned = parsed.ok ? applyCleaningRules(parsed.value) : parsed;
-    const sale = cleaned.ok ? cleaned.value : null;
-    const point = sale?.address ? addressPoints.get(`${addressBookKey(sale.address, sale.suburb)}|${sale.postcode ?? ''}`) : undefined;
-    const placed = sale === null ? cleaned : placeSale(point ? { ...sale, lat: point.lat, lng: point.lng } : sale, localityIndex);
+    const result = parsed.ok ? applyCleaningRules(parsed.value) : parsed;
+    if (result.ok) cleaned.push({ key: record.key, version: record.version, where: where(record), sale: result.value, adjustments: result.adjustments });
+    else notLoaded.push({ where: where(record), reason: result.reason, message: result.message, notStored: { key: record.key, version: record.version } });
+  }
+  return { names: archives.names, datFiles: archives.dats.length, bRecords: bRecords.length, otherLines, warnings, resent, notLoaded, cleaned };
+}
+
+/**
+ * Loads the archives' sales inside the caller's transaction; the tally is what dataset_loads records.
+ * `archives` may come read already (readVgSales, on the parsing thread); `localityIndex`, the
+ * localities' placement look-ups when the caller holds them for the current gazetteer.
+ */
+export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives | ReadVgSales, options: LoadNswVgOptions & { localityIndex?: LocalityIndex }): Promise<{ report: NswVgLoadReport; tally: LoadTally }> {
+  const read = 'cleaned' in archives ? archives : readVgSales(archives, options.source);
+  const tally = new LoadTally();
+  const rejections: VgRejection[] = [];
+  tally.rowsRead = read.bRecords;
+  for (let i = 0; i < read.resent; i += 1) tally.countRejection('resent_duplicate');
+  const notStored: Array<{ key: string; version: string }> = [];
+  const notLoaded = (rejection: VgRejection) => {
+    tally.countRejection(rejection.reason);
+    if (!LEFT_OUT_REASONS.has(rejection.reason)) rejections.push({ where: rejection.where, reason: rejection.reason, message: rejection.message });
+  };
+  for (const rejection of read.notLoaded) {
+    notLoaded(rejection);
+    if (rejection.notStored) notStored.push(rejection.notStored);
+  }
+
+  const localityIndex = options.localityIndex ?? (await loadLocalityIndex(tx));
+  const addressPoints = await loadNswAddressPoints(tx);
+  const accepted: SaleRecord[] = [];
+  for (const { key, version, where, sale, adjustments } of read.cleaned) {
+    const point = sale.address ? addressPoints.get(`${addressBookKey(sale.address, sale.suburb)}|${sale.postcode ?? ''}`) : undefined;
+    const placed = placeSale(point ? { ...sale, lat: point.lat, lng: point.lng } : sale, localityIndex);
     if (!placed.ok) {
-      notLoaded(record, placed.reason, placed.message);
-      notStored.push({ key: record.key, version: record.version });
+      notLoaded({ where, reason: placed.reason, message: placed.message });
+      notStored.push({ key, version });
       continue;
     }
-    if (cleaned.ok) tally.countAdjustments(cleaned.adjustments);
+    tally.countAdjustments(adjustments);
     accepted.push(placed.value);
   }
 
-  options.report?.('insert', accepted.length, `${accepted.length} sales to write (${resent} re-sent records replaced by a later download)`);
+  options.report?.('insert', accepted.length, `${accepted.length} sales to write (${read.resent} re-sent records replaced by a later download)`);
   if (options.replaceSource) await deleteSalesOfSource(tx, options.source);
   const removedByLaterDownload = await deleteSupersededKeyedSales(tx, notStored);
   const written = await upsertKeyedSales(tx, accepted);
@@ -209,13 +252,13 @@ export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives, 
     tally,
     report: {
       source: options.source,
-      archives: archives.names,
-      datFiles: archives.dats.length,
-      bRecords: bRecords.length,
-      otherLines,
+      archives: read.names,
+      datFiles: read.datFiles,
+      bRecords: read.bRecords,
+      otherLines: read.otherLines,
       inserted: written.inserted,
       updated: written.updated,
-      resent,
+      resent: read.resent,
       laterDownloadStored: written.keptLater,
       removedByLaterDownload,
       partialInterest: byReason.partial_interest ?? 0,
@@ -225,7 +268,7 @@ export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives, 
       rejections,
       placedAtAddress: written.writtenByPrecision.address ?? 0,
       placedAtLocality: written.writtenByPrecision.locality ?? 0,
-      warnings,
+      warnings: read.warnings,
       firstSaleDate: saleDates[0] ?? null,
       lastSaleDate: saleDates.at(-1) ?? null,
     },

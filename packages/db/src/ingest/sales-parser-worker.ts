@@ -1,6 +1,7 @@
-/** The thread of startSalesParserThread: parses the bundled sales file each request names and posts its batches. */
+/** The thread of startSalesParserThread: parses the bundled sales file each request names and posts its batches, or reads the Valuer General's archives (readVgSales). */
 import { parentPort } from 'node:worker_threads';
 import { BUNDLED_DATASETS } from './bundled-datasets.ts';
+import { readVgArchiveFiles, readVgSales } from './nsw-vg-sales.ts';
 import { parseSalesFile } from './parse-sales-file.ts';
 import type { SalesParseAnswer, SalesParseMessage, SalesParseRequest } from './sales-parser.ts';
 
@@ -14,6 +15,10 @@ port.on('message', (request: SalesParseRequest) => {
 async function parseRequest(request: SalesParseRequest): Promise<void> {
   const post = (answer: SalesParseAnswer) => port.postMessage({ id: request.id, ...answer } satisfies SalesParseMessage);
   try {
+    if (request.kind === 'nsw-vg') {
+      post({ kind: 'vg', read: readVgSales(await readVgArchiveFiles(request.paths), request.source) });
+      return;
+    }
     const dataset = BUNDLED_DATASETS.find((candidate) => candidate.id === request.datasetId);
     if (dataset?.kind !== 'sales') throw new Error(`no bundled sales data set ${request.datasetId}`);
     const batches = parseSalesFile(dataset, request.path, request.localityIndex, request.batchRows);

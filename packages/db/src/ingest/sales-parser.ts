@@ -6,6 +6,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startTypeScriptWorker } from '../worker-thread.ts';
 import type { SalesDataset } from './bundled-datasets.ts';
+import { readVgArchiveFiles, readVgSales, type ReadVgSales } from './nsw-vg-sales.ts';
 import { parseSalesFile } from './parse-sales-file.ts';
 import type { LocalityIndex } from './place-sale.ts';
 import type { LoadCounts } from './record-load.ts';
@@ -20,19 +21,19 @@ export interface SalesParser {
    * waits for a file's first batch. Files are parsed one after another, in the order asked.
    */
   prefetch(dataset: SalesDataset, path: string, localityIndex: LocalityIndex, batchRows: number): void;
+  /** The NSW Valuer General's archives read, parsed and cleaned (readVgSales): placing and writing them is the caller's. */
+  readVg(paths: readonly string[], source: string): Promise<ReadVgSales>;
+  /** Starts readVg's work ahead, after the files asked for before it. */
+  prefetchVg(paths: readonly string[], source: string): void;
   close(): Promise<void>;
 }
 
 /** A request to the parsing thread, and what it answers. */
-export interface SalesParseRequest {
+export type SalesParseRequest = {
   /** Echoed in every answer: a request its reader gave up on (its load failed) never feeds the next one. */
   id: number;
-  datasetId: string;
-  path: string;
-  localityIndex: LocalityIndex;
-  batchRows: number;
-}
-export type SalesParseAnswer = { kind: 'batch'; records: SaleRecord[] } | { kind: 'done'; counts: LoadCounts } | { kind: 'error'; message: string };
+} & ({ kind: 'sales'; datasetId: string; path: string; localityIndex: LocalityIndex; batchRows: number } | { kind: 'nsw-vg'; paths: readonly string[]; source: string });
+export type SalesParseAnswer = { kind: 'batch'; records: SaleRecord[] } | { kind: 'done'; counts: LoadCounts } | { kind: 'vg'; read: ReadVgSales } | { kind: 'error'; message: string };
 export type SalesParseMessage = SalesParseAnswer & { id: number };
 
 /** Parses in the calling thread. */
@@ -42,10 +43,14 @@ export const inThreadSalesParser: SalesParser = {
     return tally.toCounts();
   },
   prefetch: () => undefined,
+  readVg: async (paths, source) => readVgSales(await readVgArchiveFiles(paths), source),
+  prefetchVg: () => undefined,
   close: async () => undefined,
 };
 
 const WORKER_FILE = new URL('./sales-parser-worker.ts', import.meta.url);
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A request posted to the thread: its answers so far, and the reader waiting for the next. */
 interface PostedRequest {
@@ -74,6 +79,7 @@ export function startSalesParserThread(): SalesParser {
   /** Requests prefetched and not yet read, by file. */
   const prefetched = new Map<string, PostedRequest>();
   const keyOf = (dataset: SalesDataset, path: string) => `${dataset.id}\n${path}`;
+  const vgKeyOf = (paths: readonly string[], source: string) => `nsw-vg\n${source}\n${paths.join('\n')}`;
   const wakeAll = () => {
     for (const request of byId.values()) {
       request.wake?.();
@@ -96,12 +102,23 @@ export function startSalesParserThread(): SalesParser {
     failure ??= new Error(`the sales parsing thread stopped (exit code ${code})`);
     wakeAll();
   });
-  const post = (dataset: SalesDataset, path: string, localityIndex: LocalityIndex, batchRows: number): PostedRequest => {
+  const postRequest = (body: DistributiveOmit<SalesParseRequest, 'id'>): PostedRequest => {
     requests += 1;
     const request: PostedRequest = { id: requests, queue: [], wake: null };
     byId.set(request.id, request);
-    worker.postMessage({ id: request.id, datasetId: dataset.id, path, localityIndex, batchRows } satisfies SalesParseRequest);
+    worker.postMessage({ id: request.id, ...body } satisfies SalesParseRequest);
     return request;
+  };
+  const post = (dataset: SalesDataset, path: string, localityIndex: LocalityIndex, batchRows: number) => postRequest({ kind: 'sales', datasetId: dataset.id, path, localityIndex, batchRows });
+  const postVg = (paths: readonly string[], source: string) => postRequest({ kind: 'nsw-vg', paths, source });
+  /** The next answer to `request`; null when the thread failed before it. */
+  const nextAnswer = async (request: PostedRequest): Promise<SalesParseMessage | null> => {
+    for (;;) {
+      const message = request.queue.shift();
+      if (message !== undefined) return message;
+      if (failure) return null;
+      await new Promise<void>((resolve) => (request.wake = resolve));
+    }
   };
   return {
     prefetch(dataset, path, localityIndex, batchRows) {
@@ -116,21 +133,40 @@ export function startSalesParserThread(): SalesParser {
       let received = 0;
       try {
         for (;;) {
-          const message = request.queue.shift();
-          if (message === undefined) {
-            if (failure && received === 0) {
-              broken = true;
-              return yield* inThreadSalesParser.parse(dataset, path, localityIndex, batchRows);
-            }
-            if (failure) throw failure;
-            await new Promise<void>((resolve) => (request.wake = resolve));
-            continue;
+          const message = await nextAnswer(request);
+          if (message === null) {
+            if (received > 0) throw failure;
+            broken = true;
+            return yield* inThreadSalesParser.parse(dataset, path, localityIndex, batchRows);
           }
           received += 1;
           if (message.kind === 'batch') yield message.records;
           else if (message.kind === 'done') return message.counts;
-          else throw new Error(message.message);
+          else throw new Error(message.kind === 'error' ? message.message : `unexpected answer ${message.kind}`);
         }
+      } finally {
+        byId.delete(request.id);
+      }
+    },
+    prefetchVg(paths, source) {
+      const key = vgKeyOf(paths, source);
+      if (!broken && failure === null && !prefetched.has(key)) prefetched.set(key, postVg(paths, source));
+    },
+    async readVg(paths, source) {
+      if (broken) return inThreadSalesParser.readVg(paths, source);
+      const key = vgKeyOf(paths, source);
+      const request = prefetched.get(key) ?? postVg(paths, source);
+      prefetched.delete(key);
+      try {
+        const message = await nextAnswer(request);
+        if (message === null) {
+          broken = true;
+          return await inThreadSalesParser.readVg(paths, source);
+        }
+        if (message.kind === 'vg') return message.read;
+        // An archive that is not one: the same VALIDATION_ERROR the calling thread would give.
+        if (message.kind === 'error') return await inThreadSalesParser.readVg(paths, source);
+        throw new Error(`unexpected answer ${message.kind}`);
       } finally {
         byId.delete(request.id);
       }
