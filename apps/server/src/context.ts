@@ -158,7 +158,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
   const prepared: Prepared = { hazards: onThreads ? warmHazardSnapshot(config.dataDir, hazardSnapshotDir(config)) : Promise.resolve(false), salesIndex: Promise.resolve(false), deferredSchema: false };
   const snapshotDir = tableSnapshotDir(config);
   // A first load's sales index is built on another thread while PGlite builds the tables' indexes.
-  // Its thread starts as a first load's last data set begins, so that its code is loaded by the time the sales are.
+  // Its thread starts after the first sales set is written and is sent each set's sales as it is written (afterSalesDataset).
   let salesIndexThread: SalesIndexThread | undefined;
   const beforeIndexes = onThreads && snapshotDir !== undefined
     ? async () => {
@@ -180,7 +180,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
         // What no request reads waits for ready (afterReadyLoad).
         datasets: options.afterReady ? 'before-ready' : 'all',
         beforeIndexes,
-        ...(beforeIndexes ? { onLastDataset: () => void (salesIndexThread = startSalesIndexThread()) } : {}),
+        ...(beforeIndexes ? { afterSalesDataset: (source: string) => (salesIndexThread ??= startSalesIndexThread()).sendSource(database, source) } : {}),
         // The tables' indexes then wait for the sales index's thread (loadRuntimes) and for ready.
         deferIndexes: beforeIndexes !== undefined,
       }).finally(() => salesIndexThread?.close());

@@ -40,11 +40,11 @@ export interface EnsureDataLoadedOptions {
    */
   datasets?: 'all' | 'before-ready' | 'after-ready';
   /**
-   * Called on a first load (into empty tables) as its last data set begins: `npm start` starts the
-   * sales index's thread there, so that its code is loaded by the end without taking the second core
-   * from the sales files' parsing.
+   * Called on a first load (into empty tables) after each sales set's transaction, with the set's
+   * source: `npm start` sends its sales to the sales index's thread there (SalesIndexThread.sendSource),
+   * which parses them while the next set loads. A failure of it is ignored.
    */
-  onLastDataset?: () => void;
+  afterSalesDataset?: (source: string) => Promise<void>;
   /**
    * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
    * statistics to buildDeferredSchema (while the sales index is built on another thread) and to the
@@ -188,7 +188,6 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       reports.push({ dataset: dataset.id, status: 'unchanged', checksum, durationMs: Math.round(performance.now() - datasetStartedAt), ...emptyCounts() });
       continue;
     }
-    if (firstLoad && dataset === selected.at(-1)) options.onLastDataset?.();
     if (!prefetched && (dataset.kind === 'sales' || dataset.kind === 'nsw-vg')) {
       prefetched = true;
       prefetchSalesFiles(options.dataDir, salesParser(), await readLocalities());
@@ -216,6 +215,7 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       hasGazetteerChanged = true;
       localities = null;
     }
+    if (firstLoad && (dataset.kind === 'sales' || dataset.kind === 'nsw-vg')) await options.afterSalesDataset?.(dataset.id).catch(() => undefined);
     report('done', counts.rowsLoaded, `${counts.rowsLoaded} loaded, ${counts.rowsRejected} rejected in ${(durationMs / 1000).toFixed(1)} s`);
     reports.push({ dataset: dataset.id, status: 'loaded', checksum, durationMs, ...counts });
   }

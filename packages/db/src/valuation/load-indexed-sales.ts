@@ -55,12 +55,23 @@ function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
   return sale;
 }
 
-function indexedSalesQuery(options: LoadIndexedSalesOptions): string {
+/** The rows indexedSalesQuery reads (of one source: a load's set). Callers quote the source themselves (sourceCondition). */
+function indexedSalesCondition(options: LoadIndexedSalesOptions, source?: string): string {
   const kept = options.ownSaleRecords ? '(is_market_sale OR address IS NOT NULL)' : 'is_market_sale';
+  return `${kept} AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL${source === undefined ? '' : ` AND source = '${source.replaceAll("'", "''")}'`}`;
+}
+
+function indexedSalesQuery(options: LoadIndexedSalesOptions, source?: string): string {
   return `SELECT ${INDEXED_SALE_COLUMNS.map((column) => (column === 'sale_date' ? `to_char(sale_date, 'YYYY-MM-DD') AS sale_date` : column)).join(', ')}
        FROM sales
-      WHERE ${kept} AND price_aud IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL
+      WHERE ${indexedSalesCondition(options, source)}
       ORDER BY sale_date, id`;
+}
+
+/** How many rows indexedSalesQuery reads and the sum of their ids: the same for the same rows (a load inserts new ids or deletes). */
+async function indexedSalesTally(database: Database, source?: string): Promise<{ rows: number; idSum: number }> {
+  const [tally] = await database.query<{ rows: number; id_sum: string | null }>(`SELECT count(*)::int AS rows, sum(id)::text AS id_sum FROM sales WHERE ${indexedSalesCondition(SERVED_SALES, source)}`);
+  return { rows: tally?.rows ?? 0, idSum: Number(tally?.id_sum ?? 0) };
 }
 
 /**
@@ -139,11 +150,24 @@ export interface SalesIndexSnapshotJob {
   movement: MarketMovement | null;
   file: string;
   directory: string;
+  /** The sales sent set by set (SalesIndexThread.sendSource) are the table's: the job's text adds none. Else they are dropped. */
+  keepParts: boolean;
 }
 
-/** A thread for startSalesIndexSnapshot, started ahead of its job (a first load starts it as it begins: its code is loaded by the end). */
+/** What the thread of startSalesIndexSnapshot is sent: the sales of a set as it is written (parsed at once), then the job. */
+export type SalesIndexThreadMessage = { kind: 'part'; fields: string[]; text: string } | ({ kind: 'job' } & SalesIndexSnapshotJob);
+
+/**
+ * A thread for startSalesIndexSnapshot, started ahead of its job. A first load starts it after its
+ * first sales set and sends it each set's sales as it is written (sendSource): the thread parses them
+ * while the next set loads, and the job then carries none.
+ */
 export interface SalesIndexThread {
   worker: Worker | null;
+  /** Rows sent so far, and the sum of their ids. */
+  sent: { rows: number; idSum: number };
+  /** Sends the sales of `source` as the table holds them now (one COPY text file: PGlite; nothing on PostgreSQL). */
+  sendSource(database: Database, source: string): Promise<void>;
   /** Ends the thread if it was given no job. */
   close(): void;
 }
@@ -159,6 +183,15 @@ export function startSalesIndexThread(): SalesIndexThread {
   }
   const thread: SalesIndexThread = {
     worker,
+    sent: { rows: 0, idSum: 0 },
+    async sendSource(database, source) {
+      if (thread.worker === null) return;
+      const tally = await indexedSalesTally(database, source);
+      const copied = await database.copyText(indexedSalesQuery(SERVED_SALES, source));
+      if (copied === null || thread.worker === null) return;
+      thread.worker.postMessage({ kind: 'part', ...copied } satisfies SalesIndexThreadMessage);
+      thread.sent = { rows: thread.sent.rows + tally.rows, idSum: thread.sent.idSum + tally.idSum };
+    },
     close: () => {
       void thread.worker?.terminate();
       thread.worker = null;
@@ -169,11 +202,13 @@ export function startSalesIndexThread(): SalesIndexThread {
 
 /**
  * A first start's sales index, built on another thread while this one builds the tables' indexes
- * (issue 32.1). Reads the sales as one COPY text file now (PGlite; about 1.5 s), then the thread
- * parses them, builds their index and sends the serialised snapshot back (handOverSnapshot: the next
- * loadSalesAndIndex reads it from memory) before it writes the snapshot's file. `done` resolves true
- * once it is sent; false when there was nothing to do (kept already, or PostgreSQL) or the thread failed
- * (loadSalesAndIndex then builds it as before). `written` resolves once the file is written.
+ * (issue 32.1). The thread has the sales the load sent it set by set (SalesIndexThread.sendSource)
+ * when they are all the table holds (their count and ids checked); else this reads them as one COPY
+ * text file now (PGlite; about 1.5 s). The thread parses them, builds their index and sends the
+ * serialised snapshot back (handOverSnapshot: the next loadSalesAndIndex reads it from memory) before
+ * it writes the snapshot's file. `done` resolves true once it is sent; false when there was nothing to
+ * do (kept already, or PostgreSQL) or the thread failed (loadSalesAndIndex then builds it as before).
+ * `written` resolves once the file is written.
  */
 export async function startSalesIndexSnapshot(
   database: Database,
@@ -184,7 +219,9 @@ export async function startSalesIndexSnapshot(
   const nothing = { done: Promise.resolve(false), written: Promise.resolve(false) };
   const spec = salesIndexSnapshotSpec(movement, snapshotDir);
   const file = await snapshotFile(database, spec);
-  const copied = file === null || existsSync(file) ? null : await database.copyText(indexedSalesQuery(SERVED_SALES));
+  const wanted = file !== null && !existsSync(file);
+  const keepParts = wanted && thread.sent.rows > 0 && isSameTally(thread.sent, await indexedSalesTally(database));
+  const copied = !wanted ? null : keepParts ? { fields: [...INDEXED_SALE_COLUMNS], text: '' } : await database.copyText(indexedSalesQuery(SERVED_SALES));
   const { worker } = thread;
   if (file === null || copied === null || worker === null) {
     thread.close();
@@ -199,13 +236,18 @@ export async function startSalesIndexSnapshot(
     worker.once('exit', () => resolve(false));
   });
   const written = new Promise<boolean>((resolve) => worker.once('exit', (code) => resolve(code === 0 && existsSync(file))));
-  const job: SalesIndexSnapshotJob = { ...copied, movement, file, directory: snapshotDir };
-  worker.postMessage(job);
+  worker.postMessage({ kind: 'job', ...copied, movement, file, directory: snapshotDir, keepParts } satisfies SalesIndexThreadMessage);
   return { done, written };
 }
 
-/** The thread's work: the sales of the COPY text, their index, the serialised snapshot. */
-export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob): Uint8Array {
-  const sales = salesFromCopyText(job.text, job.fields);
+const isSameTally = (a: { rows: number; idSum: number }, b: { rows: number; idSum: number }) => a.rows === b.rows && a.idSum === b.idSum;
+
+/** indexedSalesQuery's order: by sale date, then id. */
+const bySaleDateThenId = (a: IndexedSale, b: IndexedSale) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id);
+
+/** The thread's work: the sales (the parts sent, in the query's order, and the job's COPY text), their index, the serialised snapshot. */
+export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob, parts: readonly IndexedSale[][] = []): Uint8Array {
+  const copied = salesFromCopyText(job.text, job.fields);
+  const sales = job.keepParts && parts.length > 0 ? [...parts.flat(), ...copied].sort(bySaleDateThenId) : copied;
   return v8.serialize(packSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }

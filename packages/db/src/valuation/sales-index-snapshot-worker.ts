@@ -1,13 +1,23 @@
 /**
- * The thread of startSalesIndexSnapshot: waits for its job (the sales as COPY text), builds their
- * index, sends the serialised snapshot back, then writes its file.
+ * The thread of startSalesIndexSnapshot: parses the sales of each set it is sent as it comes (a first
+ * load sends them as they are written), then, given its job, builds their index, sends the serialised
+ * snapshot back and writes its file.
  */
 import { parentPort } from 'node:worker_threads';
+import type { IndexedSale } from '@propguard/engines';
 import { writeSnapshotBytes } from '../snapshot.ts';
-import { salesIndexSnapshotBytes, type SalesIndexSnapshotJob } from './load-indexed-sales.ts';
+import { salesFromCopyText, salesIndexSnapshotBytes, type SalesIndexThreadMessage } from './load-indexed-sales.ts';
 
-parentPort!.once('message', (job: SalesIndexSnapshotJob) => {
-  const bytes = salesIndexSnapshotBytes(job);
-  parentPort!.postMessage(bytes);
-  writeSnapshotBytes(job.file, { directory: job.directory, name: 'sales-index' }, bytes);
-});
+const port = parentPort!;
+const parts: IndexedSale[][] = [];
+const onMessage = (message: SalesIndexThreadMessage) => {
+  if (message.kind === 'part') {
+    parts.push(salesFromCopyText(message.text, message.fields));
+    return;
+  }
+  port.off('message', onMessage);
+  const bytes = salesIndexSnapshotBytes(message, parts);
+  port.postMessage(bytes);
+  writeSnapshotBytes(message.file, { directory: message.directory, name: 'sales-index' }, bytes);
+};
+port.on('message', onMessage);
