@@ -6,6 +6,7 @@ import { registerCompatTransport } from './plugins/compat-transport.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestActivity } from './plugins/request-activity.ts';
 import { registerRequestLogs } from './plugins/request-logs.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -46,6 +47,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestActivity(app, context.activity);
   registerRequestLogs(app, config.slowRequestMs);
   registerInputGuard(app);
   // First of the hooks that do work: an overloaded server refuses a call before anything reads or writes for it.

@@ -15,6 +15,7 @@ import { loadValuationRuntime } from './services/valuation/valuation-runtime.ts'
 import { MarketCache } from './services/market/market-cache.ts';
 import { openChainRuntime, type ChainRuntimeState } from './services/chain/chain-runtime.ts';
 import type { StartStep } from './start-progress.ts';
+import { RequestActivity } from './services/request-activity.ts';
 
 export const APP_VERSION: string = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -133,13 +134,20 @@ async function loadRuntimes(config: AppConfig, database: Database, options: Star
   return { valuation, hazards, addressIndex };
 }
 
+/** How long without a request before the next index left to after ready is built (a page's files come within this of each other). */
+const QUIET_BEFORE_INDEX_MS = 1_500;
+/** How long each index left to after ready waits for quiet at most: a busy server still builds them (15 indexes: 75 s later at most). */
+const MAX_WAIT_BEFORE_INDEX_MS = 5_000;
+
 /**
  * What `npm start` loads once it is ready (ensureDataLoaded's `after-ready`): the indexes a first load
  * left, the data sets no request reads before (the suburb polygons' table), then the planner statistics.
  */
-async function afterReadyLoad(config: AppConfig, database: Database, options: StartOptions): Promise<void> {
+async function afterReadyLoad(config: AppConfig, database: Database, options: StartOptions, activity: RequestActivity): Promise<void> {
   const startedAt = performance.now();
-  const report = await ensureDataLoaded(database, { dataDir: config.dataDir, datasets: 'after-ready' });
+  // Each index is one long call on PGlite's thread, the server's: each waits for a moment without requests.
+  const beforeDeferredItem = () => activity.whenQuiet(QUIET_BEFORE_INDEX_MS, MAX_WAIT_BEFORE_INDEX_MS);
+  const report = await ensureDataLoaded(database, { dataDir: config.dataDir, datasets: 'after-ready', beforeDeferredItem });
   const made = report.leftOverSchema.indexes + report.leftOverSchema.foreignKeys > 0 ? [`the other ${report.leftOverSchema.indexes} indexes and ${report.leftOverSchema.foreignKeys} foreign keys built`] : [];
   const loaded = report.datasets.filter((dataset) => dataset.status === 'loaded').map((dataset) => `${dataset.dataset}: ${dataset.rowsLoaded.toLocaleString('en-AU')} loaded`);
   const done = [...made, ...loaded, ...(report.statisticsRefreshed ? ['planner statistics refreshed'] : [])];
@@ -189,10 +197,11 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     const { valuation, hazards, addressIndex } = options.loaded ?? (await loadRuntimes(config, database, options, prepared));
     // Counted once at start, so that no health poll pays for it (again only when the data change): after what loads once the server is ready.
     const dataFacts = new DataFacts();
+    const activity = new RequestActivity();
     if (options.afterReady) {
       const { afterReady } = options;
       void afterReady.then(async () => {
-        if (options.ensureData !== false) await afterReadyLoad(config, database, options).catch((error: unknown) => options.onBackgroundDone?.(`data: the load after ready failed (${(error as Error).message}); the next start loads it again`));
+        if (options.ensureData !== false) await afterReadyLoad(config, database, options, activity).catch((error: unknown) => options.onBackgroundDone?.(`data: the load after ready failed (${(error as Error).message}); the next start loads it again`));
         await dataFacts.read(database);
       }).catch(() => undefined);
     } else await dataFacts.read(database);
@@ -203,7 +212,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
     const accountsStartedAt = performance.now();
     const accounts = await createAccountsRuntime(config, database);
     report('accounts', `accounts: plans and password checks loaded in ${Math.round(performance.now() - accountsStartedAt)} ms`);
-    const context: Omit<AppContext, 'portfolioJobs'> & { portfolioJobs?: PortfolioJobs } = { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain };
+    const context: Omit<AppContext, 'portfolioJobs'> & { portfolioJobs?: PortfolioJobs } = { accounts, config, database, startedAt: new Date(), climateOutlook: CLIMATE_OUTLOOK, version: APP_VERSION, valuation, hazards, listingCache: new ListingEnrichmentCache(LISTING_CACHE_ENTRIES), market: new MarketCache(), addressIndex, dataFacts, chain, activity };
     context.portfolioJobs = new PortfolioJobs(context);
     return context as AppContext;
   } catch (error) {

@@ -10,6 +10,7 @@ import type { ListingEnrichmentCache } from './realty/listing-enrichment-cache.t
 import type { MarketCache } from './market/market-cache.ts';
 import type { ValuationRuntimeState } from './valuation/valuation-runtime.ts';
 import type { PortfolioJobs } from './portfolio/portfolio-jobs.ts';
+import type { RequestActivity } from './request-activity.ts';
 
 /** What services need from the running process, passed explicitly (no module-level state). */
 export interface AppContext {
@@ -37,4 +38,6 @@ export interface AppContext {
   accounts: AccountsRuntime;
   /** Portfolio jobs (issue 15): the embedded thread pool or the pg-boss queue; started and stopped by the scheduler. */
   portfolioJobs: PortfolioJobs;
+  /** The requests being served: the work left to after ready waits for a quiet moment (request-activity.ts). */
+  activity: RequestActivity;
 }

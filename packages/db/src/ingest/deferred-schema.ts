@@ -60,6 +60,8 @@ export async function deferSchema(database: Database, tables: readonly string[] 
 export interface RestoreOptions {
   /** Checked before each item: once true, what is left stays recorded (for a later call). */
   stop?: () => boolean;
+  /** Awaited before each item (`npm start` after ready: a moment without requests, RequestActivity). */
+  beforeEach?: () => Promise<void>;
 }
 
 export interface RestoredSchema {
@@ -83,6 +85,7 @@ export async function restoreDeferredSchema(database: Database, options: Restore
     // PGlite's queries resolve without leaving the microtask queue: a turn of the event loop lets a
     // thread's message, a request or a timer in between two items (and `stop` see it).
     await setImmediate();
+    await options.beforeEach?.();
     if (options.stop?.()) break;
     const wasMade = await database.db.transaction(async (tx) => {
       if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${SCHEMA_LOCK_KEY}))`);

@@ -52,6 +52,12 @@ export interface EnsureDataLoadedOptions {
    * are made before ensureDataLoaded returns.
    */
   deferIndexes?: boolean;
+  /**
+   * Awaited before each index or foreign key left by an earlier load and before each table's
+   * planner statistics: `npm start`'s `after-ready` call waits there for a moment without requests,
+   * as each is one long call on PGlite's thread, which is the server's.
+   */
+  beforeDeferredItem?: () => Promise<void>;
 }
 
 export interface DatasetLoadReport extends LoadCounts {
@@ -114,7 +120,7 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   const reports: DatasetLoadReport[] = [];
   // A first load inserts without the big tables' secondary indexes and foreign keys and makes them once at the end;
   // what one left (a crash, or `npm start`'s deferIndexes) is made first.
-  const leftOver = await restoreDeferredSchema(database);
+  const leftOver = await restoreDeferredSchema(database, options.beforeDeferredItem ? { beforeEach: options.beforeDeferredItem } : {});
   const firstLoad = await hasNoSales(database);
   if (firstLoad) await deferSchema(database);
   // The sales files are parsed on a second thread while this one writes (sales-parser.ts); on a first
@@ -138,7 +144,7 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   }
   const deferredSchema = await countDeferredSchema(database);
   // The planner statistics come after the indexes (an expression index has statistics of its own).
-  const statisticsRefreshed = deferredSchema === 0 && (await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress));
+  const statisticsRefreshed = deferredSchema === 0 && (await refreshPlannerStatistics(database, reports.some((report) => report.status === 'loaded'), options.onProgress, options.beforeDeferredItem));
   return { dataDir: options.dataDir, datasets: reports, durationMs: Math.round(performance.now() - startedAt), deferredSchema, leftOverSchema: { indexes: leftOver.indexes, foreignKeys: leftOver.foreignKeys }, statisticsRefreshed };
 }
 
@@ -240,7 +246,7 @@ function prefetchSalesFiles(dataDir: string, parser: SalesParser, localityIndex:
  * rows for every filter: a search for one postcode then scans a whole state (measured: 100 ms
  * before, a few ms after).
  */
-async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, onProgress: EnsureDataLoadedOptions['onProgress']): Promise<boolean> {
+async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, onProgress: EnsureDataLoadedOptions['onProgress'], beforeEach?: () => Promise<void>): Promise<boolean> {
   // reltuples is -1 until the table is first analysed, and, unlike pg_stat_*, persists in PGlite.
   const [stats] = await database.query<{ analysed: boolean }>(`SELECT reltuples >= 0 AS analysed FROM pg_class WHERE relname = 'sales' AND relkind = 'r'`);
   if (!hasLoaded && stats?.analysed) return false;
@@ -249,6 +255,7 @@ async function refreshPlannerStatistics(database: Database, hasLoaded: boolean, 
   const tables = await database.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`);
   for (const { name } of tables) {
     await setImmediate();
+    await beforeEach?.();
     await database.query(`ANALYZE "${name.replaceAll('"', '""')}"`);
   }
   onProgress?.({ dataset: 'database', phase: 'done', message: `planner statistics refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s` });
