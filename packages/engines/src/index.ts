@@ -12,7 +12,7 @@ export { pickAddressMatch, pickAddressNear, ADDRESS_NEAR_COORDINATES_KM, type Ad
 
 export type { IndexedSale, SubjectProperty } from './valuation/types.ts';
 export { packSalesAndIndex, unpackSalesAndIndex, type PackedSalesAndIndex } from './valuation/sales-index-pack.ts';
-export { buildSalesIndex, findNearestEarlierSales, firstGapStart, withMarketIndexRefitted, addressKey, streetNameKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
+export { buildSalesIndex, compareSales, findNearestEarlierSales, firstGapStart, withMarketIndexRefitted, addressKey, streetNameKey, timeAdjustment, indexLevelAt, monthNumber, segmentOf, type SalesIndex, type BuildSalesIndexOptions } from './valuation/sales-index.ts';
 export { asAtAssumption, resolveAsAt, formatLongDate, MARKET_CITY, type MarketAsAt, type AsAtPlace } from './valuation/as-at.ts';
 export {
   parseAbsMedianTable,

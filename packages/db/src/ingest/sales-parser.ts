@@ -111,6 +111,12 @@ export function startSalesParserThread(): SalesParser {
   };
   const post = (dataset: SalesDataset, path: string, localityIndex: LocalityIndex, batchRows: number) => postRequest({ kind: 'sales', datasetId: dataset.id, path, localityIndex, batchRows });
   const postVg = (paths: readonly string[], source: string) => postRequest({ kind: 'nsw-vg', paths, source });
+  /** The request prefetched under `key` (forgotten: it is read now), else one posted now. */
+  const take = (key: string, postNow: () => PostedRequest): PostedRequest => {
+    const request = prefetched.get(key) ?? postNow();
+    prefetched.delete(key);
+    return request;
+  };
   /** The next answer to `request`; null when the thread failed before it. */
   const nextAnswer = async (request: PostedRequest): Promise<SalesParseMessage | null> => {
     for (;;) {
@@ -127,9 +133,7 @@ export function startSalesParserThread(): SalesParser {
     },
     async *parse(dataset, path, localityIndex, batchRows) {
       if (broken) return yield* inThreadSalesParser.parse(dataset, path, localityIndex, batchRows);
-      const key = keyOf(dataset, path);
-      const request = prefetched.get(key) ?? post(dataset, path, localityIndex, batchRows);
-      prefetched.delete(key);
+      const request = take(keyOf(dataset, path), () => post(dataset, path, localityIndex, batchRows));
       let received = 0;
       try {
         for (;;) {
@@ -154,9 +158,7 @@ export function startSalesParserThread(): SalesParser {
     },
     async readVg(paths, source) {
       if (broken) return inThreadSalesParser.readVg(paths, source);
-      const key = vgKeyOf(paths, source);
-      const request = prefetched.get(key) ?? postVg(paths, source);
-      prefetched.delete(key);
+      const request = take(vgKeyOf(paths, source), () => postVg(paths, source));
       try {
         const message = await nextAnswer(request);
         if (message === null) {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { buildSalesIndex, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
+import { buildSalesIndex, compareSales, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
 import { parseCopyValues } from '../copy-text.ts';
 import { numberOrNull } from '../sale-columns.ts';
@@ -242,12 +242,9 @@ export async function startSalesIndexSnapshot(
 
 const isSameTally = (a: { rows: number; idSum: number }, b: { rows: number; idSum: number }) => a.rows === b.rows && a.idSum === b.idSum;
 
-/** indexedSalesQuery's order: by sale date, then id. */
-const bySaleDateThenId = (a: IndexedSale, b: IndexedSale) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id);
-
-/** The thread's work: the sales (the parts sent, in the query's order, and the job's COPY text), their index, the serialised snapshot. */
+/** The thread's work: the sales (the parts sent, put in the query's order: compareSales, by date then id; and the job's COPY text), their index, the serialised snapshot. */
 export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob, parts: readonly IndexedSale[][] = []): Uint8Array {
   const copied = salesFromCopyText(job.text, job.fields);
-  const sales = job.keepParts && parts.length > 0 ? [...parts.flat(), ...copied].sort(bySaleDateThenId) : copied;
+  const sales = job.keepParts && parts.length > 0 ? [...parts.flat(), ...copied].sort(compareSales) : copied;
   return v8.serialize(packSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }

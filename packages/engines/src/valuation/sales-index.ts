@@ -111,7 +111,8 @@ export interface BuildSalesIndexOptions {
   movement?: MarketMovement | null;
 }
 
-function compareSales(a: IndexedSale, b: IndexedSale): number {
+/** Sales by date, then id: the order of the index's sales (and of the loaders' sales query). */
+export function compareSales(a: IndexedSale, b: IndexedSale): number {
   return a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id - b.id;
 }
 
