@@ -15,6 +15,7 @@ import { startSalesParserThread, type SalesParser } from './sales-parser.ts';
 import { loadLocalityIndex } from './load-locality-index.ts';
 import type { LocalityIndex } from './place-sale.ts';
 import { SALES_BATCH_ROWS } from './write-sales.ts';
+import { FreshLoad } from './fresh-load.ts';
 
 export interface IngestProgressEvent {
   dataset: string;
@@ -94,23 +95,25 @@ function emptyCounts(): LoadCounts {
   return { rowsRead: 0, rowsLoaded: 0, rowsRejected: 0, rejectedByReason: {}, adjustedByRule: {} };
 }
 
-/** What a data set's load is given besides its files: the suburbs' files read, the localities' look-ups (both read before the transaction). */
+/** What a data set's load is given besides its files: the suburbs' files read, the localities' look-ups (both read before the transaction), and a first load's writer. */
 interface Prepared {
   suburbFiles: SuburbFiles | null;
   localities: LocalityIndex | null;
+  fresh: FreshLoad | null;
 }
 
 async function loadDataset(tx: DrizzleDatabase, dataset: BundledDataset, paths: string[], report: ProgressReporter, salesParser: () => SalesParser, prepared: Prepared): Promise<LoadCounts> {
   const localities = prepared.localities ?? undefined;
+  const fresh = prepared.fresh ?? undefined;
   switch (dataset.kind) {
     case 'gazetteer':
       return (await loadGazetteerDataset(tx, dataset, paths[0] as string, report)).toCounts();
     case 'suburbs':
       return (await loadSuburbsDataset(tx, dataset, prepared.suburbFiles ?? (await readSuburbFiles(paths)), report)).toCounts();
     case 'sales':
-      return (await loadSalesDataset(tx, dataset, paths[0] as string, report, salesParser(), localities)).toCounts();
+      return (await loadSalesDataset(tx, dataset, paths[0] as string, report, salesParser(), localities, fresh)).toCounts();
     case 'nsw-vg':
-      return (await loadNswVgDataset(tx, dataset, paths, report, salesParser(), localities)).toCounts();
+      return (await loadNswVgDataset(tx, dataset, paths, report, salesParser(), localities, fresh)).toCounts();
   }
 }
 
@@ -169,6 +172,8 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
   // The localities' placement look-ups, read once for every sales set (about 0.3 s of PGlite each) and again after the gazetteer changes.
   let localities: Promise<LocalityIndex> | null = null;
   const readLocalities = () => (localities ??= loadLocalityIndex(database.db));
+  // A first load on PGlite writes its sales and addresses the fresh way (fresh-load.ts): the tables were empty and their foreign keys are deferred.
+  const fresh = firstLoad && database.kind === 'pglite' ? new FreshLoad() : null;
   const which = options.datasets ?? 'all';
   const selected = BUNDLED_DATASETS.filter((dataset) => which === 'all' || (which === 'after-ready') === ('afterReady' in dataset && dataset.afterReady));
   for (const dataset of BUNDLED_DATASETS) {
@@ -203,6 +208,7 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
     const prepared: Prepared = {
       suburbFiles: dataset.kind === 'suburbs' ? await readSuburbFiles(paths) : null,
       localities: dataset.kind === 'sales' || dataset.kind === 'nsw-vg' ? await readLocalities() : null,
+      fresh,
     };
     const counts = await database.db.transaction(async (tx) => {
       if (database.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${INGEST_LOCK_KEY}))`);

@@ -12,26 +12,29 @@ import type { LocalityIndex } from './place-sale.ts';
 import { readCsvRows, readJsonFile } from './read-source-file.ts';
 import { inThreadSalesParser, type SalesParser } from './sales-parser.ts';
 import { LoadTally } from './record-load.ts';
+import type { FreshLoad } from './fresh-load.ts';
 import { deleteSalesOfSource, insertSales, refreshAddresses, SALES_BATCH_ROWS } from './write-sales.ts';
 
 export type ProgressReporter = (phase: string, rows: number | undefined, message: string) => void;
 
 /** Every bundled sales file: dedupe -> parse -> clean -> place (by `parser`, sales-parser.ts) -> insert in batches. */
-export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex): Promise<LoadTally> {
+export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDataset, path: string, report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex, fresh?: FreshLoad): Promise<LoadTally> {
   const localityIndex = localities ?? (await loadLocalityIndex(tx));
-  await deleteSalesOfSource(tx, dataset.id);
+  const deleted = await deleteSalesOfSource(tx, dataset.id);
+  // A first load's set is written by fresh-load.ts; any other, batch by batch (write-sales.ts).
+  const set = fresh ? await fresh.startSet(tx, dataset.id, deleted) : null;
   let rowsLoaded = 0;
   const batches = parser.parse(dataset, path, localityIndex, SALES_BATCH_ROWS);
   let next = await batches.next();
   while (!next.done) {
-    await insertSales(tx, next.value);
+    await (set ? set.insert(next.value) : insertSales(tx, next.value));
     const before = rowsLoaded;
     rowsLoaded += next.value.length;
     if (Math.floor(rowsLoaded / 20_000) > Math.floor(before / 20_000)) report('insert', rowsLoaded, `${rowsLoaded} sales inserted`);
     next = await batches.next();
   }
-  report('addresses', rowsLoaded, 'linking sales to addresses');
-  await refreshAddresses(tx, dataset.id);
+  report('addresses', rowsLoaded, 'writing their addresses');
+  await (set ? set.finish() : refreshAddresses(tx, dataset.id));
   return Object.assign(new LoadTally(), next.value, { rowsLoaded });
 }
 
@@ -40,9 +43,9 @@ export async function loadSalesDataset(tx: DrizzleDatabase, dataset: SalesDatase
  * bundled source's rows; the archives read by `parser` (a first start's parsing thread reads them
  * while the other sets are written).
  */
-export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDataset, paths: readonly string[], report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex): Promise<LoadTally> {
+export async function loadNswVgDataset(tx: DrizzleDatabase, dataset: NswVgDataset, paths: readonly string[], report: ProgressReporter, parser: SalesParser = inThreadSalesParser, localities?: LocalityIndex, fresh?: FreshLoad): Promise<LoadTally> {
   const read = await parser.readVg(paths, dataset.id);
-  const { tally } = await loadNswVgSales(tx, read, { source: dataset.id, replaceSource: true, report, ...(localities ? { localityIndex: localities } : {}) });
+  const { tally } = await loadNswVgSales(tx, read, { source: dataset.id, replaceSource: true, report, ...(localities ? { localityIndex: localities } : {}), ...(fresh ? { fresh } : {}) });
   return tally;
 }
 

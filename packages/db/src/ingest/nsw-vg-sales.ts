@@ -21,6 +21,7 @@ import { keepLatestVgRecords, parseVgSale, readVgDatText, separateMultiLotDealin
 import { placeSale, type LocalityIndex } from './place-sale.ts';
 import { LoadTally } from './record-load.ts';
 import { reject, type SaleRecord } from './sale-record.ts';
+import type { FreshLoad } from './fresh-load.ts';
 import { deleteSalesOfSource, deleteSupersededKeyedSales, refreshAddresses, upsertKeyedSales } from './write-sales.ts';
 
 /** One `.DAT` file taken out of an archive. */
@@ -204,9 +205,10 @@ export function readVgSales(archives: VgArchives, source: string): ReadVgSales {
 /**
  * Loads the archives' sales inside the caller's transaction; the tally is what dataset_loads records.
  * `archives` may come read already (readVgSales, on the parsing thread); `localityIndex`, the
- * localities' placement look-ups when the caller holds them for the current gazetteer.
+ * localities' placement look-ups when the caller holds them for the current gazetteer;
+ * `fresh`: a first load's (ensureDataLoaded), whose sets fresh-load.ts writes.
  */
-export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives | ReadVgSales, options: LoadNswVgOptions & { localityIndex?: LocalityIndex }): Promise<{ report: NswVgLoadReport; tally: LoadTally }> {
+export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives | ReadVgSales, options: LoadNswVgOptions & { localityIndex?: LocalityIndex; fresh?: FreshLoad }): Promise<{ report: NswVgLoadReport; tally: LoadTally }> {
   const read = 'cleaned' in archives ? archives : readVgSales(archives, options.source);
   const tally = new LoadTally();
   const rejections: VgRejection[] = [];
@@ -238,13 +240,15 @@ export async function loadNswVgSales(tx: DrizzleDatabase, archives: VgArchives |
   }
 
   options.report?.('insert', accepted.length, `${accepted.length} sales to write (${read.resent} re-sent records replaced by a later download)`);
-  if (options.replaceSource) await deleteSalesOfSource(tx, options.source);
+  const replaced = options.replaceSource ? await deleteSalesOfSource(tx, options.source) : 0;
   const removedByLaterDownload = await deleteSupersededKeyedSales(tx, notStored);
-  const written = await upsertKeyedSales(tx, accepted);
+  // A first load's set is written by fresh-load.ts; any other, batch by batch (write-sales.ts).
+  const set = options.fresh ? await options.fresh.startSet(tx, options.source, replaced + removedByLaterDownload) : null;
+  const written = await (set ? set.upsertKeyed(accepted) : upsertKeyedSales(tx, accepted));
   for (let i = 0; i < written.keptLater; i += 1) tally.countRejection('later_download_stored');
   tally.rowsLoaded = written.inserted + written.updated;
-  options.report?.('addresses', tally.rowsLoaded, 'linking sales to addresses');
-  await refreshAddresses(tx, options.source);
+  options.report?.('addresses', tally.rowsLoaded, 'writing their addresses');
+  await (set ? set.finish() : refreshAddresses(tx, options.source));
 
   const byReason = tally.rejectedByReason;
   const saleDates = accepted.map((sale) => sale.saleDate).sort();

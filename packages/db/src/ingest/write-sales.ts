@@ -24,7 +24,7 @@ export async function deleteSalesOfSource(tx: DrizzleDatabase, source: string): 
 }
 
 /** The `sales` columns an insert writes, with their SQL types (ids and foreign keys besides locality_id are set later). */
-const INSERT_COLUMNS: ReadonlyArray<readonly [column: string, type: string, read: (record: SaleRecord) => unknown]> = [
+export const INSERT_COLUMNS: ReadonlyArray<readonly [column: string, type: string, read: (record: SaleRecord) => unknown]> = [
   ['source', 'text', (r) => r.source],
   ['source_row', 'integer', (r) => r.sourceRow],
   ['address', 'text', (r) => r.address],
