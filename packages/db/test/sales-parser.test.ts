@@ -68,6 +68,26 @@ describe('the sales parsing thread', () => {
     }
   }, 120_000);
 
+  it('places a file read ahead (a first load reads its first file while the gazetteer is written) as it parses one not read ahead; a missing one fails at its parse', async () => {
+    const localities = await fixtureLocalities();
+    const datasets = BUNDLED_DATASETS.filter((candidate): candidate is SalesDataset => candidate.kind === 'sales');
+    const thread = startSalesParserThread();
+    try {
+      const missing = path.join(FIXTURE_DATA_DIR, 'no-such-file.csv');
+      thread.readAhead(datasets[0]!, missing);
+      for (const dataset of datasets) thread.readAhead(dataset, resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!);
+      await expect(drain(thread, datasets[0]!, missing, localities, 2)).rejects.toThrow(/no-such-file/);
+      for (const dataset of datasets) {
+        const file = resolveDataFile(FIXTURE_DATA_DIR, dataset.file)!;
+        const there = await drain(thread, dataset, file, localities, 2);
+        expect(there.batches.flat().length).toBeGreaterThan(2);
+        expect(there).toStrictEqual(await drain(inThreadSalesParser, dataset, file, localities, 2));
+      }
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+
   it('reports a file it cannot read as the calling thread would, and parses the next one', async () => {
     const localities = await fixtureLocalities();
     const dataset = BUNDLED_DATASETS.find((candidate): candidate is SalesDataset => candidate.kind === 'sales')!;

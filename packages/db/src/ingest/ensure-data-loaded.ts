@@ -129,6 +129,7 @@ export async function ensureDataLoaded(database: Database, options: EnsureDataLo
   // The sales files are parsed on a second thread while this one writes (sales-parser.ts); on a first
   // load it starts now, so that its code is loaded by the time the first sales file is.
   let parser: SalesParser | null = firstLoad ? startSalesParserThread() : null;
+  if (parser) readFirstSalesFileAhead(options.dataDir, parser);
   const salesParser = () => (parser ??= startSalesParserThread());
   let loaded = false;
   try {
@@ -244,6 +245,13 @@ function prefetchSalesFiles(dataDir: string, parser: SalesParser, localityIndex:
     if (dataset.kind === 'sales') parser.prefetch(dataset, paths[0] as string, localityIndex, SALES_BATCH_ROWS);
     else if (dataset.kind === 'nsw-vg') parser.prefetchVg(paths, dataset.id);
   }
+}
+
+/** A first load's first sales file, read and cleaned by the parsing thread while the gazetteer is written. */
+function readFirstSalesFileAhead(dataDir: string, parser: SalesParser): void {
+  const first = BUNDLED_DATASETS.find((dataset) => dataset.kind === 'sales');
+  const path = first ? resolveDatasetFiles(dataDir, first)?.[0] : undefined;
+  if (first?.kind === 'sales' && path !== undefined) parser.readAhead(first, path);
 }
 
 /**

@@ -21,6 +21,12 @@ export interface SalesParser {
    * waits for a file's first batch. Files are parsed one after another, in the order asked.
    */
   prefetch(dataset: SalesDataset, path: string, localityIndex: LocalityIndex, batchRows: number): void;
+  /**
+   * Starts reading and cleaning a file before the gazetteer is loaded (a first load's first sales
+   * file, while the gazetteer is written): its sales are placed when parse() or prefetch() asks for
+   * them, so that the writer does not wait for the file's reading.
+   */
+  readAhead(dataset: SalesDataset, path: string): void;
   /** The NSW Valuer General's archives read, parsed and cleaned (readVgSales): placing and writing them is the caller's. */
   readVg(paths: readonly string[], source: string): Promise<ReadVgSales>;
   /** Starts readVg's work ahead, after the files asked for before it. */
@@ -32,7 +38,11 @@ export interface SalesParser {
 export type SalesParseRequest = {
   /** Echoed in every answer: a request its reader gave up on (its load failed) never feeds the next one. */
   id: number;
-} & ({ kind: 'sales'; datasetId: string; path: string; localityIndex: LocalityIndex; batchRows: number } | { kind: 'nsw-vg'; paths: readonly string[]; source: string });
+} & (
+  | { kind: 'sales'; datasetId: string; path: string; localityIndex: LocalityIndex; batchRows: number }
+  | { kind: 'read'; datasetId: string; path: string }
+  | { kind: 'nsw-vg'; paths: readonly string[]; source: string }
+);
 export type SalesParseAnswer = { kind: 'batch'; records: SaleRecord[] } | { kind: 'done'; counts: LoadCounts } | { kind: 'vg'; read: ReadVgSales } | { kind: 'error'; message: string };
 export type SalesParseMessage = SalesParseAnswer & { id: number };
 
@@ -43,6 +53,7 @@ export const inThreadSalesParser: SalesParser = {
     return tally.toCounts();
   },
   prefetch: () => undefined,
+  readAhead: () => undefined,
   readVg: async (paths, source) => readVgSales(await readVgArchiveFiles(paths), source),
   prefetchVg: () => undefined,
   close: async () => undefined,
@@ -130,6 +141,10 @@ export function startSalesParserThread(): SalesParser {
     prefetch(dataset, path, localityIndex, batchRows) {
       const key = keyOf(dataset, path);
       if (!broken && failure === null && !prefetched.has(key)) prefetched.set(key, post(dataset, path, localityIndex, batchRows));
+    },
+    readAhead(dataset, path) {
+      // Nothing is answered: the file's `sales` request (parse or prefetch) places what was read.
+      if (!broken && failure === null) byId.delete(postRequest({ kind: 'read', datasetId: dataset.id, path }).id);
     },
     async *parse(dataset, path, localityIndex, batchRows) {
       if (broken) return yield* inThreadSalesParser.parse(dataset, path, localityIndex, batchRows);
