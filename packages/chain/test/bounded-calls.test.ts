@@ -71,7 +71,11 @@ describe('bounded public calls', () => {
     expect(batch.ms).toBeLessThan(300 + 250);
     const messages = (batch.value as { error: { code: number; message: string } }[]).map((answer) => answer.error);
     expect(messages[0]).toEqual({ code: -32000, message: 'execution took longer than 300 ms' });
-    expect(messages.filter((error) => error.code === -32005).length).toBeGreaterThanOrEqual(MAX_BATCH - 2);
+    // Each call ran out of time or found no free thread. Most found none; under CPU load a queued call
+    // may reach a thread (the one that replaces the thread ended at the hard stop) just before its
+    // deadline and run out of time itself: 2-3 of 10 did so beside a busy build (CI once failed on 7 >= 8).
+    expect(messages.every((error) => error.code === -32000 || error.code === -32005)).toBe(true);
+    expect(messages.filter((error) => error.code === -32005).length).toBeGreaterThanOrEqual(MAX_BATCH / 2);
     expect(await answerRpcBody(chain, Array.from({ length: MAX_BATCH + 1 }, (_, id) => ({ id, method: 'eth_chainId' })), runner)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `A batch holds 1 to ${MAX_BATCH} requests` } });
   });
 
