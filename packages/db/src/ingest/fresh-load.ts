@@ -17,7 +17,7 @@ import { copyRows, stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
 import { buildAddressKey } from './place-sale.ts';
 import type { SaleRecord } from './sale-record.ts';
-import { INSERT_COLUMNS, insertSales, refreshAddresses, upsertKeyedSales, type KeyedWriteCounts } from './write-sales.ts';
+import { countByPrecision, INSERT_COLUMNS, insertSales, refreshAddresses, upsertKeyedSales, type KeyedWriteCounts } from './write-sales.ts';
 
 /** What a first load knows of what it wrote so far, across its sets. */
 export class FreshLoad {
@@ -106,19 +106,16 @@ export class FreshSet {
   /** Writes a batch of the set's sales (records without a source key: insertSales's). */
   async insert(records: readonly SaleRecord[]): Promise<void> {
     if (await this.leaveIfMet(records)) return insertSales(this.tx, records);
-    await copyRows(this.tx, 'sales', SALE_COLUMNS, records.map((record) => [...INSERT_COLUMNS.map(([, , read]) => read(record)), this.addressIdOf(record)]));
+    await this.copySales(records);
   }
 
   /** Writes keyed sales (upsertKeyedSales's: distinct keys); on an empty table each is an insert. */
   async upsertKeyed(records: readonly SaleRecord[]): Promise<KeyedWriteCounts> {
     if (await this.leaveIfMet(records, this.load.hasKeyedSales)) return upsertKeyedSales(this.tx, records);
-    await this.insert(records);
+    await this.copySales(records);
     this.load.hasKeyedSales = true;
     const writtenByPrecision: Record<string, number> = {};
-    for (const record of records) {
-      const precision = record.locationPrecision ?? 'none';
-      writtenByPrecision[precision] = (writtenByPrecision[precision] ?? 0) + 1;
-    }
+    countByPrecision(writtenByPrecision, records.map((record) => record.locationPrecision));
     return { inserted: records.length, updated: 0, keptLater: 0, writtenByPrecision };
   }
 
@@ -130,6 +127,11 @@ export class FreshSet {
     }
     await this.writeAddresses();
     for (const key of this.addresses.keys()) this.load.addressKeys.add(key);
+  }
+
+  /** One COPY straight into `sales`, each sale with its address's id. */
+  private async copySales(records: readonly SaleRecord[]): Promise<void> {
+    await copyRows(this.tx, 'sales', SALE_COLUMNS, records.map((record) => [...INSERT_COLUMNS.map(([, , read]) => read(record)), this.addressIdOf(record)]));
   }
 
   /** The id of the sale's address (given on its first sale), its tally updated; null without an address. */

@@ -131,6 +131,11 @@ export interface KeyedWriteCounts {
   writtenByPrecision: Record<string, number>;
 }
 
+/** Adds the written sales' location precisions (null as 'none') to `byPrecision`. */
+export function countByPrecision(byPrecision: Record<string, number>, precisions: ReadonlyArray<string | null>): void {
+  for (const precision of precisions) byPrecision[precision ?? 'none'] = (byPrecision[precision ?? 'none'] ?? 0) + 1;
+}
+
 /**
  * Sales whose source re-sends corrected versions (each record has sourceKey and sourceVersion): a
  * new key is inserted; a stored key, whichever source wrote it, is overwritten by the same or a
@@ -156,10 +161,7 @@ export async function upsertKeyedSales(tx: DrizzleDatabase, records: readonly Sa
       RETURNING (xmax = 0) AS inserted, location_precision`);
     // xmax is 0 on a row this statement inserted, the updating transaction's id on one it overwrote.
     const rows = (result as { rows: Array<{ inserted: boolean; location_precision: string | null }> }).rows;
-    for (const row of rows) {
-      const precision = row.location_precision ?? 'none';
-      counts.writtenByPrecision[precision] = (counts.writtenByPrecision[precision] ?? 0) + 1;
-    }
+    countByPrecision(counts.writtenByPrecision, rows.map((row) => row.location_precision));
     const inserted = rows.filter((row) => row.inserted === true || String(row.inserted) === 't' || String(row.inserted) === 'true').length;
     counts.inserted += inserted;
     counts.updated += rows.length - inserted;
