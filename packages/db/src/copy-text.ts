@@ -7,6 +7,7 @@
 /** `value` in COPY's text format: `\N` for null, JSON for an object, backslash escapes for what would end a value or a row. */
 export function toCopyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   // An object or array for a json or jsonb column, as its JSON text.
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -57,6 +57,9 @@ interface AddressTally {
 }
 
 const SALE_COLUMNS: readonly CopyColumn[] = [...INSERT_COLUMNS.map(([column, type]): CopyColumn => [column, type]), ['address_id', 'integer']];
+/** How each of INSERT_COLUMNS is read from a record, and where the address key goes (computed once a sale). */
+const SALE_READS = INSERT_COLUMNS.map(([, , read]) => read);
+const ADDRESS_KEY_AT = INSERT_COLUMNS.findIndex(([column]) => column === 'address_key');
 
 /** The address columns a set's end writes; search_text is made from them in SQL, as the other way makes it. */
 const ADDRESS_COLUMNS: readonly CopyColumn[] = [
@@ -105,14 +108,16 @@ export class FreshSet {
 
   /** Writes a batch of the set's sales (records without a source key: insertSales's). */
   async insert(records: readonly SaleRecord[]): Promise<void> {
-    if (await this.leaveIfMet(records)) return insertSales(this.tx, records);
-    await this.copySales(records);
+    const keys = records.map(buildAddressKey);
+    if (await this.leaveIfMet(keys)) return insertSales(this.tx, records);
+    await this.copySales(records, keys);
   }
 
   /** Writes keyed sales (upsertKeyedSales's: distinct keys); on an empty table each is an insert. */
   async upsertKeyed(records: readonly SaleRecord[]): Promise<KeyedWriteCounts> {
-    if (await this.leaveIfMet(records, this.load.hasKeyedSales)) return upsertKeyedSales(this.tx, records);
-    await this.copySales(records);
+    const keys = records.map(buildAddressKey);
+    if (await this.leaveIfMet(keys, this.load.hasKeyedSales)) return upsertKeyedSales(this.tx, records);
+    await this.copySales(records, keys);
     this.load.hasKeyedSales = true;
     const writtenByPrecision: Record<string, number> = {};
     countByPrecision(writtenByPrecision, records.map((record) => record.locationPrecision));
@@ -129,14 +134,19 @@ export class FreshSet {
     for (const key of this.addresses.keys()) this.load.addressKeys.add(key);
   }
 
-  /** One COPY straight into `sales`, each sale with its address's id. */
-  private async copySales(records: readonly SaleRecord[]): Promise<void> {
-    await copyRows(this.tx, 'sales', SALE_COLUMNS, records.map((record) => [...INSERT_COLUMNS.map(([, , read]) => read(record)), this.addressIdOf(record)]));
+  /** One COPY straight into `sales`, each sale with its address's id (`keys`: each sale's address key). */
+  private async copySales(records: readonly SaleRecord[], keys: readonly (string | null)[]): Promise<void> {
+    const rows = records.map((record, i) => {
+      const row: unknown[] = new Array(SALE_READS.length + 1);
+      for (let column = 0; column < SALE_READS.length; column += 1) row[column] = column === ADDRESS_KEY_AT ? keys[i] : SALE_READS[column]!(record);
+      row[SALE_READS.length] = this.addressIdOf(record, keys[i]!);
+      return row;
+    });
+    await copyRows(this.tx, 'sales', SALE_COLUMNS, rows);
   }
 
-  /** The id of the sale's address (given on its first sale), its tally updated; null without an address. */
-  private addressIdOf(record: SaleRecord): number | null {
-    const key = buildAddressKey(record);
+  /** The id of the sale's address `key` (given on its first sale), its tally updated; null without an address. */
+  private addressIdOf(record: SaleRecord, key: string | null): number | null {
     if (key === null) return null;
     let tally = this.addresses.get(key);
     if (tally === undefined) {
@@ -151,16 +161,14 @@ export class FreshSet {
   }
 
   /**
-   * True (and this set goes batch by batch from here, the load too) when `records` meet an address an
-   * earlier set wrote, or `met` (keyed sales an earlier set wrote), or the load was no longer fresh:
-   * the addresses tallied so far are written first, and refreshAddresses completes them at the set's end.
+   * True (and this set goes batch by batch from here, the load too) when a batch's address `keys` meet
+   * an address an earlier set wrote, or `met` (keyed sales an earlier set wrote), or the load was no
+   * longer fresh: the addresses tallied so far are written first, and refreshAddresses completes them
+   * at the set's end.
    */
-  private async leaveIfMet(records: readonly SaleRecord[], met = false): Promise<boolean> {
+  private async leaveIfMet(keys: readonly (string | null)[], met = false): Promise<boolean> {
     if (this.isBatchByBatch) return true;
-    const meets = met || (this.load.addressKeys.size > 0 && records.some((record) => {
-      const key = buildAddressKey(record);
-      return key !== null && this.load.addressKeys.has(key);
-    }));
+    const meets = met || (this.load.addressKeys.size > 0 && keys.some((key) => key !== null && this.load.addressKeys.has(key)));
     if (!meets) return false;
     await this.writeAddresses();
     this.addresses.clear();
