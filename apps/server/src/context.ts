@@ -188,7 +188,7 @@ export async function createAppContext(config: AppConfig, options: StartOptions 
         // What no request reads waits for ready (afterReadyLoad).
         datasets: options.afterReady ? 'before-ready' : 'all',
         beforeIndexes,
-        ...(beforeIndexes ? { afterSalesDataset: (source: string) => (salesIndexThread ??= startSalesIndexThread()).sendSource(database, source) } : {}),
+        ...(beforeIndexes ? { afterSalesDataset: (source, written) => (salesIndexThread ??= startSalesIndexThread()).sendSource(database, source, written) } : {}),
         // The tables' indexes then wait for the sales index's thread (loadRuntimes) and for ready.
         deferIndexes: beforeIndexes !== undefined,
       }).finally(() => salesIndexThread?.close());

@@ -2,7 +2,8 @@
 // (write-sales.ts) does, on the fixture data: every set loaded, and a set that meets the addresses of
 // an earlier one, which goes batch by batch from there.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUNDLED_DATASETS, ensureDataLoaded, openDatabase, type Database } from '../src/index.ts';
+import { compareSales, type IndexedSale } from '@propguard/engines';
+import { BUNDLED_DATASETS, ensureDataLoaded, loadIndexedSales, openDatabase, type Database } from '../src/index.ts';
 import { deferSchema, restoreDeferredSchema } from '../src/ingest/deferred-schema.ts';
 import { FreshLoad } from '../src/ingest/fresh-load.ts';
 import { loadSalesDataset } from '../src/ingest/load-datasets.ts';
@@ -41,6 +42,17 @@ async function tables(database: Database): Promise<{ sales: unknown[]; addresses
 }
 
 describe('a first load written the fresh way (PGlite)', () => {
+  it('gives each set\'s sales as the sales index reads them back (ids included), for the index\'s thread', async () => {
+    const database = await openFresh();
+    const sent = new Map<string, readonly IndexedSale[] | null>();
+    await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR, afterSalesDataset: async (source, written) => void sent.set(source, written) });
+    const salesSets = BUNDLED_DATASETS.filter((dataset) => dataset.kind === 'sales' || dataset.kind === 'nsw-vg').map((dataset) => dataset.id);
+    expect([...sent.keys()].sort()).toEqual([...salesSets].sort());
+    for (const source of salesSets) expect(sent.get(source)?.length, source).toBeGreaterThan(0);
+    const fromTable = await loadIndexedSales(database, { ownSaleRecords: true });
+    expect([...sent.values()].flatMap((sales) => sales ?? []).sort(compareSales)).toEqual(fromTable);
+  });
+
   it('leaves the same sales, links and addresses as loading every set again batch by batch', async () => {
     const database = await openFresh();
     const first = await ensureDataLoaded(database, { dataDir: FIXTURE_DATA_DIR });
@@ -90,6 +102,8 @@ describe('a first load written the fresh way (PGlite)', () => {
     const fresh = new FreshLoad();
     const freshTables = await loadBoth(fresh);
     expect(fresh.isActive).toBe(false);
+    // The set that went batch by batch has no sales for the index's thread (they are read back instead); the first has.
+    expect([...fresh.indexedSales.keys()]).toEqual([melbourne!.id]);
     expect(freshTables).toEqual(await loadBoth(undefined));
     const counts = freshTables.addresses.map((row) => (row as { sale_count: number }).sale_count);
     expect(counts.filter((count) => count === 2)).toHaveLength(8);
@@ -102,6 +116,7 @@ describe('a first load written the fresh way (PGlite)', () => {
     await database.query('DELETE FROM sales WHERE source <> $1', [melbourne!.id]);
     await database.db.transaction((tx) => loadSalesDataset(tx, melbourne!, file, report, second, undefined, replacing));
     expect(replacing.isActive).toBe(false);
+    expect(replacing.indexedSales.size).toBe(0);
   });
 });
 

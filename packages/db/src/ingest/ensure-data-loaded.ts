@@ -5,6 +5,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import type { IndexedSale } from '@propguard/engines';
 import type { Database, DrizzleDatabase } from '../open-database.ts';
 import { BUNDLED_DATASETS, type BundledDataset } from './bundled-datasets.ts';
 import { loadGazetteerDataset, loadNswVgDataset, loadSalesDataset, loadSuburbsDataset, readSuburbFiles, type ProgressReporter, type SuburbFiles } from './load-datasets.ts';
@@ -42,10 +43,11 @@ export interface EnsureDataLoadedOptions {
   datasets?: 'all' | 'before-ready' | 'after-ready';
   /**
    * Called on a first load (into empty tables) after each sales set's transaction, with the set's
-   * source: `npm start` sends its sales to the sales index's thread there (SalesIndexThread.sendSource),
-   * which parses them while the next set loads. A failure of it is ignored.
+   * source and, when it was written the fresh way, its sales as the sales index reads them
+   * (fresh-load.ts): `npm start` sends them to the sales index's thread there
+   * (SalesIndexThread.sendSource), which keeps them while the next set loads. A failure of it is ignored.
    */
-  afterSalesDataset?: (source: string) => Promise<void>;
+  afterSalesDataset?: (source: string, written: readonly IndexedSale[] | null) => Promise<void>;
   /**
    * true (`npm start`): a successful first load leaves the tables' indexes, foreign keys and planner
    * statistics to buildDeferredSchema (while the sales index is built on another thread) and to the
@@ -228,7 +230,7 @@ async function loadEachDataset(database: Database, options: EnsureDataLoadedOpti
       hasGazetteerChanged = true;
       localities = null;
     }
-    if (firstLoad && (dataset.kind === 'sales' || dataset.kind === 'nsw-vg')) await options.afterSalesDataset?.(dataset.id).catch(() => undefined);
+    if (firstLoad && (dataset.kind === 'sales' || dataset.kind === 'nsw-vg')) await options.afterSalesDataset?.(dataset.id, fresh?.indexedSales.get(dataset.id) ?? null).catch(() => undefined);
     report('done', counts.rowsLoaded, `${counts.rowsLoaded} loaded, ${counts.rowsRejected} rejected in ${(durationMs / 1000).toFixed(1)} s`);
     reports.push({ dataset: dataset.id, status: 'loaded', checksum, durationMs, ...counts });
   }

@@ -15,6 +15,8 @@
 import { sql } from 'drizzle-orm';
 import { copyRows, stageRows, type CopyColumn } from '../bulk-copy.ts';
 import type { DrizzleDatabase } from '../open-database.ts';
+import type { IndexedSale } from '@propguard/engines';
+import { indexedSaleOfRecord } from '../valuation/load-indexed-sales.ts';
 import { buildAddressKey } from './place-sale.ts';
 import type { SaleRecord } from './sale-record.ts';
 import { countByPrecision, INSERT_COLUMNS, insertSales, refreshAddresses, upsertKeyedSales, type KeyedWriteCounts } from './write-sales.ts';
@@ -27,6 +29,12 @@ export class FreshLoad {
   hasKeyedSales = false;
   /** False once a set went the batch-by-batch way: what is stored is then no longer only what this load knows. */
   isActive = true;
+  /**
+   * Each set's sales as the sales index reads them (indexedSaleOfRecord, with the ids the COPY gave
+   * them), by source, for the sets written the fresh way to their end; a first start sends them to the
+   * index's thread from here instead of reading them back (ensureDataLoaded's afterSalesDataset).
+   */
+  readonly indexedSales = new Map<string, IndexedSale[]>();
 
   private hasCheckedAddresses = false;
 
@@ -92,6 +100,8 @@ export class FreshSet {
   private nextAddressId = 1;
   /** Whether this set went the batch-by-batch way (and so refreshAddresses ends it). */
   private isBatchByBatch: boolean;
+  /** The set's sales as the sales index reads them, while it goes the fresh way. */
+  private readonly indexed: IndexedSale[] = [];
 
   constructor(
     private readonly load: FreshLoad,
@@ -132,6 +142,7 @@ export class FreshSet {
     }
     await this.writeAddresses();
     for (const key of this.addresses.keys()) this.load.addressKeys.add(key);
+    this.load.indexedSales.set(this.source, this.indexed);
   }
 
   /** One COPY straight into `sales`, each sale with its address's id (`keys`: each sale's address key). */
@@ -143,6 +154,13 @@ export class FreshSet {
       return row;
     });
     await copyRows(this.tx, 'sales', SALE_COLUMNS, rows);
+    // COPY gives the rows the sequence's next ids in their order (one session, nothing else writing): the batch ends at its current value.
+    const result = await this.tx.execute(sql`SELECT currval(pg_get_serial_sequence('sales', 'id'))::int AS id`);
+    const firstId = Number((result as { rows: Array<{ id: number }> }).rows[0]!.id) - records.length + 1;
+    records.forEach((record, i) => {
+      const sale = indexedSaleOfRecord(record, firstId + i);
+      if (sale) this.indexed.push(sale);
+    });
   }
 
   /** The id of the sale's address `key` (given on its first sale), its tally updated; null without an address. */

@@ -9,6 +9,7 @@ import { parseCopyValues } from '../copy-text.ts';
 import { numberOrNull } from '../sale-columns.ts';
 import { fingerprintFiles, handOverSnapshot, readThroughSnapshot, snapshotFile, sourceFilesText, type SnapshotSpec } from '../snapshot.ts';
 import { startTypeScriptWorker } from '../worker-thread.ts';
+import type { SaleRecord } from '../ingest/sale-record.ts';
 
 const INDEXED_SALE_COLUMNS = ['id', 'lat', 'lng', 'state', 'suburb', 'postcode', 'address', 'property_type', 'bedrooms', 'bathrooms', 'car_spaces', 'land_size_m2', 'building_size_m2', 'year_built', 'price_aud', 'sale_date', 'is_market_sale', 'sale_method', 'source_key', 'location_precision'] as const;
 /** Where each column of indexedSalesQuery is in a row of its values. */
@@ -52,6 +53,41 @@ function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
     sale.saleMethod = values[AT.sale_method] ?? null;
   }
   if (values[AT.location_precision] === 'locality') sale.placedAtLocality = true;
+  return sale;
+}
+
+/**
+ * The sale `record`, written as sale `id`, is among indexedSalesQuery's rows (SERVED_SALES), as
+ * toIndexedSale reads it back; null where that query leaves it out. A first load sends each set's
+ * sales to the index's thread from memory this way (fresh-load.ts) instead of reading them back.
+ */
+export function indexedSaleOfRecord(record: SaleRecord, id: number): IndexedSale | null {
+  if (!(record.isMarketSale || record.address != null) || record.priceAud == null || record.lat == null || record.lng == null) return null;
+  const sourceKey = record.sourceKey ?? null;
+  const sale: IndexedSale = {
+    id,
+    lat: record.lat,
+    lng: record.lng,
+    state: record.state ?? null,
+    suburb: record.suburb,
+    postcode: record.postcode ?? null,
+    address: record.address ?? null,
+    propertyType: record.propertyType,
+    bedrooms: record.bedrooms ?? null,
+    bathrooms: record.bathrooms ?? null,
+    carSpaces: record.carSpaces ?? null,
+    landSizeM2: record.landSizeM2 ?? null,
+    buildingSizeM2: record.buildingSizeM2 ?? null,
+    yearBuilt: record.yearBuilt ?? null,
+    priceAud: record.priceAud,
+    saleDate: record.saleDate,
+    propertyKey: sourceKey?.startsWith('nsw-vg:') ? sourceKey.slice(7).split('|')[0]! : null,
+  };
+  if (!record.isMarketSale) {
+    sale.isMarketSale = false;
+    sale.saleMethod = record.saleMethod ?? null;
+  }
+  if (record.locationPrecision === 'locality') sale.placedAtLocality = true;
   return sale;
 }
 
@@ -155,7 +191,7 @@ export interface SalesIndexSnapshotJob {
 }
 
 /** What the thread of startSalesIndexSnapshot is sent: the sales of a set as it is written (parsed at once), then the job. */
-export type SalesIndexThreadMessage = { kind: 'part'; fields: string[]; text: string } | ({ kind: 'job' } & SalesIndexSnapshotJob);
+export type SalesIndexThreadMessage = { kind: 'part'; fields: string[]; text: string } | { kind: 'sales'; sales: IndexedSale[] } | ({ kind: 'job' } & SalesIndexSnapshotJob);
 
 /**
  * A thread for startSalesIndexSnapshot, started ahead of its job. A first load starts it after its
@@ -166,8 +202,12 @@ export interface SalesIndexThread {
   worker: Worker | null;
   /** Rows sent so far, and the sum of their ids. */
   sent: { rows: number; idSum: number };
-  /** Sends the sales of `source` as the table holds them now (one COPY text file: PGlite; nothing on PostgreSQL). */
-  sendSource(database: Database, source: string): Promise<void>;
+  /**
+   * Sends the sales of `source` as the table holds them now: `written` when the load knows them (a
+   * first load's set written the fresh way: indexedSaleOfRecord), else one COPY text file read back
+   * (PGlite; nothing on PostgreSQL).
+   */
+  sendSource(database: Database, source: string, written?: readonly IndexedSale[] | null): Promise<void>;
   /** Ends the thread if it was given no job. */
   close(): void;
 }
@@ -184,8 +224,15 @@ export function startSalesIndexThread(): SalesIndexThread {
   const thread: SalesIndexThread = {
     worker,
     sent: { rows: 0, idSum: 0 },
-    async sendSource(database, source) {
+    async sendSource(database, source, written) {
       if (thread.worker === null) return;
+      if (written) {
+        thread.worker.postMessage({ kind: 'sales', sales: [...written] } satisfies SalesIndexThreadMessage);
+        let idSum = 0;
+        for (const sale of written) idSum += sale.id;
+        thread.sent = { rows: thread.sent.rows + written.length, idSum: thread.sent.idSum + idSum };
+        return;
+      }
       const tally = await indexedSalesTally(database, source);
       const copied = await database.copyText(indexedSalesQuery(SERVED_SALES, source));
       if (copied === null || thread.worker === null) return;

@@ -1,6 +1,6 @@
 /**
- * The thread of startSalesIndexSnapshot: parses the sales of each set it is sent as it comes (a first
- * load sends them as they are written), then, given its job, builds their index, sends the serialised
+ * The thread of startSalesIndexSnapshot: keeps the sales of each set it is sent as it comes (a first
+ * load sends them as they are written: the sales themselves, or their COPY text, parsed at once), then, given its job, builds their index, sends the serialised
  * snapshot back and writes its file.
  */
 import { parentPort } from 'node:worker_threads';
@@ -13,6 +13,10 @@ const parts: IndexedSale[][] = [];
 const onMessage = (message: SalesIndexThreadMessage) => {
   if (message.kind === 'part') {
     parts.push(salesFromCopyText(message.text, message.fields));
+    return;
+  }
+  if (message.kind === 'sales') {
+    parts.push(message.sales);
     return;
   }
   port.off('message', onMessage);
