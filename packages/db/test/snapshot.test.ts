@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSalesIndex, packSalesAndIndex, type PackedSalesAndIndex } from '@propguard/engines';
+import { buildSalesIndex, buildTypicalAttributesTable, packSalesAndIndex, type PackedSalesAndIndex } from '@propguard/engines';
 import { ensureDataLoaded, importSales, loadAddressCandidates, loadAddressSearchEntries, loadHazardData, loadIndexedSales, loadSalesAndIndex, openDatabase, REPO_ROOT, startSalesIndexSnapshot, startSalesIndexThread, warmHazardSnapshot, type Database } from '../src/index.ts';
 import { flushSnapshotWrites, holdSnapshotWrites, readThroughFileSnapshot, snapshotFile } from '../src/snapshot.ts';
 import { hasHazardSnapshot } from '../src/hazards/load-hazard-data.ts';
@@ -136,6 +136,10 @@ describe('snapshots of the bulk reads of a start: sales and their index, address
     expect(thread.sent.rows).toBe(fromTable.sales.length);
     expect(await (await startSalesIndexSnapshot(database, null, snapshotDir, thread)).done).toBe(true);
     expect(await loadKept()).toEqual(fromTable);
+    // The localities' typical attributes travel in the snapshot, as built from its sales.
+    const kept = await loadSalesAndIndex(database, null, snapshotDir);
+    expect(kept.typical.size).toBeGreaterThan(5);
+    expect(kept.typical).toEqual(buildTypicalAttributesTable(kept.index.sales));
 
     // One set sent, then the table holds more: the parts are dropped and the whole table read.
     for (const name of snapshots()) fs.rmSync(path.join(snapshotDir, name));

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { carryForwardCalibrationPath, loadAddressBook, loadFloodLayers, loadHazardData, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
-import { buildHazardContext, buildTypicalAttributesTable, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
+import { buildHazardContext, buildSalesIndex, parseValuationModel, type IndexedSale, type MarketMovement, type PortfolioEngineData } from '@propguard/engines';
 import { AppError, type ClimateOutlook } from '@propguard/schemas';
 
 export interface PortfolioRuntime {
@@ -33,13 +33,13 @@ export async function loadPortfolioRuntime(database: Database, options: { modelP
   if (!fs.existsSync(options.modelPath)) throw new AppError('SERVICE_UNAVAILABLE', 'No valuation model file: run `npm run train`');
   const model = parseValuationModel(JSON.parse(fs.readFileSync(options.modelPath, 'utf8')));
   const movement = await loadMarketMovement(options.dataDir, carryForwardCalibrationPath(options.modelPath));
-  const { sales, index } = await loadSalesAndIndex(database, movement);
+  const { sales, index, typical } = await loadSalesAndIndex(database, movement);
   const floodLayers = await loadFloodLayers(database);
   const hazards = buildHazardContext({ ...(await loadHazardData(options.dataDir)), floodLayers });
   // Every gazetteer locality in memory: a book of addresses we have never seen is placed at their
   // localities without one query per locality (issue 28.8). The index too: a loan's given year built
   // is checked against its valuation date (resolveSubject).
-  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical: buildTypicalAttributesTable(index.sales), filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), localities: await loadLocalityTable(database), index };
+  const lookups: SubjectLookups = { addressBook: await loadAddressBook(database), typical, filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), localities: await loadLocalityTable(database), index };
   return {
     engine: { model, index, hazards, outlook: options.outlook },
     lookups,

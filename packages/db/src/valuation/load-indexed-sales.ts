@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { buildSalesIndex, compareSales, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type MarketMovement, type SalesIndex } from '@propguard/engines';
+import { buildSalesIndex, buildTypicalAttributesTable, compareSales, packSalesAndIndex, unpackSalesAndIndex, type IndexedSale, type MarketMovement, type PackedSalesAndIndex, type SalesIndex, type TypicalAttributesTable } from '@propguard/engines';
 import type { Database } from '../open-database.ts';
 import { parseCopyValues } from '../copy-text.ts';
 import { numberOrNull } from '../sale-columns.ts';
@@ -125,25 +125,44 @@ export async function loadIndexedSales(database: Database, options: LoadIndexedS
 /** The engine's source directory: a snapshot of what it built is kept only while its code is unchanged. */
 const ENGINES_SOURCE_DIR = fileURLToPath(new URL('../../../engines/src', import.meta.url));
 
+/** The sales a process values with, their index, and every locality's typical attributes (typical-attributes.ts of the engines). */
+export interface SalesAndIndex {
+  sales: IndexedSale[];
+  index: SalesIndex;
+  typical: TypicalAttributesTable;
+}
+
+/** What the sales-index snapshot keeps: the sales and their index packed, and the typical attributes built from them. */
+type KeptSalesAndIndex = PackedSalesAndIndex & { typical: TypicalAttributesTable };
+
+function keptSalesAndIndex(sales: readonly IndexedSale[], index: SalesIndex): KeptSalesAndIndex {
+  return { ...packSalesAndIndex(sales, index), typical: buildTypicalAttributesTable(index.sales) };
+}
+
 /**
- * The sales a process values with (own-sale records included) and their index built with
- * `movement`: the server, the portfolio workers, `value --csv` and the benches that value as the
- * server does all load them here. With `snapshotDir` (the server's cache) both are kept between starts
- * as one snapshot (issue 32: a restart read the sales in 1.0 s, then built the index in 2.4 s), named
- * by the sales table's state, this loader's query, every source file of the engine and the movement, so
- * a change to any of them builds the index again.
+ * The sales a process values with (own-sale records included), their index built with `movement`,
+ * and the localities' typical attributes: the server, the portfolio workers, `value --csv` and the
+ * benches that value as the server does all load them here. With `snapshotDir` (the server's cache)
+ * they are kept between starts as one snapshot (issue 32: a restart read the sales in 1.0 s, then built
+ * the index in 2.4 s and the typical attributes in 0.5 s), named by the sales table's state, this
+ * loader's query, every source file of the engine and the movement, so a change to any of them builds
+ * them again. A first start's snapshot is built on another thread (startSalesIndexSnapshot).
  */
-export async function loadSalesAndIndex(database: Database, movement: MarketMovement | null, snapshotDir?: string): Promise<{ sales: IndexedSale[]; index: SalesIndex }> {
+export async function loadSalesAndIndex(database: Database, movement: MarketMovement | null, snapshotDir?: string): Promise<SalesAndIndex> {
   const build = async () => {
     const sales = await loadIndexedSales(database, SERVED_SALES);
-    return { sales, index: buildSalesIndex(sales, { movement }) };
+    const index = buildSalesIndex(sales, { movement });
+    return { sales, index };
   };
-  if (snapshotDir === undefined) return build();
+  if (snapshotDir === undefined) {
+    const { sales, index } = await build();
+    return { sales, index, typical: buildTypicalAttributesTable(index.sales) };
+  }
   const kept = await readThroughSnapshot(database, salesIndexSnapshotSpec(movement, snapshotDir), async () => {
     const { sales, index } = await build();
-    return packSalesAndIndex(sales, index);
+    return keptSalesAndIndex(sales, index);
   });
-  return unpackSalesAndIndex(kept, movement);
+  return { ...unpackSalesAndIndex(kept, movement), typical: kept.typical };
 }
 
 /** The sales a process values with: own-sale records included. */
@@ -289,9 +308,9 @@ export async function startSalesIndexSnapshot(
 
 const isSameTally = (a: { rows: number; idSum: number }, b: { rows: number; idSum: number }) => a.rows === b.rows && a.idSum === b.idSum;
 
-/** The thread's work: the sales (the parts sent, put in the query's order: compareSales, by date then id; and the job's COPY text), their index, the serialised snapshot. */
+/** The thread's work: the sales (the parts sent, put in the query's order: compareSales, by date then id; and the job's COPY text), their index and typical attributes, the serialised snapshot. */
 export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob, parts: readonly IndexedSale[][] = []): Uint8Array {
   const copied = salesFromCopyText(job.text, job.fields);
   const sales = job.keepParts && parts.length > 0 ? [...parts.flat(), ...copied].sort(compareSales) : copied;
-  return v8.serialize(packSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
+  return v8.serialize(keptSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { carryForwardCalibrationPath, loadAddressBook, loadLocalityTable, loadMarketMovement, loadSalesAndIndex, type Database, type SubjectLookups } from '@propguard/db';
-import { buildTypicalAttributesTable, parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
+import { parseValuationModel, type IndexedSale, type SalesIndex, type ValuationModel } from '@propguard/engines';
 import { redactPaths } from '../../http/redact.ts';
 
 /** What valuations need in memory: the trained model, the index of sales it reads, and the address look-ups (resolveSubject). */
@@ -44,10 +44,9 @@ export async function loadValuationRuntime(database: Database, modelPath: string
   // Last: a first start builds the sales index on another thread meanwhile (the caller's beforeSalesIndex waits for it).
   await beforeSalesIndex?.();
   // With the priced records that are not market sales: a property's own passed-in bid is evidence of its value (own-sale.ts).
-  const { sales, index } = await loadSalesAndIndex(database, movement, snapshotDir);
+  // With every locality's typical attributes (an unknown address is valued with them), so that no valuation waits on them.
+  const { sales, index, typical } = await loadSalesAndIndex(database, movement, snapshotDir);
   const latestSaleDate = index.lastSaleDate;
-  // Every locality's typical attributes (an unknown address is valued with them), so that no valuation waits on them.
-  const typical = buildTypicalAttributesTable(index.sales);
   return {
     ready: true,
     runtime: { model, index, sales, latestSaleDate, salesIndexed: index.sales.length, addressBook, localities, typical, filledScale: model.artifact.intervals.filledScale, placeCache: new Map(), loadMs: Math.round(performance.now() - started) },
