@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes a gzip sibling of each text file (scripts/build-web.mjs): sent to a browser that accepts gzip.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
