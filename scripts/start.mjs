@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: bundles the server (scripts/build-server.mjs, under a second), then starts it while
-// the web app builds beside it (scripts/build-web.mjs, 2.5-4 s on a fresh clone; skipped when its
-// sources are unchanged). The server's start begins with work of one thread (opening or creating the
-// embedded database: PGlite's initdb is 4-6 s on the 2-core machine), so the build's second core is
-// mostly free then; the server waits for the build only before it serves (PROPGUARD_WEB_BUILD and
-// its message, apps/server/src/web-build.ts). `--force-web` builds the web app whatever its stamp says.
+// the web app's build is checked beside it (scripts/build-web.mjs: skipped when its sources are
+// unchanged, as on a fresh clone, whose `npm ci` built it (scripts/postinstall.mjs); else built, 3-4.5 s);
+// the server waits for the build only before it serves (PROPGUARD_WEB_BUILD and its message,
+// apps/server/src/web-build.ts). `--force-web` builds the web app whatever its stamp says.
 // The process passes the server's exit code on, and the signals it gets to the server.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
