@@ -25,9 +25,24 @@ export interface LoadIndexedSalesOptions {
   ownSaleRecords?: boolean;
 }
 
+/**
+ * What an indexed sale takes from its row's source key, market flag and location precision, however
+ * the row was read (toIndexedSale, indexedSaleOfRecord): the Valuer General's property id of
+ * 'nsw-vg:<property id>|<dealing>|<lot>', a record that is not a market sale marked with its method,
+ * a sale at its locality's point marked so.
+ */
+function withRowFlags(sale: IndexedSale, sourceKey: string | null, isMarketSale: boolean, saleMethod: string | null, locationPrecision: string | null): IndexedSale {
+  sale.propertyKey = sourceKey?.startsWith('nsw-vg:') ? sourceKey.slice(7).split('|')[0]! : null;
+  if (!isMarketSale) {
+    sale.isMarketSale = false;
+    sale.saleMethod = saleMethod;
+  }
+  if (locationPrecision === 'locality') sale.placedAtLocality = true;
+  return sale;
+}
+
 /** A sale of a row of indexedSalesQuery's values in column order, each in its text form (or null). */
 function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
-  const sourceKey = values[AT.source_key];
   const sale: IndexedSale = {
     id: Number(values[AT.id]),
     lat: Number(values[AT.lat]),
@@ -45,15 +60,8 @@ function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
     yearBuilt: numberOrNull(values[AT.year_built]),
     priceAud: Number(values[AT.price_aud]),
     saleDate: values[AT.sale_date] as string,
-    // 'nsw-vg:<property id>|<dealing>|<lot>': the Valuer General's property id.
-    propertyKey: sourceKey?.startsWith('nsw-vg:') ? sourceKey.slice(7).split('|')[0]! : null,
   };
-  if (values[AT.is_market_sale] !== 't') {
-    sale.isMarketSale = false;
-    sale.saleMethod = values[AT.sale_method] ?? null;
-  }
-  if (values[AT.location_precision] === 'locality') sale.placedAtLocality = true;
-  return sale;
+  return withRowFlags(sale, values[AT.source_key] ?? null, values[AT.is_market_sale] === 't', values[AT.sale_method] ?? null, values[AT.location_precision] ?? null);
 }
 
 /**
@@ -62,8 +70,8 @@ function toIndexedSale(values: ReadonlyArray<string | null>): IndexedSale {
  * sales to the index's thread from memory this way (fresh-load.ts) instead of reading them back.
  */
 export function indexedSaleOfRecord(record: SaleRecord, id: number): IndexedSale | null {
+  // indexedSalesCondition(SERVED_SALES), on the record.
   if (!(record.isMarketSale || record.address != null) || record.priceAud == null || record.lat == null || record.lng == null) return null;
-  const sourceKey = record.sourceKey ?? null;
   const sale: IndexedSale = {
     id,
     lat: record.lat,
@@ -81,14 +89,8 @@ export function indexedSaleOfRecord(record: SaleRecord, id: number): IndexedSale
     yearBuilt: record.yearBuilt ?? null,
     priceAud: record.priceAud,
     saleDate: record.saleDate,
-    propertyKey: sourceKey?.startsWith('nsw-vg:') ? sourceKey.slice(7).split('|')[0]! : null,
   };
-  if (!record.isMarketSale) {
-    sale.isMarketSale = false;
-    sale.saleMethod = record.saleMethod ?? null;
-  }
-  if (record.locationPrecision === 'locality') sale.placedAtLocality = true;
-  return sale;
+  return withRowFlags(sale, record.sourceKey ?? null, record.isMarketSale, record.saleMethod ?? null, record.locationPrecision);
 }
 
 /** The rows indexedSalesQuery reads (of one source: a load's set). Callers quote the source themselves (sourceCondition). */
@@ -210,7 +212,7 @@ export interface SalesIndexSnapshotJob {
 }
 
 /** What the thread of startSalesIndexSnapshot is sent: the sales of a set as it is written (parsed at once), then the job. */
-export type SalesIndexThreadMessage = { kind: 'part'; fields: string[]; text: string } | { kind: 'sales'; sales: IndexedSale[] } | ({ kind: 'job' } & SalesIndexSnapshotJob);
+export type SalesIndexThreadMessage = { kind: 'part'; fields: string[]; text: string } | { kind: 'sales'; sales: readonly IndexedSale[] } | ({ kind: 'job' } & SalesIndexSnapshotJob);
 
 /**
  * A thread for startSalesIndexSnapshot, started ahead of its job. A first load starts it after its
@@ -246,7 +248,7 @@ export function startSalesIndexThread(): SalesIndexThread {
     async sendSource(database, source, written) {
       if (thread.worker === null) return;
       if (written) {
-        thread.worker.postMessage({ kind: 'sales', sales: [...written] } satisfies SalesIndexThreadMessage);
+        thread.worker.postMessage({ kind: 'sales', sales: written } satisfies SalesIndexThreadMessage);
         let idSum = 0;
         for (const sale of written) idSum += sale.id;
         thread.sent = { rows: thread.sent.rows + written.length, idSum: thread.sent.idSum + idSum };
@@ -309,7 +311,7 @@ export async function startSalesIndexSnapshot(
 const isSameTally = (a: { rows: number; idSum: number }, b: { rows: number; idSum: number }) => a.rows === b.rows && a.idSum === b.idSum;
 
 /** The thread's work: the sales (the parts sent, put in the query's order: compareSales, by date then id; and the job's COPY text), their index and typical attributes, the serialised snapshot. */
-export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob, parts: readonly IndexedSale[][] = []): Uint8Array {
+export function salesIndexSnapshotBytes(job: SalesIndexSnapshotJob, parts: ReadonlyArray<readonly IndexedSale[]> = []): Uint8Array {
   const copied = salesFromCopyText(job.text, job.fields);
   const sales = job.keepParts && parts.length > 0 ? [...parts.flat(), ...copied].sort(compareSales) : copied;
   return v8.serialize(keptSalesAndIndex(sales, buildSalesIndex(sales, { movement: job.movement })));

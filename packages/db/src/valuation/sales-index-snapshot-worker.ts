@@ -1,7 +1,7 @@
 /**
  * The thread of startSalesIndexSnapshot: keeps the sales of each set it is sent as it comes (a first
- * load sends them as they are written: the sales themselves, or their COPY text, parsed at once), then, given its job, builds their index, sends the serialised
- * snapshot back and writes its file.
+ * load sends them as they are written: the sales themselves, or their COPY text, parsed at once),
+ * then, given its job, builds their index, sends the serialised snapshot back and writes its file.
  */
 import { parentPort } from 'node:worker_threads';
 import type { IndexedSale } from '@propguard/engines';
@@ -9,7 +9,7 @@ import { writeSnapshotBytes } from '../snapshot.ts';
 import { salesFromCopyText, salesIndexSnapshotBytes, type SalesIndexThreadMessage } from './load-indexed-sales.ts';
 
 const port = parentPort!;
-const parts: IndexedSale[][] = [];
+const parts: (readonly IndexedSale[])[] = [];
 const onMessage = (message: SalesIndexThreadMessage) => {
   if (message.kind === 'part') {
     parts.push(salesFromCopyText(message.text, message.fields));
