@@ -37,7 +37,7 @@ const ENTRY_PAGE_ROWS = 10_000;
 async function readInPages<T extends { id: number }>(database: Database, table: 'addresses' | 'localities', columns: string, pageRows: number): Promise<T[]> {
   const rows: T[] = [];
   for (let after = 0; ; ) {
-    const page = await database.query<T>(`SELECT id, ${columns} FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${pageRows}`, [after]);
+    const page = await database.query<T>(`SELECT id, ${columns} FROM ${table} WHERE id > $1 ORDER BY id LIMIT $2`, [after, pageRows]);
     rows.push(...page);
     if (page.length < pageRows) return rows;
     after = Number(page[page.length - 1]!.id);

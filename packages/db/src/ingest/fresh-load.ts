@@ -150,7 +150,7 @@ export class FreshSet {
     const rows = records.map((record, i) => {
       const row: unknown[] = new Array(SALE_READS.length + 1);
       for (let column = 0; column < SALE_READS.length; column += 1) row[column] = column === ADDRESS_KEY_AT ? keys[i] : SALE_READS[column]!(record);
-      row[SALE_READS.length] = this.addressIdOf(record, keys[i]!);
+      row[SALE_READS.length] = this.addressIdOf(record, keys[i] ?? null);
       return row;
     });
     await copyRows(this.tx, 'sales', SALE_COLUMNS, rows);
